@@ -1,0 +1,267 @@
+package compute
+
+import "strings"
+
+// Source is where a row came from: the provenance every result, conflict
+// and problem carries through the flow.
+type Source struct {
+	File  string // base name of the input file, "-" for standard input
+	Sheet string // sheet name; "" for CSV
+	Row   int    // 1-based row (workbook) or record line (CSV, header = 1)
+}
+
+// String is "file:sheet:row" for workbooks and "file:row" for CSV: the
+// default vacancy_id and the source column of the outputs.
+func (s Source) String() string {
+	var b strings.Builder
+	b.WriteString(s.File)
+	b.WriteByte(':')
+	if s.Sheet != "" {
+		b.WriteString(s.Sheet)
+		b.WriteByte(':')
+	}
+	b.WriteString(itoa(s.Row))
+	return b.String()
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var buf [20]byte
+	i := len(buf)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		buf[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		buf[i] = '-'
+	}
+	return string(buf[i:])
+}
+
+// OfficeClass groups offices the way Public Officers Law § 42 treats them
+// (RULES.md § 3).
+type OfficeClass string
+
+const (
+	Governor            OfficeClass = "governor"
+	LieutenantGovernor  OfficeClass = "lieutenant_governor"
+	USSenator           OfficeClass = "us_senator"
+	USRepresentative    OfficeClass = "us_representative"
+	StateSenator        OfficeClass = "state_senator"
+	MemberOfAssembly    OfficeClass = "member_of_assembly"
+	SupremeCourtJustice OfficeClass = "supreme_court_justice"
+	CountyLevelJudge    OfficeClass = "county_level_judge"
+	OtherOffice         OfficeClass = "other"
+)
+
+// OfficeClasses lists every class, in the order RULES.md names them.
+var OfficeClasses = []OfficeClass{Governor, LieutenantGovernor, USSenator, USRepresentative,
+	StateSenator, MemberOfAssembly, SupremeCourtJustice, CountyLevelJudge, OtherOffice}
+
+// Cause is how the office became vacant (RULES.md § 2).
+type Cause string
+
+const (
+	Death           Cause = "death"
+	Resignation     Cause = "resignation"
+	Removal         Cause = "removal"
+	Nonresidence    Cause = "nonresidence"
+	Conviction      Cause = "conviction"
+	Incompetence    Cause = "incompetence"
+	JudgmentVoid    Cause = "judgment_void"
+	OathNotFiled    Cause = "oath_not_filed"
+	NewOffice       Cause = "new_office"
+	MissedMeetings  Cause = "missed_meetings"
+	FailureToElect  Cause = "failure_to_elect"
+	DeathBeforeTerm Cause = "death_before_term"
+	TermExpiration  Cause = "term_expiration"
+	BoardTie        Cause = "board_tie"
+)
+
+// Causes lists every cause code, in the order RULES.md names them.
+var Causes = []Cause{Death, Resignation, Removal, Nonresidence, Conviction, Incompetence,
+	JudgmentVoid, OathNotFiled, NewOffice, MissedMeetings, FailureToElect, DeathBeforeTerm,
+	TermExpiration, BoardTie}
+
+// YesNo is a yes/no input that may be left blank.
+type YesNo int8
+
+const (
+	Unknown YesNo = iota
+	Yes
+	No
+)
+
+// Field is one carried-through input column the tool does not interpret.
+type Field struct {
+	Name  string
+	Value string
+}
+
+// Vacancy is one input row, already parsed and validated by ingest.
+type Vacancy struct {
+	ID     string // vacancy_id; ingest fills Source.String() when blank
+	Source Source
+
+	Office    string
+	Class     OfficeClass // given or derived from Office by ingest
+	District  string
+	County    string
+	Incumbent string
+	Cause     Cause
+
+	EventDate           Date
+	TermStart           Date
+	TermEnd             Date
+	Appointable         YesNo
+	ProclamationDate    Date
+	SpecialElectionDate Date
+	SpecialSessionDate  Date
+	NextFullTermYear    int // 0 when not given
+	Notes               string
+
+	Extra []Field // input columns the contract does not name, in header order
+}
+
+// Method is how the vacancy gets filled (RULES.md § 3, column filling_method).
+type Method string
+
+const (
+	GeneralElection      Method = "general_election"
+	SpecialElection      Method = "special_election"
+	SpecialOrGeneral     Method = "special_or_general"
+	TemporaryAppointment Method = "temporary_appointment"
+	NotCovered           Method = "not_covered"
+	NotElective          Method = "not_elective"
+	NoElection           Method = "none"
+)
+
+// Severity ranks conflicts; the zero value means "no conflict".
+type Severity int8
+
+const (
+	NoSeverity Severity = iota
+	Info
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return ""
+}
+
+// ParseSeverity reads "info", "warning" or "error".
+func ParseSeverity(s string) (Severity, bool) {
+	for _, v := range []Severity{Info, Warning, Error} {
+		if v.String() == s {
+			return v, true
+		}
+	}
+	return NoSeverity, false
+}
+
+// Conflict is one problem the rules found with a vacancy.
+type Conflict struct {
+	Code     string // stable code, RULES.md § 5 (e.g. "SPECIAL_BARRED")
+	Severity Severity
+	Field    string // the input column or deadline code it concerns
+	Message  string // a sentence an analyst can act on
+	Citation string
+}
+
+// DeadlineKind says whether a deadline is a window or a single last day.
+type DeadlineKind string
+
+const (
+	Window  DeadlineKind = "window"
+	LastDay DeadlineKind = "last_day"
+)
+
+// Status of a deadline against the as-of date.
+type Status string
+
+const (
+	Open     Status = "open"
+	Passed   Status = "passed"
+	NoStatus Status = "" // the deadline does not apply
+)
+
+// Deadline is one row of the Deadlines table (CONTRACT.md).
+type Deadline struct {
+	Code         string
+	Kind         DeadlineKind
+	WindowStart  Date // zero for last_day
+	Statutory    Date // the statute's arithmetic
+	Effective    Date // after § 1-106 roll-over
+	RolledOver   bool
+	Applies      bool
+	Reason       string // why it does not apply, or the rule that replaced it
+	Status       Status
+	ElectionDate Date // the election the deadline serves
+	Citation     string
+}
+
+// Step is one line of `batch explain`: what was decided and why.
+type Step struct {
+	Rule     string // rule code or short title
+	Citation string
+	Text     string
+}
+
+// Result is everything the tool says about one vacancy.
+type Result struct {
+	Vacancy Vacancy
+
+	VacancyDate      Date
+	Method           Method
+	FillingElection  Date
+	SpecialEarliest  Date
+	SpecialLatest    Date
+	AppointmentUntil Date
+	TermEnd          Date // given, or the class's default term end
+	NextDeadline     string
+	NextDeadlineDate Date
+
+	Deadlines   []Deadline
+	Conflicts   []Conflict
+	Basis       string // the citations the decision rests on, "; "-joined
+	Explanation string // one or two sentences for the analyst
+	Steps       []Step
+}
+
+// Severity is the worst severity among the result's conflicts.
+func (r *Result) Severity() Severity {
+	worst := NoSeverity
+	for _, c := range r.Conflicts {
+		if c.Severity > worst {
+			worst = c.Severity
+		}
+	}
+	return worst
+}
+
+// ConflictCodes is the codes of the result's conflicts, ", "-joined, in the
+// order found.
+func (r *Result) ConflictCodes() string {
+	codes := make([]string, len(r.Conflicts))
+	for i, c := range r.Conflicts {
+		codes[i] = c.Code
+	}
+	return strings.Join(codes, ", ")
+}
