@@ -1,7 +1,6 @@
 package compute
 
-// STUB: the calendar helper replaces this file (calendar.go, holidays.go,
-// count.go). The exported API below is fixed; other packages code against it.
+import "time"
 
 // Override is one row of calendar input (CONTRACT.md: --calendar or a
 // Calendar sheet): a year's primary and/or general election date, or an
@@ -22,25 +21,263 @@ type Holiday struct {
 	Source string // "Gen. Constr. Law § 24" or the override's source
 }
 
+// Where the statutory election days come from (RULES.md § 1).
+const (
+	calPrimaryCitation = "Elec. Law § 8-100(1)(a)"
+	calGeneralCitation = "Elec. Law § 8-100(1)(c); 2 U.S.C. § 7"
+)
+
+// calMovedPrimary is a fall primary the legislature moved by special act,
+// shipped as data with its source (RULES.md § 1, "moved primaries").
+type calMovedPrimary struct {
+	Year   int
+	Date   Date
+	Source string
+}
+
+// calMovedPrimaries lists every primary the seed edition knows was moved off
+// the § 8-100(1)(a) date. RULES.md names no act for 2007, so its source says
+// only where the date comes from.
+var calMovedPrimaries = []calMovedPrimary{
+	{2007, Date{2007, time.September, 18}, "special act, 2007 (RULES.md § 1)"},
+	{2012, Date{2012, time.September, 13}, "L.2012 (S7418/A10112)"},
+	{2015, Date{2015, time.September, 10}, "L.2015 (S4843/A7014)"},
+	{2018, Date{2018, time.September, 13}, "L.2018 ch. 3 (S7597/A8917-A)"},
+}
+
+// The years whose non-business days NewCalendar lays out in a bitset;
+// outside them IsBusinessDay works the holiday rules out on each call. The
+// range covers every term a vacancy in the seed edition can touch, at about
+// 14 KB a calendar.
+const (
+	calFirstYear = 1900
+	calLastYear  = 2199
+)
+
+// calDated is an election day set by calendar input, with the row it came from.
+type calDated struct {
+	Date   Date
+	Source string
+}
+
 // Calendar knows election days and public holidays. It is built once and
-// then only read, so it is safe for concurrent use.
-type Calendar struct{}
+// then only read, so it is safe for concurrent use. A nil *Calendar is the
+// built-in calendar (worked out on each call, without the precomputed days).
+type Calendar struct {
+	primary map[int]calDated  // overridden primaries by year
+	general map[int]calDated  // overridden general elections by year
+	added   map[int][]Holiday // holidays added by overrides, by the holiday's year
+
+	// closed has one bit per day from calFirstYear-01-01 to calLastYear-12-31:
+	// set when the day is a Saturday, Sunday or public holiday.
+	closed []uint64
+	first  int64 // calDayNumber of calFirstYear-01-01
+	last   int64 // calDayNumber of calLastYear-12-31
+}
 
 // NewCalendar builds the built-in calendar with the overrides applied.
-func NewCalendar(overrides []Override) *Calendar { return &Calendar{} }
+// Overrides win over the built-in dates, later rows over earlier ones for
+// the same year. A row's Year keys its primary and general dates (the
+// date's own year when Year is 0); a row with Year set and no dates changes
+// nothing. A row with Holiday set adds that day as a public holiday.
+func NewCalendar(overrides []Override) *Calendar {
+	c := &Calendar{
+		primary: map[int]calDated{},
+		general: map[int]calDated{},
+		added:   map[int][]Holiday{},
+	}
+	for _, o := range overrides {
+		src := o.Source
+		if src == "" {
+			src = "calendar input"
+		}
+		if !o.Primary.IsZero() {
+			c.primary[calOverrideYear(o.Year, o.Primary)] = calDated{calNormal(o.Primary), src}
+		}
+		if !o.General.IsZero() {
+			c.general[calOverrideYear(o.Year, o.General)] = calDated{calNormal(o.General), src}
+		}
+		if !o.Holiday.IsZero() {
+			h := calNormal(o.Holiday)
+			name := o.HolidayName
+			if name == "" {
+				name = "public holiday (calendar input)"
+			}
+			c.added[h.Year] = append(c.added[h.Year], Holiday{Date: h, Name: name, Source: src})
+		}
+	}
 
-// Primary is the fall primary of the year and where that date comes from.
-func (c *Calendar) Primary(year int) (Date, string) { return Date{}, "" }
+	c.first = calDayNumber(calFirstYear, 1, 1)
+	c.last = calDayNumber(calLastYear, 12, 31)
+	c.closed = make([]uint64, (c.last-c.first)/64+1)
+	for n := c.first; n <= c.last; n++ {
+		if wd := calWeekday(n); wd == time.Saturday || wd == time.Sunday {
+			c.setClosed(n)
+		}
+	}
+	for y := calFirstYear; y <= calLastYear; y++ {
+		c.eachHoliday(y, func(h Holiday) {
+			c.setClosed(calDayNumber(h.Date.Year, int(h.Date.Month), h.Date.Day))
+		})
+	}
+	return c
+}
 
-// General is the general election of the year and where that date comes from.
-func (c *Calendar) General(year int) (Date, string) { return Date{}, "" }
+func calOverrideYear(year int, d Date) int {
+	if year != 0 {
+		return year
+	}
+	return d.Year
+}
 
-// Holidays lists the year's public holidays in date order.
-func (c *Calendar) Holidays(year int) []Holiday { return nil }
+func (c *Calendar) setClosed(n int64) {
+	if n < c.first || n > c.last {
+		return
+	}
+	i := n - c.first
+	c.closed[i/64] |= 1 << (i % 64)
+}
+
+// Primary is the fall primary of the year and where that date comes from:
+// calendar input first, then the primaries moved by special act, then
+// Elec. Law § 8-100(1)(a), "the first Tuesday after the second Monday of
+// September" (2009: second Monday Sep 14, so Sep 15).
+func (c *Calendar) Primary(year int) (Date, string) {
+	if c != nil {
+		if o, ok := c.primary[year]; ok {
+			return o.Date, o.Source
+		}
+	}
+	for _, m := range calMovedPrimaries {
+		if m.Year == year {
+			return m.Date, m.Source
+		}
+	}
+	return NextWeekdayAfter(NthWeekdayOfMonth(year, time.September, time.Monday, 2), time.Tuesday), calPrimaryCitation
+}
+
+// General is the general election of the year and where that date comes
+// from: calendar input first, else "the Tuesday next after the first Monday
+// in November" (Elec. Law § 8-100(1)(c); 2 U.S.C. § 7).
+func (c *Calendar) General(year int) (Date, string) {
+	if c != nil {
+		if o, ok := c.general[year]; ok {
+			return o.Date, o.Source
+		}
+	}
+	return NextWeekdayAfter(NthWeekdayOfMonth(year, time.November, time.Monday, 1), time.Tuesday), calGeneralCitation
+}
 
 // IsBusinessDay reports whether d is neither a weekend day nor a public holiday.
-func (c *Calendar) IsBusinessDay(d Date) bool { return true }
+func (c *Calendar) IsBusinessDay(d Date) bool {
+	d = calNormal(d)
+	return c.open(d, calDayNumber(d.Year, int(d.Month), d.Day))
+}
 
 // RollOver is d itself when it is a business day, else the next business
-// day (Elec. Law § 1-106).
-func (c *Calendar) RollOver(d Date) Date { return d }
+// day (Elec. Law § 1-106). The walk ends: a run of closed days is at most
+// a weekend plus the holidays, and there are finitely many of those.
+func (c *Calendar) RollOver(d Date) Date {
+	d = calNormal(d)
+	n := calDayNumber(d.Year, int(d.Month), d.Day)
+	for !c.open(d, n) {
+		d = calNextDay(d)
+		n++
+	}
+	return d
+}
+
+// open is IsBusinessDay for a normalised d whose day number is n.
+func (c *Calendar) open(d Date, n int64) bool {
+	if c != nil && n >= c.first && n <= c.last {
+		i := n - c.first
+		return c.closed[i/64]&(1<<(i%64)) == 0
+	}
+	if wd := calWeekday(n); wd == time.Saturday || wd == time.Sunday {
+		return false
+	}
+	return !c.isHoliday(d)
+}
+
+// calNormal returns d when it is a real calendar day, else the day
+// time.Date makes of it (the zero Date becomes -0001-11-30), so that a
+// malformed date can never index outside the bitset.
+func calNormal(d Date) Date {
+	if d.Month >= time.January && d.Month <= time.December && d.Day >= 1 &&
+		d.Day <= calDaysIn(d.Year, int(d.Month)) {
+		return d
+	}
+	return D(d.Year, d.Month, d.Day)
+}
+
+func calLeap(y int) bool { return y%4 == 0 && (y%100 != 0 || y%400 == 0) }
+
+func calDaysIn(y, m int) int {
+	switch m {
+	case 2:
+		if calLeap(y) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// calNextDay is the day after the (normalised) day d.
+func calNextDay(d Date) Date {
+	switch {
+	case d.Day < calDaysIn(d.Year, int(d.Month)):
+		d.Day++
+	case d.Month < time.December:
+		d.Month++
+		d.Day = 1
+	default:
+		d.Year++
+		d.Month = time.January
+		d.Day = 1
+	}
+	return d
+}
+
+// calFloorDiv divides rounding towards minus infinity, so that years before
+// 1 number their days the same way as later ones.
+func calFloorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// calDayNumber counts days in the proleptic Gregorian calendar, 1970-01-01
+// being day 0. It counts years from March, so that February's leap day is
+// the last day of its counting year: the days before March of year y are
+// 365y plus one per leap year before it, and the months March…January have
+// lengths 31,30,31,30,31,31,30,31,30,31,31 whose running totals are
+// (153k+2)/5 for the k-th month after March.
+func calDayNumber(y, m, d int) int64 {
+	yy, mm := int64(y), int64(m)
+	if mm <= 2 {
+		yy--
+		mm += 12
+	}
+	days := 365*yy + calFloorDiv(yy, 4) - calFloorDiv(yy, 100) + calFloorDiv(yy, 400)
+	days += (153*(mm-3)+2)/5 + int64(d) - 1
+	return days - calEpochShift
+}
+
+// calEpochShift is what the count above gives 1970-01-01 (1969 counted from
+// March 1 of year 0: 1969·365 + 492 − 19 + 4 = 719,162 days before March 1969,
+// then 306 days from March 1 to January 1, 1970).
+const calEpochShift = 719468
+
+// calWeekday of day number n: 1970-01-01 was a Thursday.
+func calWeekday(n int64) time.Weekday {
+	w := (n + int64(time.Thursday)) % 7
+	if w < 0 {
+		w += 7
+	}
+	return time.Weekday(w)
+}
