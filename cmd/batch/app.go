@@ -1,0 +1,251 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"batch/pkg/compute"
+	"batch/pkg/export"
+	"batch/pkg/pipeline"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+// usageError is a mistake in the command line: exit 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// thresholdError says --fail-on was reached: exit 3, outputs complete.
+type thresholdError struct{ msg string }
+
+func (e thresholdError) Error() string { return e.msg }
+
+// newApp builds the command line. It never exits: errors come back from
+// RunContext and main maps them to a status.
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	onUsage := func(_ *cli.Context, err error, _ bool) error { return usageError{err} }
+	env := func(name string) []string { return []string{"BATCH_" + name} }
+
+	inputFlags := []cli.Flag{
+		&cli.StringFlag{Name: "as-of", Usage: "judge deadlines open/passed against `DATE` (YYYY-MM-DD)", Value: "today", EnvVars: env("AS_OF")},
+		&cli.StringFlag{Name: "calendar", Usage: "calendar overrides from `FILE` (.csv or .xlsx: year, primary_date, general_date, holiday)", EnvVars: env("CALENDAR")},
+		&cli.StringFlag{Name: "sheet", Usage: "read only the sheet `NAME` of each workbook (default: every sheet with a recognised header)", EnvVars: env("SHEET")},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers (0: one per CPU)", EnvVars: env("JOBS")},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress, only errors", EnvVars: env("QUIET")},
+		&cli.StringFlag{Name: "log-format", Usage: "log lines on standard error as `text` or json", Value: "text", EnvVars: env("LOG_FORMAT")},
+	}
+	runFlags := append([]cli.Flag{
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
+		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
+		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "never", EnvVars: env("FAIL_ON")},
+	}, inputFlags...)
+	checkFlags := append([]cli.Flag{
+		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "error", EnvVars: env("FAIL_ON")},
+	}, inputFlags...)
+
+	app := &cli.App{
+		Name:    "batch",
+		Usage:   "vacancies in New York elective offices: filling election, deadlines and conflicts, in bulk",
+		Version: version,
+		Description: "batch reads vacancy workbooks (.xlsx, .csv), applies Public Officers Law §§ 30 and 42\n" +
+			"and Election Law § 6-158 to every row, and writes a result workbook, CSV, calendar and JSON.\n\n" +
+			"Examples:\n" +
+			"   batch run samples/statewide.xlsx                 results in ./out\n" +
+			"   batch run -o /srv/vacancies --fail-on error *.xlsx\n" +
+			"   batch check county-boards/*.xlsx                 report bad rows, write nothing\n" +
+			"   batch explain samples/statewide.xlsx --id ALB-0003\n" +
+			"   batch calendar --year 2026\n" +
+			"   batch template --out vacancies.xlsx",
+		Reader:         stdin,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		OnUsageError:   onUsage,
+		ExitErrHandler: func(*cli.Context, error) {}, // main decides the exit status
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return usagef("unknown command %q", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+		Commands: []*cli.Command{
+			{
+				Name:      "run",
+				Usage:     "compute every vacancy in the inputs and write the results",
+				ArgsUsage: "INPUT... (.xlsx, .xlsm, .csv, or - for CSV on standard input)",
+				Description: "Writes results.xlsx, vacancies.csv, deadlines.csv, conflicts.csv, errors.csv and\n" +
+					"summary.json (and deadlines.ics with --format …,ics) into --out. Files appear only\n" +
+					"when complete; an interrupted or failed run leaves earlier outputs as they were.\n\n" +
+					"Exit status: 0 done, 1 failed (nothing written), 2 wrong usage,\n" +
+					"3 --fail-on reached (outputs complete), 130 interrupted.\n\n" +
+					"Examples:\n" +
+					"   batch run samples/statewide.xlsx\n" +
+					"   batch run --as-of 2026-07-01 --format xlsx,csv,ics -o out/july a.xlsx b.csv\n" +
+					"   cat rows.csv | batch run -q -o out -",
+				Flags:        runFlags,
+				OnUsageError: onUsage,
+				Action:       func(c *cli.Context) error { return runCommand(c, stdin, stderr) },
+			},
+			{
+				Name:      "check",
+				Usage:     "validate the inputs: report bad rows and conflicts, write nothing",
+				ArgsUsage: "INPUT...",
+				Description: "Prints one line per rejected row problem and a summary. Exit 3 when a row is\n" +
+					"rejected or a conflict of --fail-on's level exists (default: error).\n\n" +
+					"Example:\n   batch check county-boards/*.xlsx",
+				Flags:        checkFlags,
+				OnUsageError: onUsage,
+				Action:       func(c *cli.Context) error { return checkCommand(c, stdin) },
+			},
+			{
+				Name:      "explain",
+				Usage:     "show one vacancy's reasoning step by step, with citations",
+				ArgsUsage: "INPUT... --id ID",
+				Description: "ID is the row's vacancy_id, or its source (file:sheet:row).\n\n" +
+					"Example:\n   batch explain samples/statewide.xlsx --id ALB-0003",
+				Flags: append([]cli.Flag{
+					&cli.StringFlag{Name: "id", Usage: "the vacancy_id (or file:sheet:row) to explain (required)"},
+				}, inputFlags...),
+				OnUsageError: onUsage,
+				Action:       func(c *cli.Context) error { return explainCommand(c, stdin) },
+			},
+			{
+				Name:         "rules",
+				Usage:        "list every rule the engine applies: code, citation, statute words",
+				Description:  "Example:\n   batch rules --csv > rules.csv",
+				Flags:        []cli.Flag{&cli.BoolFlag{Name: "csv", Usage: "print CSV with a header instead of text"}},
+				OnUsageError: onUsage,
+				Action:       rulesCommand,
+			},
+			{
+				Name:  "calendar",
+				Usage: "print a year's election days, holidays and deadlines",
+				Description: "As a vacancy that existed before the year would see them.\n\n" +
+					"Example:\n   batch calendar --year 2026 --csv",
+				Flags: []cli.Flag{
+					&cli.IntFlag{Name: "year", Usage: "the `YEAR` (required)"},
+					&cli.StringFlag{Name: "calendar", Usage: "calendar overrides from `FILE`", EnvVars: env("CALENDAR")},
+					&cli.BoolFlag{Name: "csv", Usage: "print CSV with a header instead of an aligned table"},
+				},
+				OnUsageError: onUsage,
+				Action:       calendarCommand,
+			},
+			{
+				Name:         "template",
+				Usage:        "write a blank input workbook for analysts to fill",
+				Description:  "Example:\n   batch template --out vacancies.xlsx",
+				Flags:        []cli.Flag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the template to `FILE`", Value: "vacancy-template.xlsx"}},
+				OnUsageError: onUsage,
+				Action:       templateCommand,
+			},
+		},
+	}
+	return app
+}
+
+// commonOptions reads the flags run, check and explain share.
+func commonOptions(c *cli.Context, stdin io.Reader) (pipeline.Options, error) {
+	opts := pipeline.Options{
+		Inputs:       c.Args().Slice(),
+		Stdin:        stdin,
+		CalendarFile: c.String("calendar"),
+		Sheet:        c.String("sheet"),
+		Jobs:         c.Int("jobs"),
+		Version:      version,
+	}
+	if len(opts.Inputs) == 0 {
+		return opts, usagef("%s needs at least one INPUT file (or - for standard input)", c.Command.Name)
+	}
+	if opts.Jobs < 0 {
+		return opts, usagef("--jobs %d: give a number of workers, or 0 for one per CPU", opts.Jobs)
+	}
+	asOf, err := parseAsOf(c.String("as-of"))
+	if err != nil {
+		return opts, err
+	}
+	opts.AsOf = asOf
+	return opts, nil
+}
+
+// parseAsOf reads --as-of; "today" is the machine's calendar day, the only
+// place the tool reads the clock for a date.
+func parseAsOf(s string) (compute.Date, error) {
+	if s == "" || strings.EqualFold(s, "today") {
+		return compute.FromTime(time.Now()), nil
+	}
+	d, err := compute.ParseISO(s)
+	if err != nil {
+		return d, usagef("--as-of %q: give a date as YYYY-MM-DD", s)
+	}
+	return d, nil
+}
+
+func parseFormats(s string) ([]string, error) {
+	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON}
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.ToLower(strings.TrimSpace(f))
+		if f == "" {
+			continue
+		}
+		if !slices.Contains(known, f) {
+			return nil, usagef("--format %q: choose among %s", f, strings.Join(known, ","))
+		}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil, usagef("--format is empty: choose among %s", strings.Join(known, ","))
+	}
+	return out, nil
+}
+
+// parseFailOn maps --fail-on to the lowest severity that fails the run;
+// NoSeverity means never.
+func parseFailOn(s string) (compute.Severity, error) {
+	switch strings.ToLower(s) {
+	case "never", "":
+		return compute.NoSeverity, nil
+	case "warning":
+		return compute.Warning, nil
+	case "error":
+		return compute.Error, nil
+	}
+	return 0, usagef("--fail-on %q: choose error, warning or never", s)
+}
+
+// logger writes one line per phase to standard error (cron mail stays
+// short); quiet keeps only errors.
+func logger(c *cli.Context, stderr io.Writer, quiet bool) (*slog.Logger, error) {
+	level := slog.LevelInfo
+	if quiet {
+		level = slog.LevelError
+	}
+	hopts := &slog.HandlerOptions{Level: level}
+	switch strings.ToLower(c.String("log-format")) {
+	case "text", "":
+		return slog.New(slog.NewTextHandler(stderr, hopts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(stderr, hopts)), nil
+	}
+	return nil, usagef("--log-format %q: choose text or json", c.String("log-format"))
+}
+
+// isTerminal reports whether w is an interactive terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

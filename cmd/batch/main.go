@@ -1,0 +1,51 @@
+// Command batch computes New York vacancy elections and deadlines in bulk.
+// See README.md; `batch help` lists the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Exit statuses of CONTRACT.md.
+const (
+	exitOK        = 0
+	exitFailed    = 1
+	exitUsage     = 2
+	exitThreshold = 3
+	exitInterrupt = 130
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := newApp(os.Stdin, os.Stdout, os.Stderr).RunContext(ctx, os.Args)
+	code := exitCode(ctx, err)
+	stop()
+	os.Exit(code)
+}
+
+// exitCode is the one place an error becomes an exit status.
+func exitCode(ctx context.Context, err error) int {
+	var usage usageError
+	var threshold thresholdError
+	switch {
+	case err == nil:
+		return exitOK
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+		fmt.Fprintln(os.Stderr, "batch: interrupted; outputs left as they were")
+		return exitInterrupt
+	case errors.As(err, &usage):
+		fmt.Fprintf(os.Stderr, "batch: %v\nRun 'batch help' for usage.\n", err)
+		return exitUsage
+	case errors.As(err, &threshold):
+		fmt.Fprintf(os.Stderr, "batch: %v\n", err)
+		return exitThreshold
+	default:
+		fmt.Fprintf(os.Stderr, "batch: %v\n", err)
+		return exitFailed
+	}
+}

@@ -1,0 +1,238 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime"
+	"time"
+
+	"batch/pkg/compute"
+	"batch/pkg/export"
+	"batch/pkg/ingest"
+)
+
+// Options is one run, as the command line or a test describes it.
+type Options struct {
+	Inputs       []string // .xlsx, .xlsm, .csv or "-"
+	Stdin        io.Reader
+	OutDir       string
+	Formats      []string // any of export.XLSX, CSV, ICS, JSON
+	AsOf         compute.Date
+	CalendarFile string // --calendar; "" for none
+	Sheet        string // --sheet; "" for every recognised sheet
+	Jobs         int    // workers; < 1 means one per CPU
+	Version      string
+	Log          *slog.Logger // nil: no log lines
+	// Progress, when set, is called from the collecting goroutine with the
+	// number of rows done so far, every few hundred rows.
+	Progress func(rows int)
+}
+
+// Summary is what a finished run reports back to its caller.
+type Summary struct {
+	Inputs   []export.Input
+	Rows     int // data rows read, blank ones included
+	Blank    int
+	Accepted int
+	Rejected int
+	Problems int
+	// BySeverity counts vacancies by their worst conflict.
+	BySeverity map[compute.Severity]int
+	Phases     []export.Phase
+	OutDir     string
+	Files      []string // the outputs put in place
+}
+
+// Worst is the most severe level reached: rejected rows count as errors.
+func (s Summary) Worst() compute.Severity {
+	if s.Rejected > 0 {
+		return compute.Error
+	}
+	for _, sev := range []compute.Severity{compute.Error, compute.Warning, compute.Info} {
+		if s.BySeverity[sev] > 0 {
+			return sev
+		}
+	}
+	return compute.NoSeverity
+}
+
+// Run reads every input, computes every vacancy and writes the outputs.
+// Outputs appear under their final names only when all are complete: on
+// any error, or when ctx is cancelled, the previous outputs stay as they
+// were.
+func Run(ctx context.Context, opts Options) (Summary, error) {
+	opts = withDefaults(opts)
+	var sum Summary
+
+	start := time.Now()
+	cal, err := loadCalendar(opts)
+	if err != nil {
+		return sum, err
+	}
+	sum.Phases = append(sum.Phases, export.Phase{Name: "calendar", Duration: time.Since(start)})
+
+	start = time.Now()
+	batch, err := collect(ctx, opts, cal)
+	if err != nil {
+		return sum, err
+	}
+	markDuplicates(batch.results)
+	sum.Phases = append(sum.Phases, export.Phase{Name: "ingest+compute", Duration: time.Since(start)})
+	opts.Log.Info("computed", "rows", batch.rows, "vacancies", len(batch.results),
+		"rejected", batch.rejected, "blank", batch.blank, "jobs", opts.Jobs,
+		"seconds", roundSeconds(time.Since(start)))
+
+	start = time.Now()
+	w, err := export.New(export.Options{
+		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
+		Calendar: cal, ExtraColumns: batch.extra,
+	})
+	if err != nil {
+		return sum, err
+	}
+	defer w.Abort()
+	if err := writeAll(ctx, w, batch); err != nil {
+		return sum, err
+	}
+	sum.Phases = append(sum.Phases, export.Phase{Name: "export", Duration: time.Since(start)})
+	totals, err := w.Commit(export.RunInfo{Version: opts.Version, Inputs: batch.inputs, Phases: sum.Phases, Jobs: opts.Jobs})
+	if err != nil {
+		return sum, err
+	}
+	opts.Log.Info("written", "dir", opts.OutDir, "formats", fmt.Sprint(opts.Formats),
+		"seconds", roundSeconds(time.Since(start)))
+
+	sum.Inputs = batch.inputs
+	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected = batch.rows, batch.blank, len(batch.results), batch.rejected
+	sum.Problems = len(batch.problems)
+	sum.BySeverity = totals.BySeverity
+	if sum.BySeverity == nil {
+		sum.BySeverity = countSeverities(batch.results)
+	}
+	sum.OutDir = opts.OutDir
+	return sum, nil
+}
+
+// Check reads and computes like Run but writes nothing: it returns the
+// summary and every problem found, for `batch check`.
+func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error) {
+	opts = withDefaults(opts)
+	var sum Summary
+	cal, err := loadCalendar(opts)
+	if err != nil {
+		return sum, nil, err
+	}
+	batch, err := collect(ctx, opts, cal)
+	if err != nil {
+		return sum, nil, err
+	}
+	markDuplicates(batch.results)
+	sum.Inputs = batch.inputs
+	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected = batch.rows, batch.blank, len(batch.results), batch.rejected
+	sum.Problems = len(batch.problems)
+	sum.BySeverity = countSeverities(batch.results)
+	problems := make([]ingest.Problem, len(batch.problems))
+	for i, p := range batch.problems {
+		problems[i] = p.Problem
+	}
+	return sum, problems, nil
+}
+
+// Find computes the vacancies whose vacancy_id (or source, file:sheet:row)
+// is id, for `batch explain`.
+func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error) {
+	opts = withDefaults(opts)
+	cal, err := loadCalendar(opts)
+	if err != nil {
+		return nil, err
+	}
+	batch, err := collect(ctx, opts, cal)
+	if err != nil {
+		return nil, err
+	}
+	markDuplicates(batch.results)
+	var found []compute.Result
+	for _, r := range batch.results {
+		if r.Vacancy.ID == id || r.Vacancy.Source.String() == id {
+			found = append(found, r)
+		}
+	}
+	for _, p := range batch.problems {
+		if p.first && p.Source.String() == id {
+			return nil, fmt.Errorf("pipeline: %s was rejected: %s %q: %s", id, p.Column, p.Value, p.Message)
+		}
+	}
+	return found, nil
+}
+
+func withDefaults(opts Options) Options {
+	if opts.Jobs < 1 {
+		opts.Jobs = runtime.NumCPU()
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	if len(opts.Formats) == 0 {
+		opts.Formats = []string{export.XLSX, export.CSV, export.JSON}
+	}
+	if opts.OutDir == "" {
+		opts.OutDir = "out"
+	}
+	return opts
+}
+
+// loadCalendar merges, in increasing precedence, the Calendar sheets of the
+// input workbooks and the --calendar file.
+func loadCalendar(opts Options) (*compute.Calendar, error) {
+	var all []compute.Override
+	for _, in := range opts.Inputs {
+		if in == "-" {
+			continue
+		}
+		ov, problems, err := ingest.CalendarOverrides(in, true)
+		if err != nil {
+			return nil, err
+		}
+		if err := calendarProblems(problems); err != nil {
+			return nil, err
+		}
+		all = append(all, ov...)
+	}
+	if opts.CalendarFile != "" {
+		ov, problems, err := ingest.CalendarOverrides(opts.CalendarFile, false)
+		if err != nil {
+			return nil, err
+		}
+		if err := calendarProblems(problems); err != nil {
+			return nil, err
+		}
+		all = append(all, ov...)
+	}
+	return compute.NewCalendar(all), nil
+}
+
+// calendarProblems fails the run on a bad calendar row: every date of the
+// run depends on the calendar, so guessing past one is worse than stopping.
+func calendarProblems(problems []ingest.Problem) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	errs := make([]error, len(problems))
+	for i, p := range problems {
+		errs[i] = fmt.Errorf("pipeline: calendar %s column %s %q: %s", p.Source, p.Column, p.Value, p.Message)
+	}
+	return errors.Join(errs...)
+}
+
+func countSeverities(results []compute.Result) map[compute.Severity]int {
+	m := map[compute.Severity]int{}
+	for i := range results {
+		m[results[i].Severity()]++
+	}
+	return m
+}
+
+func roundSeconds(d time.Duration) float64 { return float64(d.Milliseconds()) / 1000 }
