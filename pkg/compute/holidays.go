@@ -143,6 +143,9 @@ func (c *Calendar) holidayIn(r *HolidayRule, year int) (Date, string, bool) {
 func (c *Calendar) isHoliday(d Date) bool {
 	for i := range calHolidayRules {
 		r := &calHolidayRules[i]
+		if r.Kind != HolidayGeneralElection && r.Month != d.Month {
+			continue // a rule's day and its Sunday-rule Monday share a month
+		}
 		h, _, ok := c.holidayIn(r, d.Year)
 		if !ok {
 			continue
