@@ -39,13 +39,16 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 		opts.Log, _ = logger(c, stderr, true)
 		bar = progressbar.NewOptions(-1,
 			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("computing vacancies"),
+			progressbar.OptionSetDescription("reading vacancies"),
 			progressbar.OptionShowCount(),
 			progressbar.OptionSpinnerType(14),
 			progressbar.OptionThrottle(100_000_000),
 			progressbar.OptionClearOnFinish(),
 		)
-		opts.Progress = func(n int) { _ = bar.Set(n) }
+		opts.Progress = func(phase string, n int) {
+			bar.Describe(phase + " vacancies")
+			_ = bar.Set(n)
+		}
 	}
 	sum, err := pipeline.Run(c.Context, opts)
 	if bar != nil {
@@ -271,4 +274,3 @@ func templateCommand(c *cli.Context) error {
 	fmt.Fprintf(c.App.Writer, "wrote %s: fill the Vacancies sheet, one row per vacancy; the Columns sheet explains each column\n", path)
 	return nil
 }
-

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"strings"
 	"time"
 
 	"batch/pkg/compute"
@@ -27,8 +28,9 @@ type Options struct {
 	Version      string
 	Log          *slog.Logger // nil: no log lines
 	// Progress, when set, is called from the collecting goroutine with the
-	// number of rows done so far, every few hundred rows.
-	Progress func(rows int)
+	// phase ("reading", "writing") and the rows done in it so far, every few
+	// hundred rows.
+	Progress func(phase string, rows int)
 }
 
 // Summary is what a finished run reports back to its caller.
@@ -75,42 +77,38 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	sum.Phases = append(sum.Phases, export.Phase{Name: "calendar", Duration: time.Since(start)})
 
 	start = time.Now()
-	batch, err := collect(ctx, opts, cal)
+	p1, err := phaseOne(ctx, opts, cal, nil)
 	if err != nil {
 		return sum, err
 	}
-	markDuplicates(batch.results)
-	sum.Phases = append(sum.Phases, export.Phase{Name: "ingest+compute", Duration: time.Since(start)})
-	opts.Log.Info("computed", "rows", batch.rows, "vacancies", len(batch.results),
-		"rejected", batch.rejected, "blank", batch.blank, "jobs", opts.Jobs,
-		"seconds", roundSeconds(time.Since(start)))
+	defer p1.spill.close()
+	sum.Phases = append(sum.Phases, export.Phase{Name: "read+compute", Duration: time.Since(start)})
+	opts.Log.Info("computed", "rows", p1.rows, "vacancies", p1.accepted, "rejected", p1.rejected,
+		"blank", p1.blank, "duplicates", p1.dups.members(), "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
 
 	start = time.Now()
 	w, err := export.New(export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, ExtraColumns: batch.extra,
+		Calendar: cal, ExtraColumns: p1.extra,
 	})
 	if err != nil {
 		return sum, err
 	}
 	defer w.Abort()
-	if err := writeAll(ctx, w, batch); err != nil {
+	if err := phaseTwo(ctx, opts, cal, p1, w); err != nil {
 		return sum, err
 	}
-	sum.Phases = append(sum.Phases, export.Phase{Name: "export", Duration: time.Since(start)})
-	totals, err := w.Commit(export.RunInfo{Version: opts.Version, Inputs: batch.inputs, Phases: sum.Phases, Jobs: opts.Jobs})
+	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start)})
+	totals, err := w.Commit(export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Phases: sum.Phases, Jobs: opts.Jobs})
 	if err != nil {
 		return sum, err
 	}
-	opts.Log.Info("written", "dir", opts.OutDir, "formats", fmt.Sprint(opts.Formats),
+	opts.Log.Info("written", "dir", opts.OutDir, "formats", strings.Join(opts.Formats, ","),
 		"seconds", roundSeconds(time.Since(start)))
 
-	sum.Inputs = batch.inputs
-	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected = batch.rows, batch.blank, len(batch.results), batch.rejected
-	sum.Problems = len(batch.problems)
-	sum.BySeverity = totals.BySeverity
-	if sum.BySeverity == nil {
-		sum.BySeverity = countSeverities(batch.results)
+	p1.fill(&sum)
+	if totals.BySeverity != nil {
+		sum.BySeverity = totals.BySeverity
 	}
 	sum.OutDir = opts.OutDir
 	return sum, nil
@@ -125,44 +123,58 @@ func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error)
 	if err != nil {
 		return sum, nil, err
 	}
-	batch, err := collect(ctx, opts, cal)
+	var problems []ingest.Problem
+	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, _ *compute.Result) {
+		problems = append(problems, it.Problems...)
+	})
 	if err != nil {
 		return sum, nil, err
 	}
-	markDuplicates(batch.results)
-	sum.Inputs = batch.inputs
-	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected = batch.rows, batch.blank, len(batch.results), batch.rejected
-	sum.Problems = len(batch.problems)
-	sum.BySeverity = countSeverities(batch.results)
-	problems := make([]ingest.Problem, len(batch.problems))
-	for i, p := range batch.problems {
-		problems[i] = p.Problem
-	}
+	p1.spill.close()
+	p1.fill(&sum)
 	return sum, problems, nil
 }
 
 // Find computes the vacancies whose vacancy_id (or source, file:sheet:row)
-// is id, for `batch explain`.
+// is id, for `batch explain`. A rejected row of that source is an error
+// that lists its problems.
 func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error) {
 	opts = withDefaults(opts)
 	cal, err := loadCalendar(opts)
 	if err != nil {
 		return nil, err
 	}
-	batch, err := collect(ctx, opts, cal)
+	var found []compute.Result
+	var ordinals []int32
+	var rejected []ingest.Problem
+	ordinal := int32(0)
+	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, r *compute.Result) {
+		if r == nil {
+			if it.Vacancy.Source.String() == id {
+				rejected = append(rejected, it.Problems...)
+			}
+			return
+		}
+		if r.Vacancy.ID == id || r.Vacancy.Source.String() == id {
+			found = append(found, *r)
+			ordinals = append(ordinals, ordinal)
+		}
+		ordinal++
+	})
 	if err != nil {
 		return nil, err
 	}
-	markDuplicates(batch.results)
-	var found []compute.Result
-	for _, r := range batch.results {
-		if r.Vacancy.ID == id || r.Vacancy.Source.String() == id {
-			found = append(found, r)
+	defer p1.spill.close()
+	if len(rejected) > 0 {
+		errs := make([]error, len(rejected))
+		for i, p := range rejected {
+			errs[i] = fmt.Errorf("pipeline: %s was rejected: %s %q: %s", id, p.Column, p.Value, p.Message)
 		}
+		return nil, errors.Join(errs...)
 	}
-	for _, p := range batch.problems {
-		if p.first && p.Source.String() == id {
-			return nil, fmt.Errorf("pipeline: %s was rejected: %s %q: %s", id, p.Column, p.Value, p.Message)
+	for i := range found {
+		if c, ok := p1.dups.conflict(ordinals[i]); ok {
+			found[i].Conflicts = append(found[i].Conflicts, c)
 		}
 	}
 	return found, nil
@@ -225,14 +237,6 @@ func calendarProblems(problems []ingest.Problem) error {
 		errs[i] = fmt.Errorf("pipeline: calendar %s column %s %q: %s", p.Source, p.Column, p.Value, p.Message)
 	}
 	return errors.Join(errs...)
-}
-
-func countSeverities(results []compute.Result) map[compute.Severity]int {
-	m := map[compute.Severity]int{}
-	for i := range results {
-		m[results[i].Severity()]++
-	}
-	return m
 }
 
 func roundSeconds(d time.Duration) float64 { return float64(d.Milliseconds()) / 1000 }

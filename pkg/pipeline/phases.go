@@ -1,0 +1,241 @@
+package pipeline
+
+import (
+	"context"
+	"hash/maphash"
+
+	"batch/pkg/compute"
+	"batch/pkg/export"
+	"batch/pkg/ingest"
+)
+
+// phaseOneResult is what reading and computing every row leaves for the
+// writing phase: the rows themselves are in the spill file, not in memory.
+type phaseOneResult struct {
+	spill    *spill
+	dups     *dupIndex
+	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
+	inputs   []export.Input
+	extra    []string
+	rows     int
+	blank    int
+	accepted int
+	rejected int
+	problems int
+}
+
+// phaseOne reads every input, computes each row on the pool, and records
+// what the writing phase needs to know in advance: the duplicates and the
+// carried-through columns. visit, when set, sees every row in input order
+// (r is nil for a rejected row).
+func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
+	visit func(it *ingest.Item, r *compute.Result)) (*phaseOneResult, error) {
+	sp, err := newSpill()
+	if err != nil {
+		return nil, err
+	}
+	p := &phaseOneResult{spill: sp, dups: newDupIndex()}
+	source := func(ctx context.Context, emit func(ingest.Item) error) error {
+		return readInputs(ctx, opts, p, emit)
+	}
+	sink := func(c *chunk) error {
+		for i := range c.items {
+			it := &c.items[i]
+			if len(it.Problems) > 0 {
+				p.rejected++
+				p.problems += len(it.Problems)
+				if visit != nil {
+					visit(it, nil)
+				}
+			} else {
+				r := &c.results[i]
+				p.dups.add(compute.DuplicateKey(r), int32(p.accepted))
+				p.sev = append(p.sev, r.Severity())
+				p.accepted++
+				if visit != nil {
+					visit(it, r)
+				}
+			}
+			if err := p.spill.put(it); err != nil {
+				return err
+			}
+		}
+		if opts.Progress != nil {
+			opts.Progress("reading", p.accepted+p.rejected)
+		}
+		return nil
+	}
+	if err := pool(ctx, opts.Jobs, cal, opts.AsOf, source, sink); err != nil {
+		sp.close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// readInputs streams every input, one after another. It runs on the
+// pool's source goroutine and owns p.inputs, p.rows, p.blank and p.extra
+// until the pool returns.
+func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(ingest.Item) error) error {
+	seen := map[string]bool{}
+	for _, path := range opts.Inputs {
+		stats, err := ingest.ReadFile(ctx, path, ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin}, emit)
+		if err != nil {
+			return err
+		}
+		p.rows += stats.Rows
+		p.blank += stats.Blank
+		p.inputs = append(p.inputs, export.Input{
+			Path: stats.Path, SHA256: stats.SHA256, Sheets: stats.Sheets, Rows: stats.Rows,
+			Accepted: stats.Accepted, Rejected: stats.Rejected, Blank: stats.Blank,
+		})
+		for _, name := range stats.Extra {
+			if !seen[name] {
+				seen[name] = true
+				p.extra = append(p.extra, name)
+			}
+		}
+		opts.Log.Info("read", "input", path, "rows", stats.Rows, "accepted", stats.Accepted,
+			"rejected", stats.Rejected, "blank", stats.Blank)
+	}
+	return nil
+}
+
+// phaseTwo streams the spilled rows back through the pool (computing is
+// cheap next to writing, so the results are computed again rather than
+// stored), adds the duplicate conflicts, and hands everything to the
+// writer in input order.
+func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer) error {
+	if err := p.resolveDuplicateIDs(); err != nil {
+		return err
+	}
+	sr, err := p.spill.rewind()
+	if err != nil {
+		return err
+	}
+	source := func(ctx context.Context, emit func(ingest.Item) error) error {
+		var it ingest.Item
+		for sr.next(&it) {
+			if err := emit(it); err != nil {
+				return err
+			}
+		}
+		return sr.err
+	}
+	ordinal, done := int32(0), 0
+	sink := func(c *chunk) error {
+		for i := range c.items {
+			if ps := c.items[i].Problems; len(ps) > 0 {
+				for j := range ps {
+					if err := w.Problem(ps[j], j == 0); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			r := &c.results[i]
+			if dc, ok := p.dups.conflict(ordinal); ok {
+				r.Conflicts = append(r.Conflicts, dc)
+			}
+			ordinal++
+			if err := w.Result(r); err != nil {
+				return err
+			}
+		}
+		done += len(c.items)
+		if opts.Progress != nil {
+			opts.Progress("writing", done)
+		}
+		return ctx.Err()
+	}
+	return pool(ctx, opts.Jobs, cal, opts.AsOf, source, sink)
+}
+
+// resolveDuplicateIDs reads the vacancy_ids of the rows that have
+// duplicates from the spill: phase one kept only their ordinals.
+func (p *phaseOneResult) resolveDuplicateIDs() error {
+	if p.dups.members() == 0 {
+		return nil
+	}
+	sr, err := p.spill.rewind()
+	if err != nil {
+		return err
+	}
+	var it ingest.Item
+	ordinal := int32(0)
+	for sr.next(&it) {
+		if len(it.Problems) > 0 {
+			continue
+		}
+		if _, ok := p.dups.memberOf[ordinal]; ok {
+			p.dups.ids[ordinal] = it.Vacancy.ID
+		}
+		ordinal++
+	}
+	return sr.err
+}
+
+// fill copies the counts into a Summary.
+func (p *phaseOneResult) fill(sum *Summary) {
+	sum.Inputs = p.inputs
+	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems
+	sum.BySeverity = map[compute.Severity]int{}
+	for i, s := range p.sev {
+		if _, dup := p.dups.memberOf[int32(i)]; dup && s < compute.Warning {
+			s = compute.Warning // DUPLICATE_VACANCY is a warning
+		}
+		sum.BySeverity[s]++
+	}
+}
+
+// dupIndex finds rows that share a duplicate key without keeping the keys:
+// a 64-bit hash per distinct key (a million rows cost ~25 MB, not the
+// ~100 MB the key strings would; two different keys share a hash with
+// odds of about one in 10^7 at that size), and the ordinals of the rows
+// whose keys met.
+type dupIndex struct {
+	seed     maphash.Seed
+	first    map[uint64]int32  // key hash → ordinal of the first row with it
+	groups   map[int32][]int32 // first row's ordinal → every row with the key, in order
+	memberOf map[int32]int32   // ordinal of a row in a group → its group's first ordinal
+	ids      map[int32]string  // ordinal → vacancy_id, for rows in groups
+}
+
+func newDupIndex() *dupIndex {
+	return &dupIndex{seed: maphash.MakeSeed(), first: map[uint64]int32{},
+		groups: map[int32][]int32{}, memberOf: map[int32]int32{}, ids: map[int32]string{}}
+}
+
+func (d *dupIndex) add(key string, ordinal int32) {
+	if key == "" {
+		return
+	}
+	h := maphash.String(d.seed, key)
+	f, ok := d.first[h]
+	if !ok {
+		d.first[h] = ordinal
+		return
+	}
+	if len(d.groups[f]) == 0 {
+		d.groups[f] = []int32{f}
+		d.memberOf[f] = f
+	}
+	d.groups[f] = append(d.groups[f], ordinal)
+	d.memberOf[ordinal] = f
+}
+
+func (d *dupIndex) members() int { return len(d.memberOf) }
+
+// conflict is the DUPLICATE_VACANCY conflict of the row, naming the others.
+func (d *dupIndex) conflict(ordinal int32) (compute.Conflict, bool) {
+	f, ok := d.memberOf[ordinal]
+	if !ok {
+		return compute.Conflict{}, false
+	}
+	var others []string
+	for _, o := range d.groups[f] {
+		if o != ordinal {
+			others = append(others, d.ids[o])
+		}
+	}
+	return compute.DuplicateConflict(others), true
+}

@@ -1,0 +1,230 @@
+package pipeline
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"batch/pkg/compute"
+	"batch/pkg/ingest"
+)
+
+// The spill file holds phase one's rows, in input order, between the two
+// phases, so that memory does not grow with the input: a million rows never
+// sit in memory at once. It is unlinked as soon as it is created, so even a
+// killed run leaves nothing behind.
+//
+// Record layout (all integers uvarint/varint, strings length-prefixed):
+//
+//	kind (0 accepted, 1 rejected), source, then
+//	accepted: the vacancy's fields in declaration order, extras
+//	rejected: count, then each problem's column, value, message
+type spill struct {
+	f *os.File
+	w *bufio.Writer
+	n int // records written
+}
+
+func newSpill() (*spill, error) {
+	f, err := os.CreateTemp("", "batch-spill-*")
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: temporary file: %w", err)
+	}
+	// Unlinked at once: the open descriptor keeps the data; a crash leaves
+	// no file.
+	_ = os.Remove(f.Name())
+	return &spill{f: f, w: bufio.NewWriterSize(f, 1<<20)}, nil
+}
+
+func (s *spill) close() { s.f.Close() }
+
+// put appends one item.
+func (s *spill) put(it *ingest.Item) error {
+	var e encoder
+	e.buf = make([]byte, 0, 256)
+	if len(it.Problems) > 0 {
+		e.uint(1)
+		e.source(it.Vacancy.Source)
+		e.uint(uint64(len(it.Problems)))
+		for _, p := range it.Problems {
+			e.str(p.Column)
+			e.str(p.Value)
+			e.str(p.Message)
+		}
+	} else {
+		e.uint(0)
+		v := &it.Vacancy
+		e.source(v.Source)
+		e.str(v.ID)
+		e.str(v.Office)
+		e.str(string(v.Class))
+		e.str(v.District)
+		e.str(v.County)
+		e.str(v.Incumbent)
+		e.str(string(v.Cause))
+		e.date(v.EventDate)
+		e.date(v.TermStart)
+		e.date(v.TermEnd)
+		e.uint(uint64(v.Appointable))
+		e.date(v.ProclamationDate)
+		e.date(v.SpecialElectionDate)
+		e.date(v.SpecialSessionDate)
+		e.int(int64(v.NextFullTermYear))
+		e.str(v.Notes)
+		e.uint(uint64(len(v.Extra)))
+		for _, f := range v.Extra {
+			e.str(f.Name)
+			e.str(f.Value)
+		}
+	}
+	s.n++
+	if _, err := s.w.Write(e.buf); err != nil {
+		return fmt.Errorf("pipeline: temporary file: %w", err)
+	}
+	return nil
+}
+
+// rewind ends writing and returns a reader over every record from the
+// start.
+func (s *spill) rewind() (*spillReader, error) {
+	if err := s.w.Flush(); err != nil {
+		return nil, fmt.Errorf("pipeline: temporary file: %w", err)
+	}
+	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("pipeline: temporary file: %w", err)
+	}
+	return &spillReader{r: bufio.NewReaderSize(s.f, 1<<20), left: s.n}, nil
+}
+
+type spillReader struct {
+	r    *bufio.Reader
+	left int
+	err  error
+}
+
+// next reads one item; false at the end or on error (see err).
+func (sr *spillReader) next(it *ingest.Item) bool {
+	if sr.left == 0 || sr.err != nil {
+		return false
+	}
+	sr.left--
+	d := decoder{r: sr.r}
+	*it = ingest.Item{}
+	kind := d.uint()
+	it.Vacancy.Source = d.source()
+	if kind == 1 {
+		n := d.uint()
+		if n > 1<<20 {
+			d.err = errors.New("corrupt record")
+		}
+		for i := uint64(0); i < n && d.err == nil; i++ {
+			it.Problems = append(it.Problems, ingest.Problem{
+				Source: it.Vacancy.Source, Column: d.str(), Value: d.str(), Message: d.str(),
+			})
+		}
+	} else {
+		v := &it.Vacancy
+		v.ID = d.str()
+		v.Office = d.str()
+		v.Class = compute.OfficeClass(d.str())
+		v.District = d.str()
+		v.County = d.str()
+		v.Incumbent = d.str()
+		v.Cause = compute.Cause(d.str())
+		v.EventDate = d.date()
+		v.TermStart = d.date()
+		v.TermEnd = d.date()
+		v.Appointable = compute.YesNo(d.uint())
+		v.ProclamationDate = d.date()
+		v.SpecialElectionDate = d.date()
+		v.SpecialSessionDate = d.date()
+		v.NextFullTermYear = int(d.int())
+		v.Notes = d.str()
+		n := d.uint()
+		if n > 1<<20 {
+			d.err = errors.New("corrupt record")
+		}
+		if n > 0 && d.err == nil {
+			v.Extra = make([]compute.Field, n)
+			for i := range v.Extra {
+				v.Extra[i] = compute.Field{Name: d.str(), Value: d.str()}
+			}
+		}
+	}
+	if d.err != nil {
+		sr.err = fmt.Errorf("pipeline: reading temporary file: %w", d.err)
+		return false
+	}
+	return true
+}
+
+type encoder struct{ buf []byte }
+
+func (e *encoder) uint(n uint64) { e.buf = binary.AppendUvarint(e.buf, n) }
+func (e *encoder) int(n int64)   { e.buf = binary.AppendVarint(e.buf, n) }
+func (e *encoder) str(s string) {
+	e.uint(uint64(len(s)))
+	e.buf = append(e.buf, s...)
+}
+func (e *encoder) date(d compute.Date) {
+	e.int(int64(d.Year))
+	e.uint(uint64(d.Month))
+	e.uint(uint64(d.Day))
+}
+func (e *encoder) source(s compute.Source) {
+	e.str(s.File)
+	e.str(s.Sheet)
+	e.int(int64(s.Row))
+}
+
+type decoder struct {
+	r   *bufio.Reader
+	err error
+}
+
+func (d *decoder) uint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	n, err := binary.ReadUvarint(d.r)
+	d.err = err
+	return n
+}
+
+func (d *decoder) int() int64 {
+	if d.err != nil {
+		return 0
+	}
+	n, err := binary.ReadVarint(d.r)
+	d.err = err
+	return n
+}
+
+func (d *decoder) str() string {
+	n := d.uint()
+	if d.err != nil || n == 0 {
+		return ""
+	}
+	if n > 1<<28 {
+		d.err = errors.New("corrupt record")
+		return ""
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(d.r, b); err != nil {
+		d.err = err
+		return ""
+	}
+	return string(b)
+}
+
+func (d *decoder) date() compute.Date {
+	return compute.Date{Year: int(d.int()), Month: time.Month(d.uint()), Day: int(d.uint())}
+}
+
+func (d *decoder) source() compute.Source {
+	return compute.Source{File: d.str(), Sheet: d.str(), Row: int(d.int())}
+}

@@ -1,0 +1,145 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"batch/pkg/compute"
+	"batch/pkg/ingest"
+)
+
+func TestSpillGivesBackEveryRowAsWritten(t *testing.T) {
+	full := ingest.Item{Vacancy: compute.Vacancy{
+		ID: "ALB-007", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 14},
+		Office: "Town Supervisor", Class: compute.OtherOffice, District: "007", County: "Albany",
+		Incumbent: "Jane Roe", Cause: compute.Death,
+		EventDate: compute.D(2026, 3, 14), TermStart: compute.D(2024, 1, 1), TermEnd: compute.D(2027, 12, 31),
+		Appointable: compute.No, ProclamationDate: compute.D(2026, 3, 20),
+		SpecialElectionDate: compute.D(2026, 4, 21), SpecialSessionDate: compute.D(1, 1, 1),
+		NextFullTermYear: 2027, Notes: "=HYPERLINK(\"x\")\nsecond line é",
+		Extra: []compute.Field{{Name: "board_contact", Value: "555-0100"}, {Name: "empty", Value: ""}},
+	}}
+	rejected := ingest.Item{
+		Vacancy: compute.Vacancy{Source: compute.Source{File: "b.csv", Row: 3}},
+		Problems: []ingest.Problem{
+			{Source: compute.Source{File: "b.csv", Row: 3}, Column: "event_date", Value: "13/45/2020", Message: "not a date"},
+			{Source: compute.Source{File: "b.csv", Row: 3}, Column: "county", Value: "Schenectedy", Message: "Did you mean Schenectady?"},
+		},
+	}
+	empty := ingest.Item{Vacancy: compute.Vacancy{Source: compute.Source{File: "-", Row: 2}}}
+	far := ingest.Item{Vacancy: compute.Vacancy{ID: "x", EventDate: compute.Date{Year: 9999, Month: 12, Day: 31}}}
+	items := []ingest.Item{full, rejected, empty, far}
+
+	sp, err := newSpill()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.close()
+	for i := range items {
+		if err := sp.put(&items[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for pass := 1; pass <= 2; pass++ { // the spill is read twice when duplicates exist
+		sr, err := sp.rewind()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []ingest.Item
+		var it ingest.Item
+		for sr.next(&it) {
+			got = append(got, it)
+		}
+		if sr.err != nil {
+			t.Fatal(sr.err)
+		}
+		if !reflect.DeepEqual(got, items) {
+			t.Errorf("pass %d: spill gave back\n%+v\nwant\n%+v", pass, got, items)
+		}
+	}
+}
+
+func TestPoolKeepsInputOrderWhateverTheWorkers(t *testing.T) {
+	const n = 10_000
+	cal := compute.NewCalendar(nil)
+	for _, jobs := range []int{1, 2, 8} {
+		t.Run(fmt.Sprintf("%d workers", jobs), func(t *testing.T) {
+			source := func(ctx context.Context, emit func(ingest.Item) error) error {
+				for i := range n {
+					it := ingest.Item{Vacancy: compute.Vacancy{ID: fmt.Sprint(i), Office: "Town Clerk",
+						Cause: compute.Death, EventDate: compute.D(2026, 1, 1).AddDays(i % 700)}}
+					if i%97 == 0 {
+						it.Problems = []ingest.Problem{{Message: "bad"}}
+					}
+					if err := emit(it); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+			next := 0
+			sink := func(c *chunk) error {
+				for i := range c.items {
+					if c.items[i].Vacancy.ID != fmt.Sprint(next) {
+						return fmt.Errorf("row %s came where row %d belongs", c.items[i].Vacancy.ID, next)
+					}
+					if len(c.items[i].Problems) == 0 && c.results[i].Vacancy.ID != c.items[i].Vacancy.ID {
+						return fmt.Errorf("row %d carries the result of %s", next, c.results[i].Vacancy.ID)
+					}
+					next++
+				}
+				return nil
+			}
+			if err := pool(context.Background(), jobs, cal, compute.D(2026, 11, 30), source, sink); err != nil {
+				t.Fatal(err)
+			}
+			if next != n {
+				t.Errorf("sink saw %d rows, want %d", next, n)
+			}
+		})
+	}
+}
+
+func TestPoolStopsOnASinkError(t *testing.T) {
+	source := func(ctx context.Context, emit func(ingest.Item) error) error {
+		for {
+			if err := emit(ingest.Item{}); err != nil {
+				return err
+			}
+		}
+	}
+	want := fmt.Errorf("disk full")
+	err := pool(context.Background(), 2, compute.NewCalendar(nil), compute.D(2026, 1, 1), source,
+		func(*chunk) error { return want })
+	if err != want {
+		t.Errorf("pool returned %v, want the sink's error", err)
+	}
+}
+
+func TestDuplicatesNameEachOther(t *testing.T) {
+	d := newDupIndex()
+	// Rows 0, 2 and 5 are one vacancy; 1 and 3 differ; 4 takes no part.
+	for i, key := range []string{"town clerk|berne|albany|2026-11-03", "mayor|hudson|columbia|2026-11-03",
+		"town clerk|berne|albany|2026-11-03", "town clerk|berne|albany|2027-11-02", "",
+		"town clerk|berne|albany|2026-11-03"} {
+		d.add(key, int32(i))
+		d.ids[int32(i)] = fmt.Sprintf("V%d", i) // as resolveDuplicateIDs would
+	}
+	if d.members() != 3 {
+		t.Fatalf("%d rows in duplicate groups, want 3", d.members())
+	}
+	for _, c := range []struct {
+		ordinal int32
+		dup     bool
+	}{{0, true}, {1, false}, {2, true}, {3, false}, {4, false}, {5, true}} {
+		_, ok := d.conflict(c.ordinal)
+		if ok != c.dup {
+			t.Errorf("row %d: duplicate %v, want %v", c.ordinal, ok, c.dup)
+		}
+	}
+	if got := d.groups[0]; !reflect.DeepEqual(got, []int32{0, 2, 5}) {
+		t.Errorf("group %v, want rows 0, 2, 5 in order", got)
+	}
+}
