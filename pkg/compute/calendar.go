@@ -73,6 +73,11 @@ type Calendar struct {
 	closed []uint64
 	first  int64 // calDayNumber of calFirstYear-01-01
 	last   int64 // calDayNumber of calLastYear-12-31
+
+	// holidays holds the precomputed years' holidays, each year in date
+	// order; year y's are holidays[yearAt[y-calFirstYear]:yearAt[y-calFirstYear+1]].
+	holidays []Holiday
+	yearAt   []int32
 }
 
 // NewCalendar builds the built-in calendar with the overrides applied.
@@ -115,11 +120,18 @@ func NewCalendar(overrides []Override) *Calendar {
 			c.setClosed(n)
 		}
 	}
+	c.holidays = make([]Holiday, 0, (calLastYear-calFirstYear+1)*17)
+	c.yearAt = make([]int32, 0, calLastYear-calFirstYear+2)
 	for y := calFirstYear; y <= calLastYear; y++ {
-		c.eachHoliday(y, func(h Holiday) {
+		start := len(c.holidays)
+		c.yearAt = append(c.yearAt, int32(start))
+		c.eachHoliday(y, func(h Holiday) { c.holidays = append(c.holidays, h) })
+		calSortHolidays(c.holidays[start:])
+		for _, h := range c.holidays[start:] {
 			c.setClosed(calDayNumber(h.Date.Year, int(h.Date.Month), h.Date.Day))
-		})
+		}
 	}
+	c.yearAt = append(c.yearAt, int32(len(c.holidays)))
 	return c
 }
 

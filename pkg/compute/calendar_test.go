@@ -221,6 +221,32 @@ func TestBitsetAgreesWithTheRules(t *testing.T) {
 	}
 }
 
+// The precomputed holiday lists agree with the lists worked out on each
+// call, and each call's list is the caller's own to change.
+func TestPrecomputedHolidaysAgreeWithTheRules(t *testing.T) {
+	built := NewCalendar([]Override{
+		{Year: 2025, General: calD(2025, time.November, 12), Source: "cal.csv:2"},
+		{Holiday: calD(2024, time.December, 24), HolidayName: "proclaimed by the governor", Source: "cal.csv:3"},
+	})
+	onTheFly := &Calendar{primary: built.primary, general: built.general, added: built.added}
+	for _, y := range []int{1900, 1901, 2016, 2017, 2020, 2021, 2022, 2023, 2024, 2025, 2198, 2199} {
+		got, want := built.Holidays(y), onTheFly.Holidays(y)
+		if len(got) != len(want) {
+			t.Fatalf("Holidays(%d): %d precomputed, %d by the rules", y, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("Holidays(%d)[%d] = %v precomputed, %v by the rules", y, i, got[i], want[i])
+			}
+		}
+	}
+	hs := built.Holidays(2022)
+	hs[0].Name = "changed by the caller"
+	if built.Holidays(2022)[0].Name != "New Year's Day" {
+		t.Error("changing a Holidays result changed the calendar")
+	}
+}
+
 // Calendar input wins over the built-in dates and the moved primaries, and
 // every date says where it came from (RULES.md § 1, overrides).
 func TestOverrides(t *testing.T) {
@@ -406,6 +432,13 @@ func BenchmarkRollOverOutsideThePrecomputedYears(b *testing.B) {
 	d := calD(2422, time.December, 24)
 	for b.Loop() {
 		c.RollOver(d)
+	}
+}
+
+func BenchmarkHolidays(b *testing.B) {
+	c := NewCalendar(nil)
+	for b.Loop() {
+		c.Holidays(2023)
 	}
 }
 

@@ -1,7 +1,7 @@
 package compute
 
 import (
-	"sort"
+	"slices"
 	"time"
 )
 
@@ -83,11 +83,22 @@ func HolidayRules() []HolidayRule {
 // Monday after each fixed-date holiday (but Flag Day) that falls on a
 // Sunday, and the days calendar input adds. Days that are holidays twice
 // over are listed once per reason.
+// The slice is the caller's own.
 func (c *Calendar) Holidays(year int) []Holiday {
+	if c != nil && c.yearAt != nil && year >= calFirstYear && year <= calLastYear {
+		i := year - calFirstYear
+		return append([]Holiday(nil), c.holidays[c.yearAt[i]:c.yearAt[i+1]]...)
+	}
 	var hs []Holiday
 	c.eachHoliday(year, func(h Holiday) { hs = append(hs, h) })
-	sort.SliceStable(hs, func(i, j int) bool { return hs[i].Date.Before(hs[j].Date) })
+	calSortHolidays(hs)
 	return hs
+}
+
+// calSortHolidays puts holidays in date order; a day that is a holiday for
+// two reasons keeps the table's order, calendar input last.
+func calSortHolidays(hs []Holiday) {
+	slices.SortStableFunc(hs, func(a, b Holiday) int { return a.Date.Compare(b.Date) })
 }
 
 // eachHoliday calls f with each public holiday of the year, in table order
