@@ -1,11 +1,11 @@
 package ingest
 
-// STUB: the ingest helper replaces this file. The exported API below is
-// fixed; the pipeline codes against it.
-
 import (
 	"context"
+	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"batch/pkg/compute"
 )
@@ -30,7 +30,22 @@ type Item struct {
 type Options struct {
 	Sheet string    // only this sheet of a workbook ("" = every sheet with a recognised header)
 	Stdin io.Reader // read for the path "-"
+
+	// MaxUnpackedBytes bounds the unpacked size of a workbook's parts, so
+	// a zip bomb is refused; 0 means DefaultMaxUnpackedBytes.
+	MaxUnpackedBytes int64
 }
+
+// DefaultMaxUnpackedBytes is the default bound on a workbook's unpacked
+// parts. A workbook of 1,000,000 vacancy rows as Excel saves it unpacks to
+// well under it.
+const DefaultMaxUnpackedBytes = 1 << 30
+
+// xmlInMemory is the size up to which excelize keeps a worksheet or the
+// shared-strings table in memory instead of a temporary file: above its
+// default of 16 MB every shared string costs a disk read (notes: 57 s
+// against 23.6 s at 1 M rows).
+const xmlInMemory = 128 << 20
 
 // FileStats account for every row of one input: Rows = Accepted + Rejected
 // + Blank.
@@ -43,6 +58,17 @@ type FileStats struct {
 	Rejected int
 	Blank    int
 	Extra    []string // carried-through column names, in first-seen order
+
+	// Skipped lists the sheets of a workbook that were not read as
+	// vacancies, with the reason (the Calendar sheet, a sheet with no
+	// header row), in workbook order.
+	Skipped []SkippedSheet
+}
+
+// SkippedSheet is a sheet ReadFile did not read, and why.
+type SkippedSheet struct {
+	Name   string
+	Reason string
 }
 
 // ReadFile streams the rows of one input (.xlsx, .xlsm, .csv or "-") to
@@ -50,12 +76,92 @@ type FileStats struct {
 // cannot be read; bad rows become Items with Problems. A Calendar sheet is
 // not emitted (see CalendarOverrides).
 func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) error) (FileStats, error) {
-	return FileStats{Path: path}, nil
+	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}}
+	var err error
+	switch kind(path) {
+	case kindWorkbook:
+		err = readWorkbook(ctx, path, opts, s)
+	case kindCSV:
+		err = readCSVFile(ctx, path, opts, s)
+	default:
+		err = fmt.Errorf("ingest: %s: unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input", path)
+	}
+	return s.stats, err
 }
 
-// CalendarOverrides reads calendar overrides: from a --calendar file (every
-// row of a CSV, or the first sheet of a workbook), or, with sheetOnly, from
-// the sheet named "Calendar" of an input workbook (none for CSV input).
-func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Problem, error) {
-	return nil, nil, nil
+type inputKind int
+
+const (
+	kindOther inputKind = iota
+	kindWorkbook
+	kindCSV
+)
+
+func kind(path string) inputKind {
+	if path == "-" {
+		return kindCSV
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".xlsx", ".xlsm":
+		return kindWorkbook
+	case ".csv":
+		return kindCSV
+	}
+	return kindOther
+}
+
+// baseName is the Source.File of an input: its base name, "-" for stdin.
+func baseName(path string) string {
+	if path == "-" {
+		return "-"
+	}
+	return filepath.Base(path)
+}
+
+// sink counts rows and hands items to the caller's emit.
+type sink struct {
+	ctx   context.Context
+	emit  func(Item) error
+	stats FileStats
+	seen  map[string]bool // extra column names already in stats.Extra
+	n     int
+}
+
+func (s *sink) blank() {
+	s.stats.Rows++
+	s.stats.Blank++
+}
+
+func (s *sink) extraColumns(names []string) {
+	for _, n := range names {
+		if !s.seen[n] {
+			s.seen[n] = true
+			s.stats.Extra = append(s.stats.Extra, n)
+		}
+	}
+}
+
+func (s *sink) item(it Item) error {
+	s.stats.Rows++
+	if len(it.Problems) > 0 {
+		s.stats.Rejected++
+	} else {
+		s.stats.Accepted++
+	}
+	for _, f := range it.Vacancy.Extra {
+		if strings.HasPrefix(f.Name, "column ") && !s.seen[f.Name] {
+			s.seen[f.Name] = true
+			s.stats.Extra = append(s.stats.Extra, f.Name)
+		}
+	}
+	return s.emit(it)
+}
+
+// cancelled checks the context every 64 rows: cheap enough for a million.
+func (s *sink) cancelled() error {
+	s.n++
+	if s.n&63 != 0 {
+		return nil
+	}
+	return s.ctx.Err()
 }

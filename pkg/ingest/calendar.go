@@ -1,0 +1,277 @@
+package ingest
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"batch/pkg/compute"
+)
+
+// calendarSheet is the name (any case) of the sheet of an input workbook
+// that holds calendar overrides rather than vacancies.
+const calendarSheet = "Calendar"
+
+// Calendar columns (CONTRACT.md, Calendar overrides), with the aliases an
+// analyst is likely to write.
+const (
+	cYear = iota
+	cPrimary
+	cGeneral
+	cHoliday
+	cHolidayName
+	numCalFields
+)
+
+var calNames = [numCalFields]string{"year", "primary_date", "general_date", "holiday", "holiday_name"}
+
+var calKeys = map[string]int{
+	"year":            cYear,
+	"primarydate":     cPrimary,
+	"primary":         cPrimary,
+	"generaldate":     cGeneral,
+	"general":         cGeneral,
+	"holiday":         cHoliday,
+	"holidaydate":     cHoliday,
+	"holidayname":     cHolidayName,
+	"name":            cHolidayName,
+	"primaryelection": cPrimary,
+	"generalelection": cGeneral,
+}
+
+// calMapping is a calendar header row.
+type calMapping struct {
+	where [numCalFields]int
+	names [numCalFields]string
+}
+
+// calHeader reads a calendar header row: one naming year or holiday.
+func calHeader(cells []string) (*calMapping, bool) {
+	m := &calMapping{}
+	for i := range m.where {
+		m.where[i] = -1
+		m.names[i] = calNames[i]
+	}
+	for i, c := range cells {
+		if f, ok := calKeys[squash(c)]; ok && m.where[f] < 0 {
+			m.where[f] = i
+			m.names[f] = strings.TrimSpace(c)
+		}
+	}
+	return m, m.where[cYear] >= 0 || m.where[cHoliday] >= 0
+}
+
+// CalendarOverrides reads calendar overrides: from a --calendar file (every
+// row of a CSV, or the first sheet of a workbook), or, with sheetOnly, from
+// the sheet named "Calendar" of an input workbook (none for CSV input).
+//
+// The header is the first row (of the first 100) naming year or holiday.
+// Each non-blank row gives a year's primary_date and/or general_date, or a
+// holiday (with an optional holiday_name or name); the year may be left
+// blank when the dates give it. A bad row becomes Problems and no Override.
+func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Problem, error) {
+	switch kind(path) {
+	case kindCSV:
+		if sheetOnly {
+			return nil, nil, nil
+		}
+		if path == "-" {
+			return nil, nil, fmt.Errorf("ingest: -: calendar overrides must come from a file, not standard input")
+		}
+		return calendarCSV(path)
+	case kindWorkbook:
+		return calendarWorkbook(path, sheetOnly)
+	}
+	if sheetOnly {
+		return nil, nil, nil
+	}
+	return nil, nil, fmt.Errorf("ingest: %s: unsupported calendar file; give a .csv file or an .xlsx workbook", path)
+}
+
+type calReader struct {
+	file, sheet string
+	m           *calMapping
+	dates       dateCells
+	out         []compute.Override
+	problems    []Problem
+}
+
+func calendarCSV(path string) ([]compute.Override, []Problem, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, unwrapPath(err))
+	}
+	defer fh.Close()
+	t, err := newCSVTable(fh)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+	}
+	cr := &calReader{file: baseName(path)}
+	for n := 0; ; n++ {
+		ok, err := t.next()
+		if err != nil {
+			return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+		}
+		if !ok {
+			break
+		}
+		if cr.m == nil {
+			if t.perr == nil {
+				if m, ok := calHeader(t.record); ok {
+					cr.m = m
+					continue
+				}
+			}
+			if n+1 >= maxHeaderSearch {
+				break
+			}
+			continue
+		}
+		if t.perr != nil {
+			src := compute.Source{File: cr.file, Row: t.line}
+			cr.problems = append(cr.problems, Problem{Source: src, Message: fmt.Sprintf("the line cannot be read as CSV: %v", t.perr.Err)})
+			continue
+		}
+		cr.row(t.record, t.line)
+	}
+	if cr.m == nil {
+		return nil, nil, fmt.Errorf("ingest: %s: no calendar header row naming year or holiday in the first %d rows", path, maxHeaderSearch)
+	}
+	return cr.out, cr.problems, nil
+}
+
+func calendarWorkbook(path string, sheetOnly bool) ([]compute.Override, []Problem, error) {
+	wb, err := openWorkbook(path, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer wb.close()
+	sheets := wb.f.GetSheetList()
+	var name string
+	if sheetOnly {
+		n, ok := findSheet(sheets, calendarSheet)
+		if !ok {
+			return nil, nil, nil
+		}
+		name = n
+	} else {
+		if len(sheets) == 0 {
+			return nil, nil, fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", path)
+		}
+		name = sheets[0]
+	}
+	rows, err := wb.f.Rows(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ingest: %s: sheet %q cannot be read (%v)", path, name, err)
+	}
+	defer rows.Close()
+	sr := &sheetReader{wb: wb, sheet: name}
+	defer sr.close()
+	cr := &calReader{file: baseName(path), sheet: name, dates: sr}
+	raw := excelize.Options{RawCellValue: true}
+	row := 0
+	for rows.Next() {
+		row++
+		cells, err := rows.Columns(raw)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ingest: %s: sheet %q row %d cannot be read (%v)", path, name, row, err)
+		}
+		if cr.m == nil {
+			if m, ok := calHeader(cells); ok {
+				cr.m = m
+			} else if row >= maxHeaderSearch {
+				break
+			}
+			continue
+		}
+		sr.row = row
+		cr.row(cells, row)
+	}
+	if err := rows.Error(); err != nil {
+		return nil, nil, fmt.Errorf("ingest: %s: sheet %q cannot be read (%v)", path, name, err)
+	}
+	if cr.m == nil {
+		return nil, nil, fmt.Errorf("ingest: %s: sheet %q has no calendar header row naming year or holiday in its first %d rows", path, name, maxHeaderSearch)
+	}
+	return cr.out, cr.problems, nil
+}
+
+// row reads one calendar row into an Override, or Problems.
+func (cr *calReader) row(cells []string, row int) {
+	if blankRow(cells) {
+		return
+	}
+	src := compute.Source{File: cr.file, Sheet: cr.sheet, Row: row}
+	m := cr.m
+	get := func(f int) string {
+		if i := m.where[f]; i >= 0 && i < len(cells) {
+			return strings.TrimSpace(cells[i])
+		}
+		return ""
+	}
+	var probs []Problem
+	problem := func(f int, value, msg string) {
+		probs = append(probs, Problem{Source: src, Column: m.names[f], Value: shorten(value, 200), Message: msg})
+	}
+	ov := compute.Override{Source: src.String(), HolidayName: get(cHolidayName)}
+	if len(ov.HolidayName) > MaxCellChars {
+		problem(cHolidayName, ov.HolidayName, fmt.Sprintf("the cell holds more than Excel's limit of %d characters", MaxCellChars))
+	}
+	if s := get(cYear); s != "" {
+		if y, ok := digits(s); ok && len(s) == 4 && y >= minYear && y <= maxYear {
+			ov.Year = y
+		} else {
+			problem(cYear, s, fmt.Sprintf("%s is not a year: write four digits, e.g. 2026", quote(s)))
+		}
+	}
+	dates := [...]struct {
+		f   int
+		dst *compute.Date
+	}{{cPrimary, &ov.Primary}, {cGeneral, &ov.General}, {cHoliday, &ov.Holiday}}
+	any := false
+	for _, d := range dates {
+		s := get(d.f)
+		if s == "" {
+			continue
+		}
+		any = true
+		v, err := parseDateCell(cr.dates, m.where[d.f], s)
+		if err != nil {
+			problem(d.f, s, err.Error())
+			continue
+		}
+		*d.dst = v
+	}
+	if !any {
+		problem(cYear, get(cYear), "the row sets nothing: give primary_date, general_date or holiday")
+	}
+	if ov.HolidayName != "" && get(cHoliday) == "" {
+		problem(cHolidayName, ov.HolidayName, "holiday_name is given without a holiday date")
+	}
+	// Every date of the row belongs to one year: the year column's, or the
+	// dates' own.
+	for _, d := range dates {
+		if d.dst.IsZero() {
+			continue
+		}
+		switch {
+		case ov.Year == 0 && get(cYear) == "":
+			ov.Year = d.dst.Year
+		case ov.Year != 0 && d.dst.Year != ov.Year:
+			problem(d.f, get(d.f), fmt.Sprintf("%s is not in %d, the row's year", d.dst, ov.Year))
+		}
+	}
+	if len(probs) > 0 {
+		cr.problems = append(cr.problems, probs...)
+		return
+	}
+	cr.out = append(cr.out, ov)
+}
+
+// parseDateCell reads a date cell the way vacancy rows are read.
+func parseDateCell(dates dateCells, i int, s string) (compute.Date, error) {
+	p := rowParser{dates: dates}
+	return p.date(i, s)
+}

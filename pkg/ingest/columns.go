@@ -1,0 +1,181 @@
+package ingest
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// field is an input column the contract names (CONTRACT.md, Input).
+type field int8
+
+const (
+	fExtra field = iota // a column the tool carries through untouched
+	fVacancyID
+	fOffice
+	fClass
+	fDistrict
+	fCounty
+	fIncumbent
+	fCause
+	fEventDate
+	fTermStart
+	fTermEnd
+	fAppointable
+	fProclamationDate
+	fSpecialElectionDate
+	fSpecialSessionDate
+	fNextFullTermYear
+	fNotes
+	numFields
+)
+
+// fieldNames are the contract's column names, by field.
+var fieldNames = [numFields]string{
+	fExtra:               "",
+	fVacancyID:           "vacancy_id",
+	fOffice:              "office",
+	fClass:               "office_class",
+	fDistrict:            "district",
+	fCounty:              "county",
+	fIncumbent:           "incumbent",
+	fCause:               "cause",
+	fEventDate:           "event_date",
+	fTermStart:           "term_start",
+	fTermEnd:             "term_end",
+	fAppointable:         "appointable",
+	fProclamationDate:    "proclamation_date",
+	fSpecialElectionDate: "special_election_date",
+	fSpecialSessionDate:  "special_session_date",
+	fNextFullTermYear:    "next_full_term_year",
+	fNotes:               "notes",
+}
+
+// headerAliases are the other names CONTRACT.md gives a column (in
+// brackets in its Input table).
+var headerAliases = map[string]field{
+	"id": fVacancyID, "ref": fVacancyID,
+	"office title": fOffice, "position": fOffice,
+	"class":  fClass,
+	"reason": fCause, "event": fCause,
+	"date": fEventDate, "date of event": fEventDate,
+	"may be appointed": fAppointable,
+}
+
+// headerKeys maps the squashed form of every column name and alias to its
+// field.
+var headerKeys = func() map[string]field {
+	m := make(map[string]field, int(numFields)+len(headerAliases))
+	for f := fVacancyID; f < numFields; f++ {
+		m[squash(fieldNames[f])] = f
+	}
+	for a, f := range headerAliases {
+		m[squash(a)] = f
+	}
+	return m
+}()
+
+// matchHeader names the field a header cell stands for, ignoring case,
+// spaces, underscores and punctuation ("Event Date", "EVENT_DATE",
+// "event-date." are event_date); fExtra when it is none of them.
+func matchHeader(cell string) field {
+	return headerKeys[squash(cell)]
+}
+
+// isDateField reports whether the field holds a date.
+func isDateField(f field) bool {
+	switch f {
+	case fEventDate, fTermStart, fTermEnd, fProclamationDate, fSpecialElectionDate, fSpecialSessionDate:
+		return true
+	}
+	return false
+}
+
+// isHeader reports whether a row is the header: its cells name at least
+// office and cause.
+func isHeader(cells []string) bool {
+	var office, cause bool
+	for _, c := range cells {
+		switch matchHeader(c) {
+		case fOffice:
+			office = true
+		case fCause:
+			cause = true
+		}
+	}
+	return office && cause
+}
+
+// column is one column of a header row.
+type column struct {
+	field field
+	name  string // the header text as found (trimmed), or "column K" when blank
+	// blankHeader columns are carried through only where a row has a value.
+	blankHeader bool
+}
+
+// mapping is a header row, worked out once per sheet: what each position
+// holds and where each field is.
+type mapping struct {
+	cols  []column
+	where [numFields]int // position of each field, -1 when absent
+	extra []string       // names of the carried-through columns, in order
+	// dateCols lists the positions of date fields, for the workbook reader
+	// that needs the cells' styles.
+	dateCols []int
+}
+
+// maxHeaderSearch is how many rows of a sheet or CSV file are searched for
+// the header: title rows sit above it, not pages of them. A sheet whose
+// first rows hold no header is skipped without reading the rest.
+const maxHeaderSearch = 100
+
+func newMapping(header []string) *mapping {
+	m := &mapping{cols: make([]column, len(header))}
+	for i := range m.where {
+		m.where[i] = -1
+	}
+	for i, h := range header {
+		name := strings.TrimSpace(h)
+		f := matchHeader(name)
+		if f != fExtra && m.where[f] >= 0 {
+			// A second column for the same field: the first one is read,
+			// this one is carried through so nothing is lost.
+			f = fExtra
+		}
+		blank := name == ""
+		if blank {
+			name = "column " + columnLetters(i+1)
+		}
+		m.cols[i] = column{field: f, name: name, blankHeader: blank}
+		if f == fExtra {
+			if strings.TrimSpace(h) != "" {
+				m.extra = append(m.extra, name)
+			}
+			continue
+		}
+		m.where[f] = i
+		if isDateField(f) {
+			m.dateCols = append(m.dateCols, i)
+		}
+	}
+	return m
+}
+
+// columnName is the header text of a field's column, or the contract's name
+// when the column is absent.
+func (m *mapping) columnName(f field) string {
+	if i := m.where[f]; i >= 0 {
+		return m.cols[i].name
+	}
+	return fieldNames[f]
+}
+
+// columnLetters is the spreadsheet name of a 1-based column: 1 → A, 27 → AA.
+func columnLetters(n int) string {
+	if s, err := excelize.ColumnNumberToName(n); err == nil {
+		return s
+	}
+	return strconv.Itoa(n)
+}

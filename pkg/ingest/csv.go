@@ -1,0 +1,235 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gocarina/gocsv"
+
+	"batch/pkg/compute"
+)
+
+// CSV input goes through gocsv's per-reader decoder: each file gets its own
+// encoding/csv reader, configured here (separator detected from the file,
+// variable field counts so ragged rows can be reported, ReuseRecord), and
+// wrapped with gocsv.NewSimpleDecoderFromCSVReader, whose GetCSVRow streams
+// the records. gocsv's package-level SetCSVReader is never touched, and its
+// struct mapping is not used: the header is dynamic (aliases, extra columns).
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// csvTable is one CSV input being read record by record.
+type csvTable struct {
+	cr      *csv.Reader
+	dec     gocsv.SimpleDecoder
+	hash    hash.Hash
+	src     io.Reader // what the hash reads through, drained at the end
+	line    int       // first line of the current record
+	endLine int       // last line of the previous record
+	record  []string
+	perr    *csv.ParseError // the current record could not be parsed
+}
+
+// newCSVTable prepares a reader on r: BOM stripped, separator detected.
+func newCSVTable(r io.Reader) (*csvTable, error) {
+	h := sha256.New()
+	src := io.TeeReader(r, h)
+	br := bufio.NewReaderSize(src, 64<<10)
+	if head, _ := br.Peek(3); bytes.Equal(head, utf8BOM) {
+		_, _ = br.Discard(3)
+	}
+	sample, err := br.Peek(64 << 10)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, err
+	}
+	cr := csv.NewReader(br)
+	cr.Comma = detectSeparator(sample)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	return &csvTable{cr: cr, dec: gocsv.NewSimpleDecoderFromCSVReader(cr), hash: h, src: br}, nil
+}
+
+// detectSeparator picks comma, semicolon or tab: the one that makes a
+// header row (naming office and cause) appear in the sample; failing that,
+// the one that occurs most in the sample's first line; failing that, comma.
+func detectSeparator(sample []byte) rune {
+	seps := []rune{',', ';', '\t'}
+	for _, sep := range seps {
+		r := csv.NewReader(bytes.NewReader(sample))
+		r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
+		for i := 0; i < maxHeaderSearch; i++ {
+			rec, err := r.Read()
+			if err != nil {
+				break
+			}
+			if isHeader(rec) {
+				return sep
+			}
+		}
+	}
+	first := sample
+	if i := bytes.IndexByte(first, '\n'); i >= 0 {
+		first = first[:i]
+	}
+	best, bestN := ',', 0
+	for _, sep := range seps {
+		if n := bytes.Count(first, []byte(string(sep))); n > bestN {
+			best, bestN = sep, n
+		}
+	}
+	return best
+}
+
+// next reads the next record; false at the end. A record that cannot be
+// parsed (a stray quote) sets t.perr and returns true.
+func (t *csvTable) next() (bool, error) {
+	t.perr = nil
+	rec, err := t.dec.GetCSVRow()
+	if errors.Is(err, io.EOF) {
+		return false, nil
+	}
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		t.perr = pe
+		t.line = pe.StartLine
+		t.endLine = pe.Line
+		t.record = nil
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	t.record = rec
+	t.line, _ = t.cr.FieldPos(0)
+	// The record ends on the line its last field starts on, plus the
+	// newlines quoted inside that field.
+	last, _ := t.cr.FieldPos(len(rec) - 1)
+	t.endLine = last + strings.Count(rec[len(rec)-1], "\n")
+	return true, nil
+}
+
+// sum drains the input and returns the hex SHA-256 of all its bytes.
+func (t *csvTable) sum() string {
+	_, _ = io.Copy(io.Discard, t.src)
+	return hex.EncodeToString(t.hash.Sum(nil))
+}
+
+// readCSVFile reads a .csv file or standard input ("-").
+func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error {
+	var r io.Reader
+	if path == "-" {
+		if opts.Stdin == nil {
+			return fmt.Errorf("ingest: -: no standard input to read")
+		}
+		r = opts.Stdin
+	} else {
+		fh, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, unwrapPath(err))
+		}
+		defer fh.Close()
+		r = fh
+	}
+	t, err := newCSVTable(r)
+	if err != nil {
+		return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+	}
+	if err := readCSV(ctx, path, t, s); err != nil {
+		return err
+	}
+	s.stats.SHA256 = t.sum()
+	return nil
+}
+
+func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
+	var p *rowParser
+	var header, lastEnd int
+	for n := 0; ; n++ {
+		ok, err := t.next()
+		if err != nil {
+			return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+		}
+		if !ok {
+			break
+		}
+		if p == nil {
+			if t.perr == nil && isHeader(t.record) {
+				m := newMapping(append([]string(nil), t.record...))
+				p = &rowParser{m: m, v: newVocab(), file: baseName(path)}
+				header = len(t.record)
+				lastEnd = t.endLine
+				s.extraColumns(m.extra)
+				continue
+			}
+			if n+1 >= maxHeaderSearch {
+				break
+			}
+			continue
+		}
+		if err := s.cancelled(); err != nil {
+			return fmt.Errorf("ingest: %s: %w", path, err)
+		}
+		// encoding/csv skips empty lines; they are blank rows all the same.
+		for gap := t.line - lastEnd - 1; gap > 0; gap-- {
+			s.blank()
+		}
+		lastEnd = t.endLine
+		if err := csvRow(t, p, header, s); err != nil {
+			return err
+		}
+	}
+	if p == nil {
+		return fmt.Errorf("ingest: %s: no header row naming at least office and cause in the first %d rows", path, maxHeaderSearch)
+	}
+	return nil
+}
+
+// csvRow handles one record below the header.
+func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
+	if t.perr != nil {
+		src := sourceOf(p, t.line)
+		it := Item{Problems: []Problem{{Source: src, Message: fmt.Sprintf("the line cannot be read as CSV: %v", t.perr.Err)}}}
+		it.Vacancy.Source, it.Vacancy.ID = src, src.String()
+		return s.item(it)
+	}
+	rec := t.record
+	if blankRow(rec) {
+		s.blank()
+		return nil
+	}
+	var rowProblems []Problem
+	switch {
+	case len(rec) > header && !blankRow(rec[header:]):
+		rowProblems = []Problem{{Source: sourceOf(p, t.line),
+			Message: fmt.Sprintf("the row has %d cells but the header has %d: a separator too many, or a value that needs quotes", lastNonBlank(rec), header)}}
+	case len(rec) < header:
+		rowProblems = []Problem{{Source: sourceOf(p, t.line),
+			Message: fmt.Sprintf("the row has %d cells but the header has %d: a cell or separator is missing", len(rec), header)}}
+	}
+	if len(rec) > header && rowProblems == nil {
+		rec = rec[:header]
+	}
+	return s.item(p.parse(rec, t.line, rowProblems))
+}
+
+func lastNonBlank(rec []string) int {
+	n := len(rec)
+	for n > 0 && strings.TrimSpace(rec[n-1]) == "" {
+		n--
+	}
+	return n
+}
+
+func sourceOf(p *rowParser, line int) compute.Source {
+	return compute.Source{File: p.file, Sheet: p.sheet, Row: line}
+}

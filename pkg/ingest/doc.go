@@ -1,0 +1,41 @@
+// Package ingest reads the analysts' inputs — .xlsx/.xlsm workbooks, .csv
+// files and CSV on standard input — into compute.Vacancy values, and
+// calendar overrides into compute.Override values. It is the first phase of
+// the flow (ingest → compute → export): it knows spreadsheets and CSV, the
+// contract's column names and aliases, and the analysts' words for offices,
+// causes, counties and yes/no; it knows nothing of the law's arithmetic.
+//
+// Every row ends in exactly one place. ReadFile hands each non-blank row
+// below a header to the caller as an Item, in input order: accepted (no
+// Problems) or rejected (every problem of the row listed, each with file,
+// sheet, row, column, value and a sentence). Blank rows are counted, and
+// FileStats.Rows = Accepted + Rejected + Blank always. Only a file that
+// cannot be read at all (not a zip, password-protected, a zip bomb,
+// unreadable) is an error, naming the path.
+//
+// Workbooks are streamed with excelize's row reader (raw cell values, never
+// a whole-sheet load), so memory stays flat however many rows come in. The
+// header of a sheet is the first row, within its first 100, whose cells
+// name at least office and cause; rows above it are titles. Every sheet with
+// such a header is read (or only Options.Sheet); the Calendar sheet and
+// sheets without a header are skipped and listed in FileStats.Skipped. A
+// real date cell is recognised by its style's number format (excelize's
+// streaming reader does not give cell styles, so a small scanner reads the
+// style ids from the worksheet part alongside it: see stylescan.go).
+//
+// Choices where the contract is silent:
+//   - M/D/YY years are read as Excel reads them: 00–29 → 2000s, 30–99 → 1900s.
+//   - Years outside 1900–2199 are rejected as typing mistakes.
+//   - A second column for the same field is carried through as an extra
+//     column; cells right of the header, or under a blank header, are
+//     carried through as "column K".
+//   - CSV: comma, semicolon or tab, whichever makes the header appear; a
+//     record with fewer cells than the header, or more non-blank ones, is
+//     rejected ("ragged"); empty lines are blank rows; a record that cannot
+//     be parsed (a stray quote) is rejected with the reader's reason.
+//   - Plain "Senator" is not guessed (either senate): it is `other` unless
+//     office_class says which. A county, surrogate's or family court judge in
+//     one of the five counties of New York City is `other` (RULES.md § 3).
+//   - Borough names (Brooklyn, Manhattan, Staten Island, The Bronx) are
+//     read as their counties.
+package ingest

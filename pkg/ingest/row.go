@@ -1,0 +1,286 @@
+package ingest
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"batch/pkg/compute"
+)
+
+// MaxCellChars is Excel's own limit on the characters of one cell. A longer
+// cell (possible in a CSV file, or a workbook not written by Excel) is a
+// problem, and its value is shortened in the message.
+const MaxCellChars = 32767
+
+// dateCells tells the row parser which cells of the current row are real
+// spreadsheet date cells. CSV has none.
+type dateCells interface {
+	// cellDate is the date of the cell at position i of the current row
+	// when it is a real date cell (a number in a date-formatted cell, or a
+	// cell of date type); isDate is false for any other cell.
+	cellDate(i int, raw string) (d compute.Date, isDate bool, err error)
+}
+
+// rowParser turns the cells of one sheet's or file's rows into Items.
+type rowParser struct {
+	m     *mapping
+	v     *vocab
+	file  string
+	sheet string
+	dates dateCells // nil for CSV
+	long  []bool    // positions of over-long cells in the current row
+}
+
+// blankRow reports whether every cell is empty or white space.
+func blankRow(cells []string) bool {
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// parse reads one non-blank row. rowProblems are whole-row problems found
+// by the reader (a ragged CSV record); they come first.
+func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
+	src := compute.Source{File: p.file, Sheet: p.sheet, Row: row}
+	it := Item{Vacancy: compute.Vacancy{Source: src}, Problems: rowProblems}
+	v := &it.Vacancy
+	m := p.m
+
+	problem := func(f field, value, msg string) {
+		it.Problems = append(it.Problems, Problem{Source: src, Column: m.columnName(f), Value: shorten(value, 200), Message: msg})
+	}
+
+	if cap(p.long) < len(cells) {
+		p.long = make([]bool, len(cells))
+	}
+	p.long = p.long[:len(cells)]
+	for i, c := range cells {
+		p.long[i] = false
+		if len(c) > MaxCellChars && utf8.RuneCountInString(c) > MaxCellChars {
+			p.long[i] = true
+			name := "column " + columnLetters(i+1)
+			if i < len(m.cols) {
+				name = m.cols[i].name
+			}
+			it.Problems = append(it.Problems, Problem{Source: src, Column: name, Value: shorten(c, 200),
+				Message: fmt.Sprintf("the cell holds %d characters, more than Excel's limit of %d", utf8.RuneCountInString(c), MaxCellChars)})
+		}
+	}
+	// get is the trimmed text of a field's cell; ok is false when the cell
+	// is too long to read.
+	get := func(f field) (string, bool) {
+		i := m.where[f]
+		if i < 0 || i >= len(cells) {
+			return "", true
+		}
+		if p.long[i] {
+			return "", false
+		}
+		return strings.TrimSpace(cells[i]), true
+	}
+
+	v.ID, _ = get(fVacancyID)
+	if v.ID == "" {
+		v.ID = src.String()
+	}
+
+	office, ok := get(fOffice)
+	v.Office = office
+	if office == "" && ok {
+		problem(fOffice, "", `office is blank: name the office, e.g. "Member of Assembly" or "Town Supervisor"`)
+	}
+
+	if s, _ := get(fCounty); s != "" {
+		r := p.v.county1(s)
+		switch {
+		case r.ok:
+			v.County = r.name
+		case r.suggestion != "":
+			problem(fCounty, s, fmt.Sprintf("%s is not a New York county. Did you mean %s?", quote(s), r.suggestion))
+		default:
+			problem(fCounty, s, fmt.Sprintf("%s is not one of New York's 62 counties", quote(s)))
+		}
+	}
+
+	if s, _ := get(fClass); s != "" {
+		if c, ok := parseClass(s); ok {
+			v.Class = c
+		} else {
+			problem(fClass, s, fmt.Sprintf("%s is not an office class; use one of %s, or leave it blank to derive it from the office", quote(s), classList))
+		}
+	} else if office != "" {
+		v.Class = p.v.class(office, v.County)
+	}
+
+	v.District, _ = get(fDistrict)
+	v.Incumbent, _ = get(fIncumbent)
+	v.Notes, _ = get(fNotes)
+
+	causeText, causeOK := get(fCause)
+	switch {
+	case causeText == "" && causeOK:
+		problem(fCause, "", `cause is blank: give a cause code (e.g. "death", "resignation") or words such as "died" or "resigned"`)
+	case causeText != "":
+		if c, ok := parseCause(causeText); ok {
+			v.Cause = c
+		} else {
+			problem(fCause, causeText, fmt.Sprintf("%s is not a cause the tool knows; use one of %s, or words such as \"died\", \"resigned\", \"moved out of district\"", quote(causeText), causeList))
+		}
+	}
+
+	// Dates: a cell that holds something that is not a date is a problem
+	// and the field stays zero, so the "required" checks below do not
+	// report the same cell twice.
+	given := [numFields]bool{}
+	dates := [...]struct {
+		f   field
+		dst *compute.Date
+	}{
+		{fEventDate, &v.EventDate}, {fTermStart, &v.TermStart}, {fTermEnd, &v.TermEnd},
+		{fProclamationDate, &v.ProclamationDate}, {fSpecialElectionDate, &v.SpecialElectionDate},
+		{fSpecialSessionDate, &v.SpecialSessionDate},
+	}
+	for _, dt := range dates {
+		s, ok := get(dt.f)
+		if !ok {
+			given[dt.f] = true // over-long: reported already
+			continue
+		}
+		if s == "" {
+			continue
+		}
+		given[dt.f] = true
+		d, err := p.date(m.where[dt.f], s)
+		if err != nil {
+			problem(dt.f, s, err.Error())
+			continue
+		}
+		*dt.dst = d
+	}
+
+	if !given[fEventDate] {
+		switch {
+		case v.Cause == compute.TermExpiration:
+			if !given[fTermEnd] {
+				problem(fTermEnd, "", "term_end is blank: a vacancy by term_expiration needs the date the term ends")
+			}
+		case v.Cause == compute.OathNotFiled:
+			if !given[fTermStart] {
+				problem(fEventDate, "", "event_date is blank: for oath_not_filed give event_date, or term_start to count the thirty days from")
+			}
+		default:
+			problem(fEventDate, "", "event_date is blank: give the date of the event that made the vacancy (the death, the resignation's effective date, …)")
+		}
+	}
+
+	if s, _ := get(fAppointable); s != "" {
+		if yn, ok := parseYesNo(s); ok {
+			v.Appointable = yn
+		} else {
+			problem(fAppointable, s, fmt.Sprintf("%s is not yes or no; write yes/no, y/n, true/false or 1/0, or leave it blank", quote(s)))
+		}
+	}
+
+	if s, _ := get(fNextFullTermYear); s != "" {
+		if y, ok := digits(s); ok && len(s) == 4 && y >= minYear && y <= maxYear {
+			v.NextFullTermYear = y
+		} else {
+			problem(fNextFullTermYear, s, fmt.Sprintf("%s is not a year: write four digits, e.g. 2026", quote(s)))
+		}
+	}
+
+	for i, c := range m.cols {
+		if c.field != fExtra || i >= len(cells) || p.long[i] {
+			continue
+		}
+		if c.blankHeader && strings.TrimSpace(cells[i]) == "" {
+			continue
+		}
+		v.Extra = append(v.Extra, compute.Field{Name: c.name, Value: cells[i]})
+	}
+	// Cells to the right of the header's last column are carried through
+	// under their column letter rather than dropped.
+	for i := len(m.cols); i < len(cells); i++ {
+		if strings.TrimSpace(cells[i]) != "" && !p.long[i] {
+			v.Extra = append(v.Extra, compute.Field{Name: "column " + columnLetters(i+1), Value: cells[i]})
+		}
+	}
+	if len(it.Problems) > 1 {
+		p.sortProblems(it.Problems[len(rowProblems):])
+	}
+	return it
+}
+
+// sortProblems puts a row's cell problems in the order of the columns of
+// the sheet, as the analyst reads them.
+func (p *rowParser) sortProblems(probs []Problem) {
+	pos := func(name string) int {
+		for i, c := range p.m.cols {
+			if c.name == name {
+				return i
+			}
+		}
+		return len(p.m.cols) // an absent required column: last
+	}
+	sort.SliceStable(probs, func(i, j int) bool { return pos(probs[i].Column) < pos(probs[j].Column) })
+}
+
+// date reads a date field's cell: a real date cell first, then the text
+// forms. A number in a cell not formatted as a date is not a date.
+func (p *rowParser) date(i int, s string) (compute.Date, error) {
+	if p.dates != nil && looksNumericOrISO(s) {
+		d, isDate, err := p.dates.cellDate(i, s)
+		if isDate {
+			return d, err
+		}
+	}
+	d, err := parseDateText(s)
+	if err != nil && looksNumeric(s) {
+		return d, &dateError{fmt.Sprintf("%s is a number, not a date: format the cell as a date, or %s", quote(s), dateForms)}
+	}
+	return d, err
+}
+
+// looksNumeric reports whether s is a plain decimal number, the way a
+// numeric cell's raw value is written ("46027", "46027.5", "4.6027E4").
+func looksNumeric(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'E' || c == 'e') {
+			return false
+		}
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
+}
+
+// looksNumericOrISO is true for the raw values a real date cell can have: a
+// serial number, or the ISO text of a cell of date type.
+func looksNumericOrISO(s string) bool {
+	return looksNumeric(s) || len(s) > 10 && s[4] == '-' && (s[10] == 'T' || s[10] == ' ')
+}
+
+var classList = func() string {
+	s := make([]string, len(compute.OfficeClasses))
+	for i, c := range compute.OfficeClasses {
+		s[i] = string(c)
+	}
+	return strings.Join(s, ", ")
+}()
+
+var causeList = func() string {
+	s := make([]string, len(compute.Causes))
+	for i, c := range compute.Causes {
+		s[i] = string(c)
+	}
+	return strings.Join(s, ", ")
+}()

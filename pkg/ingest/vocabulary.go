@@ -1,0 +1,379 @@
+package ingest
+
+import (
+	"strings"
+	"unicode"
+
+	"batch/pkg/compute"
+)
+
+// squash lower-cases s and keeps only its letters and digits: the key that
+// header names, cause words, class codes and yes/no words are matched on,
+// so "Event Date", "event_date" and "EVENT-DATE" are one word.
+func squash(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteByte(byte(r))
+		case r >= 'A' && r <= 'Z':
+			b.WriteByte(byte(r + ('a' - 'A')))
+		case r > 127 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// words lower-cases s, drops periods and apostrophes ("U.S." → "us",
+// "Surrogate's" → "surrogates"), turns every other non-alphanumeric into a
+// space and collapses runs of spaces; the result has a space at each end
+// so whole-word phrases can be found with strings.Contains.
+func words(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte(' ')
+	space := true
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == '.' || r == '\'' || r == '’':
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			space = false
+		default:
+			if !space {
+				b.WriteByte(' ')
+				space = true
+			}
+		}
+	}
+	if !space {
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// officePhrases map common spellings of an office to its class (RULES.md
+// § 3). They are tried in this order, as whole words inside the office text,
+// so the more specific phrases come first ("lieutenant governor" before
+// "governor", "us senator" before "senator"). Plain "Senator" is not
+// guessed: it could be either senate, so it stays `other` unless the row
+// gives office_class.
+var officePhrases = []struct {
+	phrase string
+	class  compute.OfficeClass
+}{
+	{"lieutenant governor", compute.LieutenantGovernor},
+	{"lt governor", compute.LieutenantGovernor},
+	{"lt gov", compute.LieutenantGovernor},
+	{"lieut governor", compute.LieutenantGovernor},
+
+	{"us senator", compute.USSenator},
+	{"u s senator", compute.USSenator},
+	{"united states senator", compute.USSenator},
+	{"senator of the united states", compute.USSenator},
+	{"us senate", compute.USSenator},
+	{"united states senate", compute.USSenator},
+
+	{"us representative", compute.USRepresentative},
+	{"u s representative", compute.USRepresentative},
+	{"us rep", compute.USRepresentative},
+	{"u s rep", compute.USRepresentative},
+	{"united states representative", compute.USRepresentative},
+	{"representative in congress", compute.USRepresentative},
+	{"representative to congress", compute.USRepresentative},
+	{"member of congress", compute.USRepresentative},
+	{"congress member", compute.USRepresentative},
+	{"congressmember", compute.USRepresentative},
+	{"congressman", compute.USRepresentative},
+	{"congresswoman", compute.USRepresentative},
+	{"us house of representatives", compute.USRepresentative},
+	{"house of representatives", compute.USRepresentative},
+
+	{"state senator", compute.StateSenator},
+	{"nys senator", compute.StateSenator},
+	{"ny senator", compute.StateSenator},
+	{"ny state senator", compute.StateSenator},
+	{"new york state senator", compute.StateSenator},
+	{"state senate", compute.StateSenator},
+	{"nys senate", compute.StateSenator},
+	{"member of the state senate", compute.StateSenator},
+
+	{"member of assembly", compute.MemberOfAssembly},
+	{"member of the assembly", compute.MemberOfAssembly},
+	{"assemblymember", compute.MemberOfAssembly},
+	{"assembly member", compute.MemberOfAssembly},
+	{"assemblyman", compute.MemberOfAssembly},
+	{"assemblywoman", compute.MemberOfAssembly},
+	{"assemblyperson", compute.MemberOfAssembly},
+	{"state assembly", compute.MemberOfAssembly},
+	{"nys assembly", compute.MemberOfAssembly},
+
+	{"supreme court justice", compute.SupremeCourtJustice},
+	{"justice of the supreme court", compute.SupremeCourtJustice},
+	{"justice supreme court", compute.SupremeCourtJustice},
+	{"supreme court", compute.SupremeCourtJustice},
+
+	{"county court judge", compute.CountyLevelJudge},
+	{"judge of the county court", compute.CountyLevelJudge},
+	{"county judge", compute.CountyLevelJudge},
+	{"county court", compute.CountyLevelJudge},
+	{"surrogate", compute.CountyLevelJudge},
+	{"surrogates court", compute.CountyLevelJudge},
+	{"surrogate court", compute.CountyLevelJudge},
+	{"surrogates court judge", compute.CountyLevelJudge},
+	{"family court judge", compute.CountyLevelJudge},
+	{"judge of the family court", compute.CountyLevelJudge},
+	{"family court", compute.CountyLevelJudge},
+
+	{"governor", compute.Governor},
+}
+
+// nycCounties are the five counties of New York City. RULES.md § 3 puts
+// county, surrogate's and family court judges in `county_level_judge` only
+// outside the city (the city has no county court, its family court judges are
+// appointed by the mayor, and its courts follow other rules), so a judge of
+// these courts in the city is `other`.
+var nycCounties = map[string]bool{"Bronx": true, "Kings": true, "New York": true, "Queens": true, "Richmond": true}
+
+// officeClass derives the class from the office text and the row's county
+// (canonical spelling, or "" when not given).
+func officeClass(office, county string) compute.OfficeClass {
+	w := words(office)
+	for _, p := range officePhrases {
+		if strings.Contains(w, " "+p.phrase+" ") {
+			if p.class == compute.CountyLevelJudge &&
+				(nycCounties[county] || strings.Contains(w, " nyc ") || strings.Contains(w, " new york city ")) {
+				return compute.OtherOffice
+			}
+			return p.class
+		}
+	}
+	return compute.OtherOffice
+}
+
+// parseClass reads an explicit office_class cell: a class code, matched
+// ignoring case, spaces, underscores and punctuation.
+func parseClass(s string) (compute.OfficeClass, bool) {
+	k := squash(s)
+	for _, c := range compute.OfficeClasses {
+		if squash(string(c)) == k {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// causeWords are the analysts' words for each cause code of RULES.md § 2,
+// squashed. The codes themselves are added by parseCause.
+var causeWords = map[string]compute.Cause{
+	"died": compute.Death, "deceased": compute.Death, "dead": compute.Death,
+	"passedaway": compute.Death, "diedinoffice": compute.Death,
+
+	"resigned": compute.Resignation, "resigns": compute.Resignation, "resign": compute.Resignation,
+	// Leaving office by retirement before the term ends is a resignation
+	// (Public Officers Law § 31 governs how it is made).
+	"retired": compute.Resignation, "retirement": compute.Resignation,
+
+	"removed": compute.Removal, "removedfromoffice": compute.Removal,
+
+	"movedoutofdistrict": compute.Nonresidence, "movedout": compute.Nonresidence,
+	"moved": compute.Nonresidence, "nonresident": compute.Nonresidence,
+	"ceasedtobeaninhabitant": compute.Nonresidence, "nolongeraresident": compute.Nonresidence,
+	"residency": compute.Nonresidence,
+
+	"convicted": compute.Conviction, "pleadedguilty": compute.Conviction,
+	"pledguilty": compute.Conviction, "guiltyplea": compute.Conviction,
+	"felonyconviction": compute.Conviction,
+
+	"incompetent": compute.Incompetence, "declaredincompetent": compute.Incompetence,
+
+	"judgmentvoid": compute.JudgmentVoid, "judgementvoid": compute.JudgmentVoid,
+	"electionvoid": compute.JudgmentVoid, "electiondeclaredvoid": compute.JudgmentVoid,
+
+	"failedtofileoath": compute.OathNotFiled, "oathnotfiled": compute.OathNotFiled,
+	"didnotfileoath": compute.OathNotFiled, "nooath": compute.OathNotFiled,
+	"failuretofileoath": compute.OathNotFiled,
+
+	"newoffice": compute.NewOffice, "officecreated": compute.NewOffice,
+	"newlycreated": compute.NewOffice, "newlycreatedoffice": compute.NewOffice,
+
+	"missedmeetings": compute.MissedMeetings, "missedthreemeetings": compute.MissedMeetings,
+
+	"failuretoelect": compute.FailureToElect, "failedtoelect": compute.FailureToElect,
+	"nooneelected": compute.FailureToElect,
+
+	"deathbeforeterm": compute.DeathBeforeTerm, "diedbeforeterm": compute.DeathBeforeTerm,
+	"diedbeforetakingoffice": compute.DeathBeforeTerm, "diedbeforetermbegan": compute.DeathBeforeTerm,
+
+	"termexpired": compute.TermExpiration, "termexpires": compute.TermExpiration,
+	"expired": compute.TermExpiration, "endofterm": compute.TermExpiration,
+
+	"tie": compute.BoardTie, "tievote": compute.BoardTie, "boardtie": compute.BoardTie,
+}
+
+// parseCause reads a cause code (any case, spaces for underscores) or one of
+// the words of causeWords.
+func parseCause(s string) (compute.Cause, bool) {
+	k := squash(s)
+	for _, c := range compute.Causes {
+		if squash(string(c)) == k {
+			return c, true
+		}
+	}
+	c, ok := causeWords[k]
+	return c, ok
+}
+
+// parseYesNo reads yes/no/y/n/true/false/1/0 in any case.
+func parseYesNo(s string) (compute.YesNo, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "yes", "y", "true", "1":
+		return compute.Yes, true
+	case "no", "n", "false", "0":
+		return compute.No, true
+	}
+	return compute.Unknown, false
+}
+
+// Counties are New York's 62 counties, in alphabetical order, spelt as the
+// State spells them.
+var Counties = []string{
+	"Albany", "Allegany", "Bronx", "Broome", "Cattaraugus", "Cayuga", "Chautauqua",
+	"Chemung", "Chenango", "Clinton", "Columbia", "Cortland", "Delaware", "Dutchess",
+	"Erie", "Essex", "Franklin", "Fulton", "Genesee", "Greene", "Hamilton", "Herkimer",
+	"Jefferson", "Kings", "Lewis", "Livingston", "Madison", "Monroe", "Montgomery",
+	"Nassau", "New York", "Niagara", "Oneida", "Onondaga", "Ontario", "Orange",
+	"Orleans", "Oswego", "Otsego", "Putnam", "Queens", "Rensselaer", "Richmond",
+	"Rockland", "St. Lawrence", "Saratoga", "Schenectady", "Schoharie", "Schuyler",
+	"Seneca", "Steuben", "Suffolk", "Sullivan", "Tioga", "Tompkins", "Ulster",
+	"Warren", "Washington", "Wayne", "Westchester", "Wyoming", "Yates",
+}
+
+// countyKey is the squashed county name without a trailing "county" and
+// with "saint" read as "st".
+func countyKey(s string) string {
+	k := squash(s)
+	if strings.HasSuffix(k, "county") && len(k) > len("county") {
+		k = strings.TrimSuffix(k, "county")
+	}
+	if strings.HasPrefix(k, "saint") {
+		k = "st" + strings.TrimPrefix(k, "saint")
+	}
+	return k
+}
+
+// countyByKey maps countyKey of every county (and of the borough names the
+// city's counties are known by) to the county's name.
+func countyByKey() map[string]string {
+	m := make(map[string]string, len(Counties)+5)
+	for _, c := range Counties {
+		m[countyKey(c)] = c
+	}
+	// The boroughs are the counties of New York City under other names;
+	// analysts write both.
+	m["brooklyn"] = "Kings"
+	m["manhattan"] = "New York"
+	m["statenisland"] = "Richmond"
+	m["thebronx"] = "Bronx"
+	return m
+}
+
+// parseCounty returns the county's name, or a suggestion ("" if nothing is
+// close) when s is not a county.
+func (v *vocab) parseCounty(s string) (name string, ok bool, suggestion string) {
+	k := countyKey(s)
+	if c, found := v.counties[k]; found {
+		return c, true, ""
+	}
+	best, bestD := "", 1<<30
+	for _, c := range Counties {
+		if d := editDistance(k, countyKey(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	// A third of the name may be wrong, at most three letters: "Schenectedy"
+	// (1) and "Onandaga" (1) get a suggestion, "Brooklin" (1 from Brooklyn,
+	// not a county name) none, "Kent" none.
+	limit := min(3, len(k)/3)
+	if bestD <= limit {
+		return "", false, best
+	}
+	return "", false, ""
+}
+
+// editDistance is the Levenshtein distance between a and b, by bytes (the
+// keys are ASCII).
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 20
+	}
+	var prevBuf, curBuf [65]int
+	prev, cur := prevBuf[:len(b)+1], curBuf[:len(b)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// vocab holds the lookup tables of one read and small caches of values
+// already decided: analysts' columns repeat the same few offices, causes and
+// counties, so most rows cost a map lookup.
+type vocab struct {
+	counties map[string]string
+	office   map[officeKey]compute.OfficeClass
+	county   map[string]countyResult
+}
+
+type officeKey struct{ office, county string }
+
+type countyResult struct {
+	name, suggestion string
+	ok               bool
+}
+
+const cacheLimit = 4096
+
+func newVocab() *vocab {
+	return &vocab{
+		counties: countyByKey(),
+		office:   make(map[officeKey]compute.OfficeClass),
+		county:   make(map[string]countyResult),
+	}
+}
+
+func (v *vocab) class(office, county string) compute.OfficeClass {
+	k := officeKey{office, county}
+	if c, ok := v.office[k]; ok {
+		return c
+	}
+	c := officeClass(office, county)
+	if len(v.office) < cacheLimit {
+		v.office[k] = c
+	}
+	return c
+}
+
+func (v *vocab) county1(s string) countyResult {
+	if r, ok := v.county[s]; ok {
+		return r
+	}
+	var r countyResult
+	r.name, r.ok, r.suggestion = v.parseCounty(s)
+	if len(v.county) < cacheLimit {
+		v.county[s] = r
+	}
+	return r
+}
