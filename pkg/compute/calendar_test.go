@@ -447,3 +447,29 @@ func BenchmarkNewCalendar(b *testing.B) {
 		NewCalendar(nil)
 	}
 }
+
+// Any day, however malformed, rolls over to a business day on or after it
+// (its normalised self), within a fortnight, without panicking.
+func FuzzRollOver(f *testing.F) {
+	f.Add(2023, 2, 11)
+	f.Add(1, 1, 1)
+	f.Add(9999, 12, 31)
+	f.Add(0, 0, 0)
+	f.Add(2022, 13, 40)
+	f.Add(-44, 3, 15)
+	c := NewCalendar([]Override{{Holiday: calD(2024, time.December, 24), Source: "fuzz"}})
+	f.Fuzz(func(t *testing.T, y, m, d int) {
+		if y < -1_000_000 || y > 1_000_000 || m < -1000 || m > 1000 || d < -100_000 || d > 100_000 {
+			t.Skip("beyond any date a row can carry")
+		}
+		in := Date{Year: y, Month: time.Month(m), Day: d}
+		got := c.RollOver(in)
+		norm := D(y, time.Month(m), d)
+		if got.Before(norm) || norm.AddDays(14).Before(got) {
+			t.Fatalf("RollOver(%v) = %v, want within two weeks on or after %v", in, got, norm)
+		}
+		if !c.IsBusinessDay(got) || got.Weekday() == time.Saturday || got.Weekday() == time.Sunday {
+			t.Fatalf("RollOver(%v) = %v, not a business day", in, got)
+		}
+	})
+}
