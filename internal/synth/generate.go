@@ -558,7 +558,7 @@ func (g *generator) dates(r *row) {
 		r.termStart, r.termEnd = g.maybe(termStart, showStart), g.date(termEnd)
 		return
 	case compute.FailureToElect:
-		y := electionYear(class, g.eventDay(cause).Year)
+		y := g.electionYearFrom(class, g.eventDay(cause).Year)
 		vac = generalElection(y).AddDays(1)
 		if !g.o.AsOf.IsZero() && vac.After(g.o.AsOf) {
 			y = electionYear(class, y-1)
@@ -566,7 +566,7 @@ func (g *generator) dates(r *row) {
 		}
 		termStart, showStart = firstDayOfTerm(class, y+1), true
 	case compute.DeathBeforeTerm:
-		y := electionYear(class, g.eventDay(cause).Year)
+		y := g.electionYearFrom(class, g.eventDay(cause).Year)
 		if !g.o.AsOf.IsZero() && generalElection(y).AddDays(50).After(g.o.AsOf) {
 			y = electionYear(class, y-1)
 		}
@@ -576,7 +576,7 @@ func (g *generator) dates(r *row) {
 		}
 		termStart, showStart = firstDayOfTerm(class, y+1), true
 	case compute.OathNotFiled:
-		y := electionYear(class, g.eventDay(cause).Year-1) + 1
+		y := g.electionYearFrom(class, g.eventDay(cause).Year-1) + 1
 		termStart, showStart = firstDayOfTerm(class, y), true
 		vac = termStart.AddDays(31)
 	default:
@@ -624,8 +624,14 @@ func (g *generator) maybe(d compute.Date, show bool) dateVal {
 // 2006, 2010, … for governor; any year for the rest.
 func electionYear(class compute.OfficeClass, y int) int {
 	switch class {
-	case compute.USRepresentative, compute.StateSenator, compute.MemberOfAssembly, compute.USSenator:
+	case compute.USRepresentative, compute.StateSenator, compute.MemberOfAssembly:
 		if y%2 != 0 {
+			y--
+		}
+	case compute.USSenator:
+		// New York's seats were on the ballot in 2024 (term to 2031) and
+		// 2028 (term to 2029 … 2035): years ≡ 0 or 2 modulo 6.
+		for y%6 != 0 && y%6 != 2 {
 			y--
 		}
 	case compute.Governor, compute.LieutenantGovernor:
@@ -634,6 +640,17 @@ func electionYear(class compute.OfficeClass, y int) int {
 		}
 	}
 	return y
+}
+
+// electionYearFrom is electionYear, moved forward into the generator's
+// year range when it falls before it.
+func (g *generator) electionYearFrom(class compute.OfficeClass, y int) int {
+	e := electionYear(class, y)
+	for e < g.o.FromYear && y < g.o.ToYear {
+		y++
+		e = electionYear(class, y)
+	}
+	return e
 }
 
 // firstDayOfTerm is when a term beginning in year y starts: January 3 for
