@@ -357,10 +357,7 @@ func (e *engine) legislature() {
 	}
 	if e.barred {
 		e.r.Method = NoElection
-		fill, _ := e.cal.General(e.v.Year)
-		if !e.v.Before(fill) {
-			fill, _ = e.cal.General(e.v.Year + 1)
-		}
+		fill, _ := e.cal.General(ly) // the regular election of the next term
 		proclaimed := !in.ProclamationDate.IsZero() || !in.SpecialElectionDate.IsZero()
 		c := conflict(codeSpecialBarred, "vacancy_date",
 			"§ 42(4) bars a special election: the vacancy is "+text+"; the seat stays vacant and the regular election fills the next term.",
