@@ -1,9 +1,12 @@
 package export
 
-// STUB: the export helper replaces this file. The exported API below is
-// fixed; the pipeline codes against it.
-
 import (
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"batch/pkg/compute"
@@ -25,6 +28,16 @@ type Options struct {
 	AsOf         compute.Date
 	Calendar     *compute.Calendar // for the Calendar sheet
 	ExtraColumns []string          // carried-through input columns, appended to Vacancies
+
+	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
+	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
+	// the export's own timing (nil = time.Now); the Rules and Calendar
+	// tables, so golden files do not change with the law's tables.
+	maxRows      int
+	linkCap      int
+	now          func() time.Time
+	rules        func() []compute.Rule                               // nil = compute.Rules
+	yearCalendar func(*compute.Calendar, int) []compute.CalendarItem // nil = compute.YearCalendar
 }
 
 // Input describes one input file on Summary and in summary.json.
@@ -61,24 +74,457 @@ type Totals struct {
 }
 
 // Writer writes every output to a temporary file in Dir; nothing is in
-// place under its final name until Commit returns nil.
-type Writer struct{}
+// place under its final name until Commit returns nil. A Writer is used
+// by one goroutine.
+type Writer struct {
+	opts Options
+	now  func() time.Time
 
-// New opens the temporary outputs.
-func New(opts Options) (*Writer, error) { return &Writer{}, nil }
+	xlsx, csv, ics, json bool
+
+	tmpDir   string // excelize's spill files
+	book     *workbook
+	bookFile *tempFile
+
+	vacCSV, dlCSV, cfCSV, erCSV *csvTable
+	cal                         *icsWriter
+	jsonFile                    *tempFile
+
+	tally *tally
+	vals  []value
+	marks []mark
+	err   error // the first failure; every later call returns it
+	done  bool
+}
+
+var errDone = errors.New("export: writer already committed or aborted")
+
+// New opens the temporary outputs. It creates Dir when missing and removes
+// temporaries that killed runs left there.
+func New(opts Options) (*Writer, error) {
+	w := &Writer{opts: opts, now: opts.now}
+	if w.now == nil {
+		w.now = time.Now
+	}
+	if w.opts.maxRows <= 0 {
+		w.opts.maxRows = excelRowLimit
+	}
+	if w.opts.rules == nil {
+		w.opts.rules = compute.Rules
+	}
+	if w.opts.yearCalendar == nil {
+		w.opts.yearCalendar = compute.YearCalendar
+	}
+	if w.opts.linkCap <= 0 {
+		w.opts.linkCap = excelLinkLimit
+	}
+	for _, f := range opts.Formats {
+		switch f {
+		case XLSX:
+			w.xlsx = true
+		case CSV:
+			w.csv = true
+		case ICS:
+			w.ics = true
+		case JSON:
+			w.json = true
+		default:
+			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics or json)", f)
+		}
+	}
+	if opts.Dir == "" {
+		return nil, errors.New("export: no output folder given")
+	}
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("export: create output folder: %w", err)
+	}
+	if err := removeStale(opts.Dir); err != nil {
+		return nil, err
+	}
+	w.tally = newTally(opts.AsOf)
+	if err := w.open(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	return w, nil
+}
+
+func (w *Writer) open() error {
+	dir := w.opts.Dir
+	var err error
+	if w.xlsx {
+		name, err := tempName("batch-tmp")
+		if err != nil {
+			return err
+		}
+		w.tmpDir = filepath.Join(dir, name)
+		if err := os.Mkdir(w.tmpDir, 0o700); err != nil {
+			return fmt.Errorf("export: create %s: %w", w.tmpDir, err)
+		}
+		if w.bookFile, err = createTemp(dir, resultsName); err != nil {
+			return err
+		}
+		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap); err != nil {
+			return err
+		}
+		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
+	}
+	if w.csv {
+		if w.vacCSV, err = newCSVTable(dir, vacanciesName, slices.Concat(vacancyColumns, w.opts.ExtraColumns)); err != nil {
+			return err
+		}
+		if w.dlCSV, err = newCSVTable(dir, deadlinesName, deadlineColumns); err != nil {
+			return err
+		}
+		if w.cfCSV, err = newCSVTable(dir, conflictsName, conflictColumns); err != nil {
+			return err
+		}
+		if w.erCSV, err = newCSVTable(dir, errorsName, errorColumns); err != nil {
+			return err
+		}
+	}
+	if w.ics {
+		if w.cal, err = newICSWriter(dir, w.opts.AsOf); err != nil {
+			return err
+		}
+	}
+	if w.json {
+		if w.jsonFile, err = createTemp(dir, summaryName); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Writer) usable() error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.done {
+		return errDone
+	}
+	return nil
+}
+
+// fail records the first error.
+func (w *Writer) fail(err error) error {
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	return err
+}
 
 // Result writes one vacancy's rows (Vacancies, Deadlines, Conflicts, ICS).
 // Results must come in input order.
-func (w *Writer) Result(r *compute.Result) error { return nil }
+func (w *Writer) Result(r *compute.Result) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	w.tally.result(r)
+	return w.fail(w.result(r))
+}
+
+func (w *Writer) result(r *compute.Result) error {
+	v := &r.Vacancy
+	// Conflicts first: the vacancy's row links to its first conflict line.
+	var firstConflict string
+	for i := range r.Conflicts {
+		c := &r.Conflicts[i]
+		w.vals = conflictRow(w.vals, v, c)
+		if w.csv {
+			if err := w.cfCSV.write(w.vals); err != nil {
+				return err
+			}
+		}
+		if w.xlsx {
+			cells, err := w.book.row(w.vals, severityFill(c.Severity), nil)
+			if err != nil {
+				return err
+			}
+			sheet, row, err := w.book.conflicts.add(cells, nil)
+			if err != nil {
+				return err
+			}
+			if i == 0 {
+				firstConflict = fmt.Sprintf("'%s'!A%d", sheet, row)
+			}
+		}
+	}
+	for i := range r.Deadlines {
+		d := &r.Deadlines[i]
+		w.vals = deadlineRow(w.vals, v.ID, d)
+		if w.csv {
+			if err := w.dlCSV.write(w.vals); err != nil {
+				return err
+			}
+		}
+		if w.ics {
+			if err := w.cal.event(r, d); err != nil {
+				return err
+			}
+		}
+		if w.xlsx {
+			if err := w.deadlineXLSX(r, d); err != nil {
+				return err
+			}
+		}
+	}
+	w.vals = vacancyRow(w.vals, r, w.opts.ExtraColumns)
+	if w.csv {
+		if err := w.vacCSV.write(w.vals); err != nil {
+			return err
+		}
+	}
+	if w.xlsx {
+		fill := severityFill(r.Severity())
+		var l *link
+		w.marks = w.marks[:0]
+		if fill != noFill && firstConflict != "" {
+			w.marks = append(w.marks, make([]mark, len(w.vals))...)
+			w.marks[vacConflictsCol] = linkMark
+			l = &link{col: vacConflictsCol, target: firstConflict, display: r.ConflictCodes()}
+		}
+		cells, err := w.book.row(w.vals, fill, w.marks)
+		if err != nil {
+			return err
+		}
+		if _, _, err := w.book.vacancies.add(cells, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// severityFill maps a severity to its fill: compute ranks, export colours.
+func severityFill(s compute.Severity) fillColour {
+	switch s {
+	case compute.Error:
+		return redFill
+	case compute.Warning:
+		return amberFill
+	}
+	return noFill
+}
+
+// deadlineXLSX writes one Deadlines row: filled when a conflict names this
+// deadline, greyed when passed, its effective date marked when rolled over.
+func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
+	worst := compute.NoSeverity
+	for _, c := range r.Conflicts {
+		if c.Field == d.Code && c.Severity > worst {
+			worst = c.Severity
+		}
+	}
+	w.marks = w.marks[:0]
+	if d.Status == compute.Passed || d.RolledOver {
+		w.marks = append(w.marks, make([]mark, len(w.vals))...)
+		if d.Status == compute.Passed {
+			for i := range w.marks {
+				w.marks[i] = passedMark
+			}
+		}
+		if d.RolledOver {
+			w.marks[dlEffectiveCol] = rolledMark
+			if d.Status == compute.Passed {
+				w.marks[dlEffectiveCol] = rolledPassed
+			}
+		}
+	}
+	cells, err := w.book.row(w.vals, severityFill(worst), w.marks)
+	if err != nil {
+		return err
+	}
+	_, _, err = w.book.deadlines.add(cells, nil)
+	return err
+}
 
 // Problem writes one row of Errors. rowRejected marks the first problem of
 // each rejected row, so the writer can count rows as well as problems.
-func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error { return nil }
+func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	w.tally.problems++
+	if rowRejected {
+		w.tally.rejected++
+	}
+	w.vals = errorRow(w.vals, &p)
+	if w.csv {
+		if err := w.erCSV.write(w.vals); err != nil {
+			return w.fail(err)
+		}
+	}
+	if w.xlsx {
+		cells, err := w.book.row(w.vals, noFill, nil)
+		if err != nil {
+			return w.fail(err)
+		}
+		if _, _, err := w.book.errors.add(cells, nil); err != nil {
+			return w.fail(err)
+		}
+	}
+	return nil
+}
 
 // Commit writes Summary, Calendar, Rules and summary.json, closes every
 // file and renames them into place.
-func (w *Writer) Commit(info RunInfo) (Totals, error) { return Totals{}, nil }
+func (w *Writer) Commit(info RunInfo) (Totals, error) {
+	if err := w.usable(); err != nil {
+		return Totals{}, err
+	}
+	if err := w.commit(info); err != nil {
+		w.fail(err)
+		w.Abort()
+		return Totals{}, err
+	}
+	w.done = true
+	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
+		BySeverity: maps.Clone(w.tally.bySeverity)}, nil
+}
+
+func (w *Writer) commit(info RunInfo) error {
+	// The export's own phase is its finishing work; the rows were written
+	// while the pipeline's phases ran, and those phases count that time.
+	start := w.now()
+	var files []*tempFile
+	if w.csv {
+		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
+			if err := c.finish(); err != nil {
+				return err
+			}
+			files = append(files, c.file)
+		}
+	}
+	if w.ics {
+		if err := w.cal.finish(); err != nil {
+			return err
+		}
+		files = append(files, w.cal.file)
+	}
+	var cont []continuation
+	if w.xlsx {
+		if err := w.finishBook(); err != nil {
+			return err
+		}
+		cont = w.book.continued()
+		ts := timings(info, w.now().Sub(start))
+		if err := w.writeSummary(info, ts, cont); err != nil {
+			return err
+		}
+		if err := w.book.save(w.bookFile.f); err != nil {
+			return err
+		}
+		if err := w.bookFile.finish(); err != nil {
+			return err
+		}
+		files = append(files, w.bookFile)
+	}
+	if w.json {
+		b, err := w.summaryJSON(info, timings(info, w.now().Sub(start)), cont)
+		if err != nil {
+			return err
+		}
+		if _, err := w.jsonFile.f.Write(b); err != nil {
+			return fmt.Errorf("export: write %s: %w", summaryName, err)
+		}
+		if err := w.jsonFile.finish(); err != nil {
+			return err
+		}
+		files = append(files, w.jsonFile)
+	}
+	for _, f := range files {
+		if err := f.rename(); err != nil {
+			return err
+		}
+	}
+	if err := syncDir(w.opts.Dir); err != nil {
+		return fmt.Errorf("export: sync output folder: %w", err)
+	}
+	w.cleanup()
+	return nil
+}
+
+// finishBook writes Calendar and Rules, then closes every sheet; only then
+// are all sheets in their final places.
+func (w *Writer) finishBook() error {
+	wb := w.book
+	calendar := wb.chain(calendarSheet, rulesSheet, calendarColumns)
+	if w.opts.Calendar != nil {
+		years := w.tally.sortedYears()
+		if !w.opts.AsOf.IsZero() && !slices.Contains(years, w.opts.AsOf.Year) {
+			years = append(years, w.opts.AsOf.Year)
+			slices.Sort(years)
+		}
+		for _, y := range years {
+			for _, it := range w.opts.yearCalendar(w.opts.Calendar, y) {
+				w.vals = calendarRow(w.vals, y, &it)
+				cells, err := wb.row(w.vals, noFill, nil)
+				if err != nil {
+					return err
+				}
+				if _, _, err := calendar.add(cells, nil); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	rules := wb.chain(rulesSheet, "", ruleColumns)
+	bold, err := wb.styles.id(styleKey{mark: boldMark})
+	if err != nil {
+		return err
+	}
+	rules.title = []any{excelCell(bold, "Edition: "+compute.Edition)}
+	rules.headerRow, rules.row = 2, 2
+	for _, r := range w.opts.rules() {
+		w.vals = ruleRow(w.vals, &r)
+		cells, err := wb.row(w.vals, noFill, nil)
+		if err != nil {
+			return err
+		}
+		if _, _, err := rules.add(cells, nil); err != nil {
+			return err
+		}
+	}
+	wb.extra = []*sheetChain{calendar, rules}
+	for _, c := range wb.chains() {
+		if err := c.close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // Abort removes the temporary files; outputs already in place stay as they
 // were. Safe to call after Commit.
-func (w *Writer) Abort() {}
+func (w *Writer) Abort() {
+	if w == nil {
+		return
+	}
+	if !w.done && w.err == nil {
+		w.err = errDone
+	}
+	for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
+		if c != nil {
+			c.file.remove()
+		}
+	}
+	if w.cal != nil {
+		w.cal.file.remove()
+	}
+	if w.bookFile != nil {
+		w.bookFile.remove()
+	}
+	if w.jsonFile != nil {
+		w.jsonFile.remove()
+	}
+	w.cleanup()
+}
+
+// cleanup drops excelize's spill files and their folder.
+func (w *Writer) cleanup() {
+	w.book.discard()
+	if w.tmpDir != "" {
+		_ = os.RemoveAll(w.tmpDir)
+		w.tmpDir = ""
+	}
+}

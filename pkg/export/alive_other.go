@@ -1,0 +1,10 @@
+//go:build !unix
+
+package export
+
+import "os"
+
+// processAlive cannot ask the system here; only this process counts as
+// alive, so a concurrent run's temporaries could be removed: do not point
+// two runs at one folder at once.
+func processAlive(pid int) bool { return pid == os.Getpid() }

@@ -1,0 +1,106 @@
+package export
+
+import (
+	"fmt"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// The workbook uses a small fixed set of styles, composed from three
+// choices. Compute sets severities; this is where they become fills.
+type numFormat uint8
+
+const (
+	generalFormat numFormat = iota
+	dateFormat              // yyyy-mm-dd
+	secondsFormat           // 0.000
+)
+
+type fillColour uint8
+
+const (
+	noFill     fillColour = iota
+	redFill               // a conflict of severity error
+	amberFill             // a conflict of severity warning
+	headerFill            // the header row
+)
+
+type mark uint8
+
+const (
+	noMark       mark = iota
+	rolledMark        // a date § 1-106 moved to the next business day
+	passedMark        // a deadline already passed on the as-of date
+	rolledPassed      // both
+	linkMark          // a cell that links to Conflicts
+	boldMark          // headers and titles
+)
+
+type styleKey struct {
+	num  numFormat
+	fill fillColour
+	mark mark
+}
+
+// Fill and font colours; the tests read them back by these values.
+const (
+	redRGB    = "FFC7CE"
+	amberRGB  = "FFEB9C"
+	headerRGB = "D9E1F2"
+	rolledRGB = "1F4E79"
+	passedRGB = "808080"
+	linkRGB   = "0563C1"
+)
+
+// styleSet makes each style once, on first use, so the workbook holds only
+// the combinations it needs.
+type styleSet struct {
+	f   *excelize.File
+	ids map[styleKey]int
+}
+
+func newStyleSet(f *excelize.File) *styleSet {
+	return &styleSet{f: f, ids: map[styleKey]int{{}: 0}}
+}
+
+func (s *styleSet) id(k styleKey) (int, error) {
+	if id, ok := s.ids[k]; ok {
+		return id, nil
+	}
+	st := &excelize.Style{}
+	switch k.num {
+	case dateFormat:
+		f := "yyyy-mm-dd"
+		st.CustomNumFmt = &f
+	case secondsFormat:
+		f := "0.000"
+		st.CustomNumFmt = &f
+	}
+	switch k.fill {
+	case redFill:
+		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{redRGB}}
+	case amberFill:
+		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{amberRGB}}
+	case headerFill:
+		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{headerRGB}}
+		st.Border = []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}
+	}
+	switch k.mark {
+	case rolledMark:
+		st.Font = &excelize.Font{Bold: true, Color: rolledRGB}
+	case passedMark:
+		st.Font = &excelize.Font{Italic: true, Color: passedRGB}
+	case rolledPassed:
+		st.Font = &excelize.Font{Bold: true, Italic: true, Color: passedRGB}
+	case linkMark:
+		st.Font = &excelize.Font{Underline: "single", Color: linkRGB}
+	case boldMark:
+		st.Font = &excelize.Font{Bold: true}
+	}
+	id, err := s.f.NewStyle(st)
+	if err != nil {
+		return 0, fmt.Errorf("export: make a cell style: %w", err)
+	}
+	s.ids[k] = id
+	return id, nil
+}

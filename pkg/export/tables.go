@@ -1,0 +1,107 @@
+package export
+
+import (
+	"batch/pkg/compute"
+	"batch/pkg/ingest"
+)
+
+// The contract's columns (CONTRACT.md, Output), in order. Scripts read
+// these names: add, never rename or reorder.
+var (
+	vacancyColumns = []string{"vacancy_id", "source", "office", "office_class", "district", "county",
+		"incumbent", "cause", "event_date", "vacancy_date", "filling_method",
+		"filling_election_date", "special_election_earliest", "special_election_latest",
+		"appointment_until", "term_end", "next_deadline", "next_deadline_date", "conflicts",
+		"severity", "basis", "explanation", "notes"}
+	deadlineColumns = []string{"vacancy_id", "code", "kind", "window_start", "statutory_date",
+		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation"}
+	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation"}
+	errorColumns    = []string{"source", "row", "column", "value", "message"}
+	calendarColumns = []string{"year", "code", "window_start", "statutory_date", "effective_date",
+		"citation", "source"}
+	ruleColumns = []string{"code", "citation", "words", "counting", "roll_over", "in_force_from",
+		"in_force_to", "note"}
+)
+
+// Column positions the workbook styles individually.
+const (
+	vacConflictsCol    = 18 // "conflicts": links to the vacancy's first line on Conflicts
+	dlEffectiveCol     = 5  // "effective_date": marked when rolled over
+	dlStatusCol        = 9  // "status"
+	dlCodeCol          = 1
+	conflictMessageCol = 5
+)
+
+// vacancyRow fills dst with one Vacancies row: the contract's columns, then
+// the extra columns by name (blank where the row has no such field).
+func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
+	v := &r.Vacancy
+	dst = append(dst[:0],
+		text(v.ID), text(v.Source.String()), text(v.Office), text(string(v.Class)),
+		text(v.District), text(v.County), text(v.Incumbent), text(string(v.Cause)),
+		date(v.EventDate), date(r.VacancyDate), text(string(r.Method)),
+		date(r.FillingElection), date(r.SpecialEarliest), date(r.SpecialLatest),
+		date(r.AppointmentUntil), date(r.TermEnd), text(r.NextDeadline), date(r.NextDeadlineDate),
+		text(r.ConflictCodes()), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
+		text(v.Notes))
+	for _, name := range extra {
+		dst = append(dst, text(extraValue(v.Extra, name)))
+	}
+	return dst
+}
+
+// extraValue is the value of the carried-through column name, matched
+// exactly; the first one wins when a name repeats.
+func extraValue(fields []compute.Field, name string) string {
+	for _, f := range fields {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+func deadlineRow(dst []value, vacancyID string, d *compute.Deadline) []value {
+	applies := yesNo(d.Applies)
+	return append(dst[:0],
+		text(vacancyID), text(d.Code), text(string(d.Kind)), date(d.WindowStart),
+		date(d.Statutory), date(d.Effective), yesNo(d.RolledOver), applies, text(d.Reason),
+		text(string(d.Status)), date(d.ElectionDate), text(d.Citation))
+}
+
+func conflictRow(dst []value, v *compute.Vacancy, c *compute.Conflict) []value {
+	return append(dst[:0],
+		text(v.ID), text(v.Source.String()), text(c.Severity.String()), text(c.Code),
+		text(c.Field), text(c.Message), text(c.Citation))
+}
+
+// errorRow is one Errors row. Its source is "file:sheet" ("file" for CSV):
+// the row number has a column of its own, a number, blank for a problem
+// with the whole file.
+func errorRow(dst []value, p *ingest.Problem) []value {
+	src := p.Source.File
+	if p.Source.Sheet != "" {
+		src += ":" + p.Source.Sheet
+	}
+	return append(dst[:0],
+		text(src), numberOrBlank(p.Source.Row), text(p.Column), text(p.Value), text(p.Message))
+}
+
+func calendarRow(dst []value, year int, it *compute.CalendarItem) []value {
+	return append(dst[:0],
+		number(year), text(it.Code), date(it.WindowStart), date(it.Statutory), date(it.Effective),
+		text(it.Citation), text(it.Source))
+}
+
+func ruleRow(dst []value, r *compute.Rule) []value {
+	return append(dst[:0],
+		text(r.Code), text(r.Citation), text(r.Words), text(r.Counting), yesNo(r.RollOver),
+		date(r.InForceFrom), date(r.InForceTo), text(r.Note))
+}
+
+// baseWidths are the widths a column gets before its first rows are seen;
+// the workbook widens a column to fit its first rows, up to maxWidth.
+var baseWidths = map[string]float64{
+	"vacancy_id": 14, "source": 18, "office": 24, "explanation": 40, "message": 40,
+	"basis": 28, "citation": 24, "reason": 28, "words": 50, "notes": 24,
+}
