@@ -85,7 +85,7 @@ func workbookError(path string, err error, maxUnpacked int64) error {
 	case errors.Is(err, excelize.ErrWorkbookFileFormat), errors.Is(err, excelize.ErrWorkbookPassword):
 		return fmt.Errorf("ingest: %s: the workbook is password-protected or in the old .xls format; save an unprotected .xlsx copy", path)
 	case strings.Contains(err.Error(), "unzip size exceeds"):
-		return fmt.Errorf("ingest: %s: the workbook unpacks to more than %d MB, more than this tool will read (a damaged file or a zip bomb)", path, maxUnpacked>>20)
+		return fmt.Errorf("ingest: %s: the workbook unpacks to more than %s, more than this tool will read (a damaged file or a zip bomb)", path, byteSize(maxUnpacked))
 	case errors.Is(err, zip.ErrFormat), errors.Is(err, zip.ErrAlgorithm), errors.Is(err, zip.ErrChecksum),
 		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return fmt.Errorf("ingest: %s: not an xlsx workbook (%v)", path, err)
@@ -95,6 +95,13 @@ func workbookError(path string, err error, maxUnpacked int64) error {
 		return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, pe.Err)
 	}
 	return fmt.Errorf("ingest: %s: not a readable xlsx workbook (%v)", path, err)
+}
+
+func byteSize(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func unwrapPath(err error) error {
@@ -149,7 +156,6 @@ type sheetReader struct {
 	row     int
 	scan    *cellScanner
 	noScan  bool
-	headers int // row number of the header
 }
 
 func (r *sheetReader) cellDate(i int, raw string) (compute.Date, bool, error) {
