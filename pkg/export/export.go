@@ -432,10 +432,8 @@ func (w *Writer) commit(info RunInfo) error {
 		}
 		files = append(files, w.jsonFile)
 	}
-	for _, f := range files {
-		if err := f.rename(); err != nil {
-			return err
-		}
+	if err := putInPlace(files); err != nil {
+		return err
 	}
 	if err := syncDir(w.opts.Dir); err != nil {
 		return fmt.Errorf("export: sync output folder: %w", err)

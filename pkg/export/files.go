@@ -130,3 +130,57 @@ func syncDir(dir string) error {
 	}
 	return nil
 }
+
+// putInPlace renames every temporary to its final name. The previous
+// outputs stay reachable under hard-linked backup names until all renames
+// have succeeded; if one fails, those already done are undone, so the
+// folder shows either the whole new set or the old one.
+func putInPlace(files []*tempFile) error {
+	type backup struct {
+		final, old string
+		existed    bool // an old output was there (kept only if it could be linked)
+	}
+	var done []backup
+	undo := func() {
+		for i := len(done) - 1; i >= 0; i-- {
+			b := done[i]
+			switch {
+			case b.old != "":
+				_ = os.Rename(b.old, b.final)
+			case !b.existed:
+				_ = os.Remove(b.final)
+			}
+		}
+	}
+	defer func() {
+		for _, b := range done {
+			if b.old != "" {
+				_ = os.Remove(b.old)
+			}
+		}
+	}()
+	for _, f := range files {
+		b := backup{final: f.final}
+		if _, err := os.Lstat(f.final); err == nil {
+			b.existed = true
+			name, err := tempName(filepath.Base(f.final))
+			if err != nil {
+				undo()
+				return err
+			}
+			old := filepath.Join(filepath.Dir(f.final), name)
+			if err := os.Link(f.final, old); err == nil {
+				b.old = old
+			}
+		}
+		if err := f.rename(); err != nil {
+			if b.old != "" {
+				_ = os.Remove(b.old)
+			}
+			undo()
+			return err
+		}
+		done = append(done, b)
+	}
+	return nil
+}

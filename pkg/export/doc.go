@@ -1,0 +1,49 @@
+// Package export writes a batch's outputs (CONTRACT.md, Output): results.xlsx,
+// vacancies.csv, deadlines.csv, conflicts.csv, errors.csv, deadlines.ics and
+// summary.json. It is the last step of the flow: ingest reads rows, compute
+// decides each vacancy, and the pipeline hands every compute.Result and
+// ingest.Problem, in input order, to one Writer.
+//
+// What it owns:
+//
+//   - Streaming. Every big sheet has its own excelize stream writer, all
+//     open at once; CSV and ICS are written row by row. Memory stays flat
+//     however many rows come in. Only Summary's list of open deadlines in
+//     the next 14 days is kept, capped at 500 (the rest are counted).
+//   - Atomic outputs. Each file is written as ".<name>.tmp-<pid>-<random>" in
+//     the output folder, synced, and renamed into place only in Commit, after
+//     every file is complete. A failed or aborted run leaves earlier outputs
+//     as they were and removes its temporaries; New removes those of killed
+//     runs (their pid is gone). If a rename fails, those done are undone
+//     from hard-linked backups of the old files; only a crash in the middle
+//     of the renames can leave some new and some old files.
+//   - Excel's row limit. A sheet holds at most 1,048,576 rows; a longer table
+//     continues on "Deadlines (2)", "Deadlines (3)", … with the same header,
+//     and Summary says so. The CSV files are never split. Every part of a
+//     table stays open until Commit, since an autofilter records its sheet's
+//     position, which a later continuation sheet would shift; each open part
+//     holds at most excelize's 16 MB buffer before spilling to disk.
+//   - Looks. Real date cells (yyyy-mm-dd), frozen and filtered headers,
+//     columns sized from the first rows, and a small fixed set of styles:
+//     red fill for a row whose conflict is an error, amber for a warning
+//     (Vacancies by the worst conflict, Conflicts by its own, Deadlines when
+//     a conflict names that deadline), a bold blue date that § 1-106 rolled
+//     over, grey italics for a passed deadline. A highlighted vacancy's
+//     conflicts cell links to its first line on Conflicts; past excelize's
+//     65,529 hyperlinks on one sheet the link is a HYPERLINK formula the tool
+//     writes itself.
+//   - Safety. Text that a spreadsheet would take for a formula (starting
+//     with =, +, -, @, tab, carriage return or their full-width forms) gets
+//     an apostrophe in front, in the workbook and in the CSV files, input
+//     echoes included. Numbers and dates the tool writes stay typed; ids,
+//     districts and counties are always text.
+//   - Determinism. The same results and as-of date give the same cells in
+//     the same order; breakdowns are sorted by key. The only clock values
+//     are the durations on Summary and in summary.json. In deadlines.ics,
+//     DTSTAMP is the as-of date.
+//
+// The workbook's zip is written straight to its file through
+// excelize.File.SetZipWriter (deflate level 1 from klauspost/compress):
+// excelize's own Write would first assemble the whole zip in memory. This
+// leans on how excelize v2.11.1 saves; TestWorkbookRoundTrip guards it.
+package export

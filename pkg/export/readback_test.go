@@ -1,0 +1,246 @@
+package export
+
+import (
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"batch/pkg/compute"
+)
+
+// dangerous reports whether a spreadsheet could take s for a formula.
+func dangerous(s string) bool {
+	for _, p := range []string{"=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestGuardText(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"a formula from the input", injection, "'" + injection},
+		{"a plus sign, as in a phone number", "+1 555", "'+1 555"},
+		{"a minus sign, as in a negative district", "-5", "'-5"},
+		{"an at sign", "@SUM(A1)", "'@SUM(A1)"},
+		{"a leading tab", "\tx", "'\tx"},
+		{"a leading carriage return", "\rx", "'\rx"},
+		{"a full-width equals sign", "＝1+1", "'＝1+1"},
+		{"a full-width plus sign", "＋1", "'＋1"},
+		{"a full-width minus sign", "－1", "'－1"},
+		{"a full-width at sign", "＠x", "'＠x"},
+		{"other full-width text is left alone", "ＡＢＣ", "ＡＢＣ"},
+		{"plain text is left alone", "Member of Assembly", "Member of Assembly"},
+		{"an id with leading zeros is left alone", "000123", "000123"},
+		{"a sign inside the text is left alone", "a=b", "a=b"},
+		{"empty stays empty", "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := guardText(c.in); got != c.want {
+				t.Errorf("guardText(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+func TestWorkbookReadBack(t *testing.T) {
+	dir, opts := allFormats(t)
+	writeFixture(t, opts)
+	f, err := excelize.OpenFile(filepath.Join(dir, resultsName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+
+	t.Run("sheets are in the contract's order", func(t *testing.T) {
+		if got := f.GetSheetList(); !slices.Equal(got, sheetOrder) {
+			t.Errorf("sheets %q, want %q", got, sheetOrder)
+		}
+	})
+	t.Run("date cells are numbers formatted yyyy-mm-dd", func(t *testing.T) {
+		for _, c := range []struct{ sheet, ref string }{
+			{vacanciesSheet, "I2"}, {deadlinesSheet, "F3"}, {summarySheet, "B3"}, {calendarSheet, "D2"},
+		} {
+			raw, _ := f.GetCellValue(c.sheet, c.ref, excelize.Options{RawCellValue: true})
+			serial, err := parseInt(raw)
+			if err != nil {
+				t.Errorf("%s!%s raw %q is not a number", c.sheet, c.ref, raw)
+				continue
+			}
+			sid, _ := f.GetCellStyle(c.sheet, c.ref)
+			st, _ := f.GetStyle(sid)
+			if st.CustomNumFmt == nil || *st.CustomNumFmt != "yyyy-mm-dd" {
+				t.Errorf("%s!%s: number format %v, want yyyy-mm-dd", c.sheet, c.ref, st.CustomNumFmt)
+			}
+			shown, _ := f.GetCellValue(c.sheet, c.ref)
+			if want := compute.D(1899, 12, 30).AddDays(serial).String(); shown != want {
+				t.Errorf("%s!%s shows %q, want %q", c.sheet, c.ref, shown, want)
+			}
+		}
+		// V-001's event date, 2026-02-10, is serial 46063.
+		if raw, _ := f.GetCellValue(vacanciesSheet, "I2", excelize.Options{RawCellValue: true}); raw != "46063" {
+			t.Errorf("Vacancies!I2 = %q, want 46063", raw)
+		}
+	})
+	t.Run("the header row is frozen on every table", func(t *testing.T) {
+		for _, sheet := range sheetOrder[1:] {
+			p, err := f.GetPanes(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 1
+			if sheet == rulesSheet {
+				want = 2 // the edition sits above the header
+			}
+			if !p.Freeze || p.YSplit != want {
+				t.Errorf("%s: freeze %v below row %d, want frozen below row %d", sheet, p.Freeze, p.YSplit, want)
+			}
+		}
+	})
+	t.Run("highlighted rows carry their style", func(t *testing.T) {
+		for _, c := range []struct {
+			name, sheet, ref, want string
+		}{
+			{"a vacancy with a warning is amber", vacanciesSheet, "A2", "amber"},
+			{"its conflicts cell is a link", vacanciesSheet, "S2", "amber+link"},
+			{"a vacancy with an error is red", vacanciesSheet, "A3", "red"},
+			{"a date on a red row stays a date", vacanciesSheet, "I3", "date+red"},
+			{"a vacancy without conflicts is plain", vacanciesSheet, "A4", ""},
+			{"a rolled-over last day is marked", deadlinesSheet, "F3", "date+rolled"},
+			{"a passed deadline is greyed", deadlinesSheet, "A5", "passed"},
+			{"a passed, rolled-over day is both", deadlinesSheet, "F6", "date+rolled+passed"},
+			{"the deadline a warning names is amber", deadlinesSheet, "B4", "amber"},
+			{"an error conflict is red", conflictsSheet, "D4", "red"},
+			{"an info conflict is plain", conflictsSheet, "D2", ""},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				sid, _ := f.GetCellStyle(c.sheet, c.ref)
+				if got := styleName(t, f, sid); got != c.want {
+					t.Errorf("%s!%s style %q, want %q", c.sheet, c.ref, got, c.want)
+				}
+			})
+		}
+	})
+	t.Run("highlighted rows link to their first conflict", func(t *testing.T) {
+		for ref, want := range map[string]string{"S2": "'Conflicts'!A2", "S3": "'Conflicts'!A4"} {
+			ok, target, err := f.GetCellHyperLink(vacanciesSheet, ref)
+			if err != nil || !ok || target != want {
+				t.Errorf("Vacancies!%s links %v to %q (%v), want %q", ref, ok, target, err, want)
+			}
+		}
+		if ok, _, _ := f.GetCellHyperLink(vacanciesSheet, "S4"); ok {
+			t.Error("a vacancy without conflicts has a link")
+		}
+	})
+	t.Run("input formulas come back as text", func(t *testing.T) {
+		for _, c := range []struct{ name, sheet, ref string }{
+			{"office", vacanciesSheet, "C3"}, {"notes", vacanciesSheet, "W2"},
+			{"an extra column", vacanciesSheet, "Y2"}, {"a problem's value", errorsSheet, "D3"},
+		} {
+			v, _ := f.GetCellValue(c.sheet, c.ref)
+			typ, _ := f.GetCellType(c.sheet, c.ref)
+			formula, _ := f.GetCellFormula(c.sheet, c.ref)
+			if v != "'"+injection || typ != excelize.CellTypeInlineString || formula != "" {
+				t.Errorf("%s (%s!%s) = %q type %v formula %q, want the text %q", c.name, c.sheet, c.ref, v, typ, formula, "'"+injection)
+			}
+		}
+	})
+	t.Run("no text cell starts like a formula", func(t *testing.T) {
+		for _, sheet := range f.GetSheetList() {
+			rows, _ := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+			for ri, row := range rows {
+				for ci, v := range row {
+					ref, _ := excelize.CoordinatesToCellName(ci+1, ri+1)
+					if typ, _ := f.GetCellType(sheet, ref); typ == excelize.CellTypeInlineString && dangerous(v) {
+						t.Errorf("%s!%s = %q", sheet, ref, v)
+					}
+				}
+			}
+		}
+	})
+	t.Run("ids, districts and counties stay text", func(t *testing.T) {
+		for ref, want := range map[string]string{"A4": "000123", "E4": "0001", "E2": "012", "X2": "007"} {
+			v, _ := f.GetCellValue(vacanciesSheet, ref)
+			typ, _ := f.GetCellType(vacanciesSheet, ref)
+			if v != want || typ != excelize.CellTypeInlineString {
+				t.Errorf("Vacancies!%s = %q (type %v), want the text %q", ref, v, typ, want)
+			}
+		}
+	})
+}
+
+func parseInt(s string) (int, error) {
+	var n int
+	_, err := fmt.Sscan(s, &n)
+	return n, err
+}
+
+func TestCSVReadBack(t *testing.T) {
+	dir, opts := allFormats(t)
+	writeFixture(t, opts)
+	read := func(name string) [][]string {
+		t.Helper()
+		fh, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		recs, err := csv.NewReader(fh).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return recs
+	}
+	t.Run("headers are the contract's columns in order", func(t *testing.T) {
+		for name, want := range map[string][]string{
+			vacanciesName: append(slices.Clone(vacancyColumns), "ward", "memo"),
+			deadlinesName: deadlineColumns, conflictsName: conflictColumns, errorsName: errorColumns,
+		} {
+			if got := read(name)[0]; !slices.Equal(got, want) {
+				t.Errorf("%s header %q, want %q", name, got, want)
+			}
+		}
+	})
+	t.Run("input formulas come back with an apostrophe", func(t *testing.T) {
+		vac := read(vacanciesName)
+		for _, c := range []struct {
+			name     string
+			row, col int
+			file     [][]string
+		}{
+			{"office", 2, 2, vac}, {"notes", 1, 22, vac}, {"an extra column", 1, 24, vac},
+			{"a problem's value", 2, 3, read(errorsName)},
+		} {
+			if got := c.file[c.row][c.col]; got != "'"+injection {
+				t.Errorf("%s = %q, want %q", c.name, got, "'"+injection)
+			}
+		}
+	})
+	t.Run("no field starts like a formula", func(t *testing.T) {
+		for _, name := range []string{vacanciesName, deadlinesName, conflictsName, errorsName} {
+			for i, rec := range read(name) {
+				for j, v := range rec {
+					if dangerous(v) {
+						t.Errorf("%s record %d field %d = %q", name, i+1, j+1, v)
+					}
+				}
+			}
+		}
+	})
+	t.Run("dates are ISO, booleans yes/no, ids keep their zeros", func(t *testing.T) {
+		vac, dl := read(vacanciesName), read(deadlinesName)
+		if vac[1][8] != "2026-02-10" || vac[3][0] != "000123" || vac[3][4] != "0001" {
+			t.Errorf("vacancy rows %q / %q", vac[1], vac[3])
+		}
+		if dl[2][6] != "yes" || dl[2][7] != "yes" || dl[6][7] != "no" || dl[2][5] != "2026-03-02" {
+			t.Errorf("deadline rows %q / %q", dl[2], dl[6])
+		}
+	})
+}
