@@ -164,8 +164,11 @@ func (d *deadlineRun) finish(row *Deadline, cs []Conflict) []Conflict {
 			row.Code+": the last day "+isoDate(row.Statutory)+" is a "+dayName(d.cal, row.Statutory)+"; § 1-106 moves it to "+isoDate(row.Effective)+".",
 			citeEL1106))
 	}
-	if row.Code != dlSpecialElection {
-		afterElection := !row.ElectionDate.IsZero() && row.Effective.After(row.ElectionDate)
+	{
+		// The special election row is the election itself: only a window
+		// that closes before the vacancy (a proclamation dated before it)
+		// is too late.
+		afterElection := row.Code != dlSpecialElection && !row.ElectionDate.IsZero() && row.Effective.After(row.ElectionDate)
 		beforeVacancy := !d.foreseen && row.Effective.Before(d.v)
 		if afterElection || beforeVacancy {
 			row.Reason = joinNonEmpty("; ", row.Reason, reasonTooLate)

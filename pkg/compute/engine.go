@@ -477,7 +477,9 @@ func (e *engine) proclamation() {
 
 // termCheck compares the filling election with the end of the term.
 func (e *engine) termCheck() {
-	if e.foreseen || e.r.TermEnd.IsZero() || e.r.FillingElection.IsZero() {
+	// A vacancy by expiration of term lies in the next term, whose end the
+	// row does not give: term_end is the expired term's, nothing to check.
+	if e.foreseen || e.in.Cause == TermExpiration || e.r.TermEnd.IsZero() || e.r.FillingElection.IsZero() {
 		return
 	}
 	fe, te := e.r.FillingElection, e.r.TermEnd
