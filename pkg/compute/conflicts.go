@@ -24,6 +24,10 @@ const (
 	codeFederalCalendar      = "FEDERAL_CALENDAR"
 )
 
+// citeFederalOrder is the source RULES.md § 1 gives for the 2012-2018
+// federal primary calendar.
+const citeFederalOrder = "federal court order (MOVE Act), 2012-2018"
+
 // conflictRule is one row of the conflict-code table.
 type conflictRule struct {
 	Code     string
@@ -68,7 +72,7 @@ var conflictRules = [...]conflictRule{
 		"§ 1-106 moved a last day off a Saturday, Sunday or public holiday", ""},
 	{codeNeedsInput, Warning, "",
 		"a rule needs a value the row lacks", ""},
-	{codeFederalCalendar, Warning, "",
+	{codeFederalCalendar, Warning, citeFederalOrder,
 		"federal office, general election 2012-2018: a court order set a June primary with its own petition calendar",
 		"the seed edition knows nothing of the court-ordered federal calendar"},
 }

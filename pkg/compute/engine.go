@@ -472,6 +472,9 @@ func (e *engine) proclamation() {
 		}
 		text += "; it is on " + isoDate(s) + "."
 	}
+	if to := specialDeadlines[0].InForceTo; !to.IsZero() && r.After(to) {
+		text += " (The seed edition's thirty-to-forty-day window; it is in force only to " + isoDate(to) + ".)"
+	}
 	e.step("special election proclaimed", citePOL42_3, text)
 }
 
@@ -520,7 +523,7 @@ func (e *engine) deadlines() {
 		if (in.Class == USRepresentative || in.Class == USSenator) && e.genYear >= 2012 && e.genYear <= 2018 {
 			e.add(conflict(codeFederalCalendar, "deadlines",
 				"Federal petition calendar set by court order; check the published calendar: from 2012 to 2018 congress and U.S. senate nominations followed a court-ordered June primary.",
-				"United States v. New York (N.D.N.Y. 2012)"))
+				citeFederalOrder))
 		}
 		text := "Deadlines of the general election of " + isoDate(e.r.FillingElection) + " (§ 6-158)"
 		switch {

@@ -55,7 +55,7 @@ func Rules() []Rule {
 		out = appendDeadlineRules(out, &generalDeadlines[i])
 	}
 	out = append(out, Rule{Code: "primary_route_cutoff", Citation: citeEL6116 + "; " + citeEL6158_1,
-		Counting: "applies when V ≤ DaysAfter(-7, effective designating_petition last day)",
+		Counting: "applies when V ≤ effective designating_petition last day − 7 days",
 		Note:     "RULES.md § 4: designating_petition, designation_accept_decline, designation_vacancy_declination and opportunity_to_ballot apply only to a vacancy on or before the seventh day before the effective last day to file designating petitions"})
 	for i := range specialDeadlines {
 		out = appendDeadlineRules(out, &specialDeadlines[i])
@@ -91,9 +91,9 @@ func appendDeadlineRules(out []Rule, d *deadlineRule) []Rule {
 		if !l.Start.isZero() {
 			c = "window: " + l.Start.String() + " … " + c
 		}
-		when := "when V > DaysAfter(-7, primary)"
+		when := "when V > primary − 7 days"
 		if l.When == lateSub10 {
-			when = "when V > DaysAfter(-14, effective independent_petition last day)"
+			when = "when V > effective independent_petition last day − 14 days"
 		}
 		out = append(out, Rule{Code: d.Code + ".late_vacancy", Citation: l.Citation, Words: l.Words,
 			Counting: c + " " + when, RollOver: d.RollOver, InForceFrom: d.InForceFrom, InForceTo: d.InForceTo,

@@ -361,10 +361,11 @@ var generalDeadlines = [...]deadlineRule{
 var specialDeadlines = [...]deadlineRule{
 	{
 		Code: dlSpecialElection, Kind: Window, Route: routeSpecial, Citation: citePOL42_3,
-		Words: "the day thereof, which shall be not less than thirty nor more than forty days from the date of the proclamation.",
-		Start: from(atProclamation, daysAfter(30)),
-		Last:  from(atProclamation, daysAfter(40)),
-		Note:  "an election day, not a filing: never rolled over; the seed edition's window (from 2011-03-09 the law says seventy to eighty days)",
+		Words:     "the day thereof, which shall be not less than thirty nor more than forty days from the date of the proclamation.",
+		Start:     from(atProclamation, daysAfter(30)),
+		Last:      from(atProclamation, daysAfter(40)),
+		InForceTo: Date{Year: 2011, Month: time.March, Day: 8},
+		Note:      "an election day, not a filing: never rolled over; the seed edition's window, applied to every proclamation (RULES.md § 6: from 2011-03-09 the law says seventy to eighty days)",
 	},
 	{
 		Code: dlSpecialPartyCert, Kind: LastDay, Route: routeSpecial, Citation: citeEL6158_6,
