@@ -223,7 +223,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 	if err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
 	}
-	for i, width := range []float64{34, 16, 22, 16, 16, 28, 12, 16, 28} {
+	for i, width := range []float64{42, 16, 22, 16, 16, 28, 12, 16, 28} {
 		if err := sw.SetColWidth(i+1, i+1, width); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
 		}
