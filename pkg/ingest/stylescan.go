@@ -242,28 +242,23 @@ func (s *cellScanner) readTag() (name, attrs []byte, selfClose bool, err error) 
 			}
 			continue
 		}
-		// Read to the closing '>', outside quoted attribute values.
+		// Read to the closing '>', outside quoted attribute values: take
+		// slices up to each '>' until the quotes balance.
 		s.tag = s.tag[:0]
-		var quote byte
 		for {
-			c, err := s.br.ReadByte()
-			if err != nil {
+			chunk, err := s.br.ReadSlice('>')
+			if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
 				return nil, nil, false, err
 			}
-			if quote != 0 {
-				if c == quote {
-					quote = 0
-				}
-			} else if c == '"' || c == '\'' {
-				quote = c
-			} else if c == '>' {
-				break
-			}
-			s.tag = append(s.tag, c)
+			s.tag = append(s.tag, chunk...)
 			if len(s.tag) > 1<<20 {
 				return nil, nil, false, errors.New("tag too long")
 			}
+			if err == nil && balancedQuotes(s.tag) {
+				break
+			}
 		}
+		s.tag = s.tag[:len(s.tag)-1] // the '>'
 		t := s.tag
 		if n := len(t); n > 0 && t[n-1] == '/' {
 			selfClose = true
@@ -346,4 +341,21 @@ func attr(attrs []byte, name string) ([]byte, bool) {
 		attrs = rest[2+close:]
 	}
 	return nil, false
+}
+
+// balancedQuotes reports whether every quoted attribute value in tag is
+// closed, so a '>' at its end closes the tag.
+func balancedQuotes(tag []byte) bool {
+	var q byte
+	for _, c := range tag {
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		}
+	}
+	return q == 0
 }

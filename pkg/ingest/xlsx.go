@@ -151,11 +151,11 @@ func (wb *workbook) scanner(sheet string) *cellScanner {
 // sheetReader reads one worksheet and tells the row parser which cells are
 // real date cells.
 type sheetReader struct {
-	wb      *workbook
-	sheet   string
-	row     int
-	scan    *cellScanner
-	noScan  bool
+	wb     *workbook
+	sheet  string
+	row    int
+	scan   *cellScanner
+	noScan bool
 }
 
 func (r *sheetReader) cellDate(i int, raw string) (compute.Date, bool, error) {

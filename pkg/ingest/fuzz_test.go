@@ -1,0 +1,88 @@
+package ingest
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{"2026-01-05", "1/5/2026", "1/5/26", "January 5, 2026", "Jan. 5 2026", "13/45/2020", "2/29/2028", "", "//", "a b c", "9999-99-99"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := parseDateText(s)
+		if err != nil {
+			if !d.IsZero() {
+				t.Fatalf("error with a date: %v", d)
+			}
+			return
+		}
+		// An accepted date is a real day in range, and its ISO form reads
+		// back to itself.
+		if d.Year < minYear || d.Year > maxYear || d.Day < 1 || d.Day > daysIn(d.Year, d.Month) {
+			t.Fatalf("%q → impossible date %v", s, d)
+		}
+		if back, err := parseDateText(d.String()); err != nil || back != d {
+			t.Fatalf("%q → %v does not round-trip: %v %v", s, d, back, err)
+		}
+	})
+}
+
+func FuzzMatchHeader(f *testing.F) {
+	for _, s := range []string{"Event Date", "vacancy_id", "ID", "Office Title", "May be appointed?", "", "Ærø", "office\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := matchHeader(s)
+		// Case, spaces, underscores and punctuation never change the match.
+		variants := []string{strings.ToUpper(s), strings.ReplaceAll(s, " ", "_"), " " + s + ".", strings.ReplaceAll(s, "_", "-")}
+		for _, v := range variants {
+			if utf8.ValidString(s) && matchHeader(v) != got {
+				t.Fatalf("matchHeader(%q) = %v but matchHeader(%q) = %v", s, got, v, matchHeader(v))
+			}
+		}
+		_ = isHeader([]string{s, "cause"})
+	})
+}
+
+func FuzzReadCSV(f *testing.F) {
+	f.Add("\xef\xbb\xbfoffice,cause,event_date\nMayor,died,2026-01-05\n")
+	f.Add("title\n\nid;office;cause;date\n1;Assemblymember;resigned;1/5/26\n;;;\n2;\"x\ny\";died;\n")
+	f.Add("office\tcause\tevent_date\tcounty\nGovernor\tremoved\t13/45/2020\tSchenectedy\n")
+	f.Add("office,cause\n\"unterminated,died\n")
+	f.Add("office,cause,x\na,b\nc,d,e,f\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		var items []Item
+		st, err := ReadFile(context.Background(), "-", Options{Stdin: strings.NewReader(in)}, func(it Item) error {
+			items = append(items, it)
+			return nil
+		})
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "ingest: ") {
+				t.Fatalf("error without prefix: %v", err)
+			}
+			return
+		}
+		if st.Rows != st.Accepted+st.Rejected+st.Blank || len(items) != st.Accepted+st.Rejected {
+			t.Fatalf("accounting broken: %+v, %d items", st, len(items))
+		}
+		prev := 0
+		for _, it := range items {
+			v := it.Vacancy
+			if v.Source.File != "-" || v.Source.Row <= prev || v.ID == "" {
+				t.Fatalf("bad provenance or order: %+v after row %d", v.Source, prev)
+			}
+			prev = v.Source.Row
+			for _, p := range it.Problems {
+				if p.Message == "" || p.Source != v.Source {
+					t.Fatalf("bad problem %+v", p)
+				}
+			}
+			if len(it.Problems) == 0 && (v.Office == "" || v.Cause == "") {
+				t.Fatalf("accepted without office or cause: %+v", v)
+			}
+		}
+	})
+}
