@@ -23,6 +23,11 @@
 //     table stays open until Commit, since an autofilter records its sheet's
 //     position, which a later continuation sheet would shift; each open part
 //     holds at most excelize's 16 MB buffer before spilling to disk.
+//   - Sheet size. The stream writer would keep the template's stale
+//     dimension "A1" (readers that trust it, such as openpyxl read-only,
+//     then see one row), and the true size is unknown until the end, so the
+//     sheets carry no dimension element: openpyxl reads every row and
+//     reports max_row as None.
 //   - Looks. Real date cells (yyyy-mm-dd), frozen and filtered headers,
 //     columns sized from the first rows, and a small fixed set of styles:
 //     red fill for a row whose conflict is an error, amber for a warning

@@ -22,14 +22,15 @@ func main() {
 	n := flag.Int("n", 100000, "vacancies")
 	out := flag.String("out", "/tmp/exportbench-out", "output folder")
 	formats := flag.String("format", "xlsx,csv,json", "formats")
+	every := flag.Int("conflict-every", 10, "a warning on every k-th vacancy (1 = all highlighted)")
 	flag.Parse()
-	if err := run(*n, *out, strings.Split(*formats, ",")); err != nil {
+	if err := run(*n, *every, *out, strings.Split(*formats, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func run(n int, out string, formats []string) error {
+func run(n, every int, out string, formats []string) error {
 	asOf := compute.D(2026, 3, 2)
 	w, err := export.New(export.Options{Dir: out, Formats: formats, AsOf: asOf,
 		ExtraColumns: []string{"ward", "memo"}})
@@ -62,7 +63,7 @@ func run(n int, out string, formats []string) error {
 				Effective: eff, RolledOver: j == 3, Applies: true, Status: status(eff, asOf),
 				ElectionDate: compute.D(2026, 6, 23), Citation: "Elec. Law § 6-158(" + strconv.Itoa(j+1) + ")"})
 		}
-		if i%10 == 0 {
+		if i%every == 0 {
 			r.Conflicts = []compute.Conflict{{Code: "TOO_LATE", Severity: compute.Warning, Field: codes[7],
 				Message: "The last day falls after the election.", Citation: "Elec. Law § 6-158(13)"}}
 		}
