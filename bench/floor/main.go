@@ -13,12 +13,15 @@
 //	              the record counts of vacancies.csv, deadlines.csv,
 //	              conflicts.csv and errors.csv, and the row counts of the
 //	              Summary, Calendar and Rules sheets of results.xlsx
-//	-vacancies N, -deadlines N, -conflicts N, -errors N,
+//	              (and the vacancies whose severity is error or warning:
+//	              export fills those rows and links their conflicts cell)
+//	-vacancies N, -deadlines N, -conflicts N, -errors N, -links N,
 //	-summary-rows N, -calendar-rows N, -rules-rows N
 //	              set (or override) a count
 //
 // Without either, every data row is a vacancy with 11 deadline rows and one
-// conflict row, and 1 % of the rows add an Errors row: guesses, printed.
+// conflict row, one in five is highlighted (linked), and 1 % of the rows add
+// an Errors row: guesses, printed.
 // Deadline and conflict rows are spread evenly over the vacancies, error
 // rows over the input rows; the first N non-blank data rows become the
 // vacancies. Columns: the contract's, plus the input's extra columns.
@@ -90,6 +93,7 @@ func squash(s string) string {
 
 type counts struct {
 	vacancies, deadlines, conflicts, errors int
+	links                                   int // highlighted vacancies: their conflicts cell links to Conflicts
 	summary, calendar, rules                int
 }
 
@@ -110,7 +114,7 @@ func run(args []string) error {
 		p    *int
 		name string
 	}{{&set.vacancies, "vacancies"}, {&set.deadlines, "deadlines"}, {&set.conflicts, "conflicts"},
-		{&set.errors, "errors"}, {&set.summary, "summary-rows"}, {&set.calendar, "calendar-rows"}, {&set.rules, "rules-rows"}} {
+		{&set.errors, "errors"}, {&set.links, "links"}, {&set.summary, "summary-rows"}, {&set.calendar, "calendar-rows"}, {&set.rules, "rules-rows"}} {
 		fs.IntVar(f.p, f.name, -1, "rows of that table (overrides -from)")
 	}
 	maxRows := fs.Int("max-rows", 1<<20, "rows per sheet before a continuation sheet (Excel's limit)")
@@ -123,7 +127,7 @@ func run(args []string) error {
 	start := time.Now()
 
 	// Counts: defaults, then -from, then flags.
-	c := counts{vacancies: -1, deadlines: -1, conflicts: -1, errors: -1, summary: 40, calendar: 30, rules: 40}
+	c := counts{vacancies: -1, deadlines: -1, conflicts: -1, errors: -1, links: -1, summary: 40, calendar: 30, rules: 40}
 	source := "guessed"
 	if *from != "" {
 		var err error
@@ -133,7 +137,7 @@ func run(args []string) error {
 		source = "from " + *from
 	}
 	for _, p := range []struct{ dst, src *int }{{&c.vacancies, &set.vacancies}, {&c.deadlines, &set.deadlines},
-		{&c.conflicts, &set.conflicts}, {&c.errors, &set.errors}, {&c.summary, &set.summary},
+		{&c.conflicts, &set.conflicts}, {&c.errors, &set.errors}, {&c.links, &set.links}, {&c.summary, &set.summary},
 		{&c.calendar, &set.calendar}, {&c.rules, &set.rules}} {
 		if *p.src >= 0 {
 			*p.dst = *p.src
@@ -183,12 +187,13 @@ func run(args []string) error {
 			if guess {
 				// Every row a vacancy; 11 deadline rows and one conflict row
 				// each; an error row every 100 rows.
-				w.vacancy(cells, 11, 1)
+				w.vacancy(cells, 11, 1, n%5 == 0)
 				if n%100 == 99 {
 					w.problem(cells)
 				}
 			} else if n < c.vacancies {
-				w.vacancy(cells, spread(n, c.deadlines, c.vacancies), spread(n, c.conflicts, c.vacancies))
+				w.vacancy(cells, spread(n, c.deadlines, c.vacancies), spread(n, c.conflicts, c.vacancies),
+					spread(n, max(c.links, 0), c.vacancies) > 0)
 			}
 			n++
 			if w.err != nil {
@@ -210,13 +215,13 @@ func run(args []string) error {
 		}
 	}
 	if guess {
-		c.vacancies, c.deadlines, c.conflicts, c.errors = n, 11*n, n, n/100
+		c.vacancies, c.deadlines, c.conflicts, c.errors, c.links = n, 11*n, n, n/100, (n+4)/5
 	}
 	if err := w.commit(c, n); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "floor: %d input rows; wrote %d vacancies, %d deadline, %d conflict, %d error rows (counts %s) in %s\n",
-		n, c.vacancies, c.deadlines, c.conflicts, c.errors, source, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(os.Stderr, "floor: %d input rows; wrote %d vacancies (%d linked), %d deadline, %d conflict, %d error rows (counts %s) in %s\n",
+		n, c.vacancies, c.links, c.deadlines, c.conflicts, c.errors, source, time.Since(start).Round(time.Millisecond))
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(os.Stderr, "floor: heap in use at the end %d MB, from the OS %d MB\n", ms.HeapInuse>>20, ms.Sys>>20)
@@ -238,11 +243,14 @@ func countsFrom(dir string) (counts, error) {
 		file string
 		dst  *int
 	}{{"vacancies.csv", &c.vacancies}, {"deadlines.csv", &c.deadlines}, {"conflicts.csv", &c.conflicts}, {"errors.csv", &c.errors}} {
-		n, err := csvRecords(filepath.Join(dir, t.file))
+		n, highlighted, err := csvRecords(filepath.Join(dir, t.file))
 		if err != nil {
 			return c, err
 		}
 		*t.dst = n
+		if t.file == "vacancies.csv" {
+			c.links = highlighted
+		}
 	}
 	f, err := excelize.OpenFile(filepath.Join(dir, "results.xlsx"))
 	if err != nil {
@@ -267,26 +275,37 @@ func countsFrom(dir string) (counts, error) {
 	return c, nil
 }
 
-// csvRecords counts the records after the header (notes may hold line breaks).
-func csvRecords(path string) (int, error) {
+// csvRecords counts the records after the header (notes may hold line
+// breaks), and those whose severity column says error or warning: the rows
+// export fills and links.
+func csvRecords(path string) (n, highlighted int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer func() { _ = f.Close() }()
 	r := csv.NewReader(bufio.NewReaderSize(f, 1<<20))
 	r.FieldsPerRecord = -1
 	r.ReuseRecord = true
-	n := -1
-	for {
-		if _, err := r.Read(); err == io.EOF {
+	severity := -1
+	for n = -1; ; n++ {
+		rec, err := r.Read()
+		if err == io.EOF {
 			break
 		} else if err != nil {
-			return 0, fmt.Errorf("%s: %w", path, err)
+			return 0, 0, fmt.Errorf("%s: %w", path, err)
 		}
-		n++
+		if n == -1 {
+			for i, h := range rec {
+				if h == "severity" {
+					severity = i
+				}
+			}
+		} else if severity >= 0 && severity < len(rec) && (rec[severity] == "error" || rec[severity] == "warning") {
+			highlighted++
+		}
 	}
-	return max(n, 0), nil
+	return max(n, 0), highlighted, nil
 }
 
 // input reads the data rows of every sheet with a header (a row naming
@@ -655,7 +674,7 @@ var (
 
 // vacancy writes one Vacancies row (raw input cells and fixed computed
 // ones) and its deadline and conflict rows.
-func (w *writer) vacancy(in []string, deadlines, conflicts int) {
+func (w *writer) vacancy(in []string, deadlines, conflicts int, highlighted bool) {
 	w.seq++
 	id := in[0]
 	if id == "" {
@@ -663,6 +682,9 @@ func (w *writer) vacancy(in []string, deadlines, conflicts int) {
 	}
 	link, codes, severity := -1, "", ""
 	if conflicts > 0 {
+		codes, severity = "AFTER_SEPT_20", "info"
+	}
+	if highlighted {
 		link, codes, severity = 18, "SPECIAL_WINDOW", "error"
 	}
 	vals := []string{id, "in.xlsx:Vacancies:" + strconv.Itoa(w.seq+1), in[1], in[2], in[3], in[4], in[5], in[6],
