@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 )
 
 func TestBigWrite(t *testing.T) {
@@ -42,4 +44,32 @@ func TestBigRead(t *testing.T) {
 	}
 	el := time.Since(start)
 	t.Logf("%d rows (%d accepted, %d rejected, %d blank) in %v: %.0f rows/s", st.Rows, st.Accepted, st.Rejected, st.Blank, el, float64(st.Rows)/el.Seconds())
+}
+
+// TestBigFloor is excelize alone on the same file: open with the same
+// limits, stream every row's raw values, nothing else.
+func TestBigFloor(t *testing.T) {
+	path := os.Getenv("INGEST_BIG")
+	if path == "" {
+		t.Skip("INGEST_BIG not set")
+	}
+	start := time.Now()
+	wb, err := openWorkbook(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wb.close()
+	rows, err := wb.f.Rows(wb.f.GetSheetList()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for rows.Next() {
+		if _, err := rows.Columns(excelize.Options{RawCellValue: true}); err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	el := time.Since(start)
+	t.Logf("excelize floor: %d rows in %v: %.0f rows/s", n, el, float64(n)/el.Seconds())
 }
