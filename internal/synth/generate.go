@@ -99,6 +99,8 @@ type generator struct {
 	prev       row
 	cumWeights []int
 	spoiled    int // bad rows so far
+	proclaimed int // proclamations so far
+	ineligible int // rows where the law gives no proclamation, so far
 }
 
 func newGenerator(o Options) *generator {
@@ -546,7 +548,7 @@ func (g *generator) dates(r *row) {
 		}
 		termEnd = compute.D(y, time.December, 31)
 		termStart = compute.D(y-3, time.January, 1)
-		if g.chance(0.15) {
+		if y < g.o.ToYear && g.chance(0.15) {
 			r.event = g.date(termEnd.AddDays(1))
 		}
 		switch n := g.r.IntN(100); {
@@ -577,6 +579,9 @@ func (g *generator) dates(r *row) {
 		termStart, showStart = firstDayOfTerm(class, y+1), true
 	case compute.OathNotFiled:
 		y := g.electionYearFrom(class, g.eventDay(cause).Year-1) + 1
+		if !g.o.AsOf.IsZero() && firstDayOfTerm(class, y).AddDays(31).After(g.o.AsOf) {
+			y = electionYear(class, y-2) + 1 // the term before: the thirty days are over
+		}
 		termStart, showStart = firstDayOfTerm(class, y), true
 		vac = termStart.AddDays(31)
 	default:
@@ -748,23 +753,29 @@ func (g *generator) appointableAndProclamation(r *row) {
 	eligible := legislative(class) || (class == compute.OtherOffice && !r.canon.statewide &&
 		(cause == compute.FailureToElect || cause == compute.DeathBeforeTerm || cause == compute.BoardTie ||
 			strings.EqualFold(r.appointable, "no")))
-	share := g.o.ProclamationShare
-	if !eligible {
-		share *= 0.02 // a proclamation where the law gives none: rare, and an error
+	proclaim := eligible && g.chance(g.o.ProclamationShare)
+	if !eligible && g.o.ProclamationShare > 0 {
+		// A proclamation where the law gives none: one in 60 such rows,
+		// and an error for the tool to report.
+		g.ineligible++
+		proclaim = g.ineligible%60 == 30
 	}
-	if g.chance(share) {
+	if proclaim {
 		procl := v.AddDays(g.between(7, 60))
-		if g.chance(0.01) {
-			procl = v.AddDays(-g.between(1, 10)) // dated before the vacancy
+		g.proclaimed++
+		if g.proclaimed%25 == 12 {
+			procl = v.AddDays(-g.between(1, 10)) // one in 25 dated before the vacancy
 		}
 		r.proclamation = g.date(procl)
-		switch n := g.r.IntN(100); {
-		case n < 85:
-			r.special = g.date(procl.AddDays(g.between(30, 40)))
-		case n < 89:
+		// One in twelve special elections is set outside the 30–40 days
+		// (early and late in turn); a few proclamations give no date yet.
+		switch {
+		case g.proclaimed%24 == 5:
 			r.special = g.date(procl.AddDays(g.between(20, 29)))
-		case n < 92:
+		case g.proclaimed%24 == 17:
 			r.special = g.date(procl.AddDays(g.between(41, 55)))
+		case g.chance(0.92):
+			r.special = g.date(procl.AddDays(g.between(30, 40)))
 		}
 	}
 	// A special session of the legislature (or congress) called after the
