@@ -94,7 +94,7 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 	if err != nil {
 		return err
 	}
-	out := c.App.Writer
+	out := terminalSafe{c.App.Writer}
 	for _, p := range problems {
 		col := p.Column
 		if col == "" {
@@ -126,7 +126,7 @@ func explainCommand(c *cli.Context, stdin io.Reader) error {
 		if i > 0 {
 			fmt.Fprintln(c.App.Writer)
 		}
-		printExplanation(c.App.Writer, &found[i], opts.AsOf)
+		printExplanation(terminalSafe{c.App.Writer}, &found[i], opts.AsOf)
 	}
 	return nil
 }
