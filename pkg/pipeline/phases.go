@@ -16,7 +16,9 @@ type phaseOneResult struct {
 	dups     *dupIndex
 	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
 	inputs   []export.Input
-	extra    []string
+	extra    []string          // carried-through columns, first spelling met of each
+	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
+	rename   map[string]string // a spelling met in the input → its spelling in extra
 	rows     int
 	blank    int
 	accepted int
@@ -34,7 +36,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 	if err != nil {
 		return nil, err
 	}
-	p := &phaseOneResult{spill: sp, dups: newDupIndex()}
+	p := &phaseOneResult{spill: sp, dups: newDupIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
 		return readInputs(ctx, opts, p, emit)
 	}
@@ -76,7 +78,6 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 // pool's source goroutine and owns p.inputs, p.rows, p.blank and p.extra
 // until the pool returns.
 func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(ingest.Item) error) error {
-	seen := map[string]bool{}
 	for _, path := range opts.Inputs {
 		stats, err := ingest.ReadFile(ctx, path, ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin}, emit)
 		if err != nil {
@@ -89,8 +90,8 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(
 			Accepted: stats.Accepted, Rejected: stats.Rejected, Blank: stats.Blank,
 		})
 		for _, name := range stats.Extra {
-			if !seen[name] {
-				seen[name] = true
+			if k := ingest.ColumnKey(name); p.extraKey[k] == "" {
+				p.extraKey[k] = name
 				p.extra = append(p.extra, name)
 			}
 		}
@@ -133,6 +134,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 				continue
 			}
 			r := &c.results[i]
+			p.canonicalExtra(r.Vacancy.Extra)
 			if dc, ok := p.dups.conflict(ordinal); ok {
 				r.Conflicts = append(r.Conflicts, dc)
 			}
@@ -148,6 +150,22 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		return ctx.Err()
 	}
 	return pool(ctx, opts.Jobs, cal, opts.AsOf, source, sink)
+}
+
+// canonicalExtra renames carried-through columns to the spelling the
+// outputs use, so that one column spelt two ways in two sheets is one
+// output column.
+func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
+	for i := range fields {
+		name, ok := p.rename[fields[i].Name]
+		if !ok {
+			name = p.extraKey[ingest.ColumnKey(fields[i].Name)]
+			p.rename[fields[i].Name] = name
+		}
+		if name != "" {
+			fields[i].Name = name
+		}
+	}
 }
 
 // resolveDuplicateIDs reads the vacancy_ids of the rows that have

@@ -143,3 +143,24 @@ func TestDuplicatesNameEachOther(t *testing.T) {
 		t.Errorf("group %v, want rows 0, 2, 5 in order", got)
 	}
 }
+
+func TestCarriedColumnsSpeltTwoWaysAreOneColumn(t *testing.T) {
+	p := &phaseOneResult{extraKey: map[string]string{}, rename: map[string]string{}}
+	// Two sheets name the same extra column differently; the first
+	// spelling met is the output's.
+	for _, name := range []string{"board_contact", "Board Contact", "BOARD-CONTACT", "Entered By"} {
+		if k := ingest.ColumnKey(name); p.extraKey[k] == "" {
+			p.extraKey[k] = name
+			p.extra = append(p.extra, name)
+		}
+	}
+	if !reflect.DeepEqual(p.extra, []string{"board_contact", "Entered By"}) {
+		t.Fatalf("columns %v, want board_contact and Entered By", p.extra)
+	}
+	fields := []compute.Field{{Name: "Board Contact", Value: "555-0100"}, {Name: "entered_by", Value: "RLT"}}
+	p.canonicalExtra(fields)
+	want := []compute.Field{{Name: "board_contact", Value: "555-0100"}, {Name: "Entered By", Value: "RLT"}}
+	if !reflect.DeepEqual(fields, want) {
+		t.Errorf("renamed to %v, want %v", fields, want)
+	}
+}

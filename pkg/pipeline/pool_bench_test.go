@@ -1,0 +1,111 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"batch/internal/synth"
+	"batch/pkg/compute"
+	"batch/pkg/ingest"
+)
+
+// Benchmarks of the compute pool and of a whole run, on generated rows
+// (internal/synth, the defaults: 1 % bad rows, duplicates, proclamations).
+//
+//	go test ./pkg/pipeline -run '^$' -bench Pool -benchmem
+//	BATCH_BENCH_ROWS=100000 go test ./pkg/pipeline -run '^$' -bench Run -benchtime 1x -cpuprofile cpu.out
+//
+// BenchmarkPool reports ns/op and allocations per row; its jobs=1 and
+// jobs=2 cases give the speed-up of the second worker. BenchmarkRun writes
+// every default output of BATCH_BENCH_ROWS rows (default 20,000) and is
+// there to be profiled.
+
+// benchItems reads n generated rows through ingest, as a run would.
+func benchItems(b *testing.B, n int) []ingest.Item {
+	b.Helper()
+	var buf bytes.Buffer
+	if err := synth.WriteCSV(&buf, synth.Defaults(n, 1)); err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), "in.csv")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	var items []ingest.Item
+	_, err := ingest.ReadFile(context.Background(), path, ingest.Options{}, func(it ingest.Item) error {
+		items = append(items, it)
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return items
+}
+
+func BenchmarkPool(b *testing.B) {
+	const rows = 20000
+	items := benchItems(b, rows)
+	cal := compute.NewCalendar(nil)
+	asOf := compute.D(2026, 11, 30)
+	source := func(ctx context.Context, emit func(ingest.Item) error) error {
+		for _, it := range items {
+			if err := emit(it); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, jobs := range []int{1, 2} {
+		b.Run("jobs="+strconv.Itoa(jobs), func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				n = 0
+				sink := func(c *chunk) error { n += len(c.items); return nil }
+				if err := pool(context.Background(), jobs, cal, asOf, source, sink); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if n != len(items) {
+				b.Fatalf("pool handed on %d rows of %d", n, len(items))
+			}
+			// Per row, so the figure compares with BenchmarkCompute.
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(items)), "ns/row")
+		})
+	}
+}
+
+func BenchmarkRun(b *testing.B) {
+	rows := 20000
+	if s := os.Getenv("BATCH_BENCH_ROWS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			b.Fatalf("BATCH_BENCH_ROWS=%q: want a positive row count", s)
+		}
+		rows = n
+	}
+	dir := b.TempDir()
+	in := filepath.Join(dir, "in.xlsx")
+	f, err := os.Create(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := synth.WriteXLSX(f, synth.Defaults(rows, 1)); err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: filepath.Join(dir, "out"),
+			AsOf: compute.D(2026, 11, 30)})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
