@@ -36,6 +36,7 @@ var files = []file{
 	{"old-excel-97.xlsx", oldExcel},
 	{"zip-bomb.xlsx", zipBomb},
 	{"zip-bomb-lying-header.xlsx", zipBombLyingHeader},
+	{"zip-bomb-under-limit.xlsx", zipBombUnderLimit},
 	{"million-styled-rows.xlsx", millionStyledRows},
 	{"empty-workbook.xlsx", emptyWorkbook},
 	{"header-only.xlsx", headerOnly},
@@ -171,6 +172,20 @@ func zipBomb(path string) error {
 	tail := `</t></is></c></row></sheetData></worksheet>`
 	body := io.MultiReader(strings.NewReader(head), repeatReader('A', bombSize), strings.NewReader(tail))
 	return writeWithSheet(path, body, int64(len(head)+len(tail))+bombSize, false)
+}
+
+// zipBombUnderLimit is a 400 MiB one-cell sheet from 400 KB: under the
+// 1 GiB the reader accepts as a whole workbook, so only a bound on what
+// one cell may hold keeps the memory flat.
+func zipBombUnderLimit(path string) error {
+	const size = 400 << 20
+	head := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+		`<row r="1">` + inlineRow(1, headerCells(header...)) + `</row>` +
+		`<row r="2"><c r="A2" t="inlineStr"><is><t>`
+	tail := `</t></is></c></row></sheetData></worksheet>`
+	body := io.MultiReader(strings.NewReader(head), repeatReader('A', size), strings.NewReader(tail))
+	return writeWithSheet(path, body, int64(len(head)+len(tail))+size, false)
 }
 
 // zipBombLyingHeader is the same kind of sheet, 256 MiB inflated, whose
