@@ -2,30 +2,118 @@ package export
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"batch/pkg/compute"
 )
 
-// guardText defuses spreadsheet formula injection: text a spreadsheet would
-// read as a formula (or as a DDE/"@" call) gets an apostrophe in front, in
-// the workbook and in the CSV files alike. Only text passes through here;
-// numbers and dates the tool writes stay typed.
+// guardText makes input text safe to hand to a spreadsheet or a terminal.
+//
+// Formula injection: text a spreadsheet would read as a formula (or as a
+// DDE/"@" call) gets an apostrophe in front, in the workbook and in the CSV
+// files alike. A plain number such as "-250" or "-3.5" is not a formula
+// (a spreadsheet reads it as the number it is) and stays as it is; "+1" does
+// not count, since some spreadsheets evaluate a leading plus.
+//
+// Control characters (checked after the formula test, so a leading CR
+// still earns its apostrophe): what is left of them after ingest (escape sequences,
+// bells, carriage returns, DEL, C1 controls, bytes that are not UTF-8) is
+// replaced with U+FFFD, so no output drives the terminal of whoever prints
+// it and the workbook stays well-formed XML, which holds no C0 control but
+// tab, line feed and carriage return. A CR LF pair becomes a line feed.
+// Tab and line feed are kept: they are how a cell holds columns and lines.
+//
+// Only text passes through here; numbers and dates the tool writes stay
+// typed.
 func guardText(s string) string {
 	if s == "" {
 		return s
 	}
+	guard := false
 	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + s
+	case '=', '+', '@', '\t', '\r':
+		guard = true
+	case '-':
+		guard = !plainNumber(s)
 	case 0xEF: // the full-width forms all start with this byte in UTF-8
 		r, _ := utf8.DecodeRuneInString(s)
 		switch r {
 		case '＝', '＋', '－', '＠':
-			return "'" + s
+			guard = true
 		}
 	}
+	if !cleanText(s) {
+		s = sanitize(s)
+	}
+	if guard {
+		return "'" + s
+	}
 	return s
+}
+
+// plainNumber reports whether s is an optionally negative decimal number
+// written plainly: digits, at most one point with digits after it. No
+// exponent, no plus sign, no spaces.
+func plainNumber(s string) bool {
+	if s != "" && s[0] == '-' {
+		s = s[1:]
+	}
+	digits, point := 0, -1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && point < 0 && digits > 0:
+			point = i
+		default:
+			return false
+		}
+	}
+	return digits > 0 && point != len(s)-1
+}
+
+// cleanText reports whether s needs no sanitising: valid UTF-8 with no
+// control character but tab and line feed, and no U+FFFE or U+FFFF. It
+// allocates nothing: almost every cell takes this path.
+func cleanText(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x20 && c != '\t' && c != '\n', c == 0x7f:
+			return false
+		case c == 0xC2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9F: // U+0080..U+009F
+			return false
+		case c == 0xEF && i+2 < len(s) && s[i+1] == 0xBF && (s[i+2] == 0xBE || s[i+2] == 0xBF): // U+FFFE, U+FFFF
+			return false
+		case c >= 0x80:
+			ascii = false
+		}
+	}
+	return ascii || utf8.ValidString(s)
+}
+
+// sanitize replaces what cleanText refuses with U+FFFD.
+func sanitize(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			// CR LF: the line feed that follows keeps the line break.
+		case r == utf8.RuneError && n <= 1,
+			r < 0x20 && r != '\t' && r != '\n',
+			r >= 0x7f && r <= 0x9f,
+			r == 0xFFFE || r == 0xFFFF:
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // cellKind is what a cell holds once written.

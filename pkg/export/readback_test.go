@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -14,8 +15,16 @@ import (
 	"batch/pkg/compute"
 )
 
-// dangerous reports whether a spreadsheet could take s for a formula.
+// plainNegative is written independently of guard.go's plainNumber, so the
+// test does not take the code's word for what a number is.
+var plainNegative = regexp.MustCompile(`^-[0-9]+(\.[0-9]+)?$`)
+
+// dangerous reports whether a spreadsheet could take s for a formula. A
+// plain negative number ("-5", "-3.5") is read as the number it is.
 func dangerous(s string) bool {
+	if plainNegative.MatchString(s) {
+		return false
+	}
 	for _, p := range []string{"=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"} {
 		if strings.HasPrefix(s, p) {
 			return true
@@ -28,10 +37,26 @@ func TestGuardText(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
 		{"a formula from the input", injection, "'" + injection},
 		{"a plus sign, as in a phone number", "+1 555", "'+1 555"},
-		{"a minus sign, as in a negative district", "-5", "'-5"},
+		{"a minus sign before words", "-5 north", "'-5 north"},
+		{"a sum that starts with a minus", "-2+3", "'-2+3"},
+		{"a negative number is a number, not a formula", "-250", "-250"},
+		{"a negative decimal is a number, not a formula", "-3.5", "-3.5"},
+		{"a minus alone is guarded", "-", "'-"},
+		{"a negative number with an exponent is guarded", "-1E5", "'-1E5"},
+		{"a negative number ending in a point is guarded", "-1.", "'-1."},
+		{"a plus before a number is still guarded", "+1", "'+1"},
 		{"an at sign", "@SUM(A1)", "'@SUM(A1)"},
 		{"a leading tab", "\tx", "'\tx"},
-		{"a leading carriage return", "\rx", "'\rx"},
+		{"a leading carriage return is guarded, then replaced", "\rx", "'\uFFFDx"},
+		{"an escape sequence loses its escape", "\x1b[2J\x1b[31mTown Supervisor", "\uFFFD[2J\uFFFD[31mTown Supervisor"},
+		{"a bell and a NUL are replaced", "a\x07b\x00c", "a\uFFFDb\uFFFDc"},
+		{"DEL and a C1 control are replaced", "a\x7fb\u009bc", "a\uFFFDb\uFFFDc"},
+		{"bytes that are not UTF-8 are replaced", "Mu\xf1oz", "Mu\uFFFDoz"},
+		{"a CR LF line break becomes a line feed", "line 1\r\nline 2", "line 1\nline 2"},
+		{"a lone CR inside the text is replaced", "a\rb", "a\uFFFDb"},
+		{"tab and line feed inside the text are kept", "a\tb\nc", "a\tb\nc"},
+		{"accents are kept", "José Muñoz, Cañada", "José Muñoz, Cañada"},
+		{"an escape before an equals sign is not a formula", "\x1b=1", "\uFFFD=1"},
 		{"a full-width equals sign", "＝1+1", "'＝1+1"},
 		{"a full-width plus sign", "＋1", "'＋1"},
 		{"a full-width minus sign", "－1", "'－1"},
