@@ -44,8 +44,24 @@ func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
 		date(r.AppointmentUntil), date(r.TermEnd), text(r.NextDeadline), date(r.NextDeadlineDate),
 		text(r.ConflictCodes()), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
 		text(v.Notes))
+	if len(v.Extra)*len(extra) <= 1024 {
+		for _, name := range extra {
+			dst = append(dst, text(extraValue(v.Extra, name)))
+		}
+		return dst
+	}
+	// A wide input (thousands of carried columns) would make the lookup by
+	// name quadratic per row: index the row's fields by name once instead.
+	at := make(map[string]int, len(v.Extra))
+	for i := len(v.Extra) - 1; i >= 0; i-- { // backwards, so the first wins
+		at[v.Extra[i].Name] = i
+	}
 	for _, name := range extra {
-		dst = append(dst, text(extraValue(v.Extra, name)))
+		s := ""
+		if i, ok := at[name]; ok {
+			s = v.Extra[i].Value
+		}
+		dst = append(dst, text(s))
 	}
 	return dst
 }
