@@ -49,6 +49,14 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 	if n == 8 && bytes.Equal(head, oleSignature) {
 		return nil, fmt.Errorf("ingest: %s: the workbook is password-protected or in the old .xls format; save an unprotected .xlsx copy", path)
 	}
+	if zf, err := zip.OpenReader(path); err == nil {
+		// A zip excelize cannot open either is left to its own message.
+		err = checkZipEntries(&zf.Reader)
+		_ = zf.Close()
+		if err != nil {
+			return nil, fmt.Errorf("ingest: %s: the workbook is damaged: %v", path, err)
+		}
+	}
 	f, err := excelize.OpenFile(path, excelize.Options{
 		RawCellValue:      true,
 		UnzipSizeLimit:    maxUnpacked,
@@ -124,8 +132,9 @@ func (wb *workbook) isDateStyle(id int) bool {
 	return id >= 0 && id < len(wb.dateStyle) && wb.dateStyle[id] == 1
 }
 
-// scanner opens a cell scanner on the named sheet; nil when it cannot.
-func (wb *workbook) scanner(sheet string) *cellScanner {
+// zip is the workbook's zip opened with Go's reader, for the checks and
+// the cell scanner; nil when it cannot be opened.
+func (wb *workbook) zip() *zip.Reader {
 	if wb.zipFailed {
 		return nil
 	}
@@ -136,6 +145,31 @@ func (wb *workbook) scanner(sheet string) *cellScanner {
 			return nil
 		}
 		wb.zf = zf
+	}
+	return &wb.zf.Reader
+}
+
+// checkSheet checks the named sheet's XML before excelize reads it (see
+// zipcheck.go). A sheet whose part cannot be found is left to excelize.
+func (wb *workbook) checkSheet(sheet string) error {
+	zr := wb.zip()
+	if zr == nil {
+		return nil
+	}
+	part, err := worksheetPart(zr, sheet)
+	if err != nil {
+		return nil
+	}
+	if err := checkSheetXML(zr, part); err != nil {
+		return fmt.Errorf("ingest: %s: sheet %q is damaged: %v", wb.path, sheet, err)
+	}
+	return nil
+}
+
+// scanner opens a cell scanner on the named sheet; nil when it cannot.
+func (wb *workbook) scanner(sheet string) *cellScanner {
+	if wb.zip() == nil {
+		return nil
 	}
 	part, err := worksheetPart(&wb.zf.Reader, sheet)
 	if err != nil {
@@ -271,6 +305,9 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 func readSheet(ctx context.Context, wb *workbook, name string, v *vocab, s *sink) (found bool, err error) {
 	if err := ctx.Err(); err != nil {
 		return false, fmt.Errorf("ingest: %s: %w", wb.path, err)
+	}
+	if err := wb.checkSheet(name); err != nil {
+		return false, err
 	}
 	rows, err := wb.f.Rows(name)
 	if err != nil {
