@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -124,6 +125,10 @@ type mapping struct {
 	// dateCols lists the positions of date fields, for the workbook reader
 	// that needs the cells' styles.
 	dateCols []int
+	// duplicate says which field two header cells both name ("event_date"
+	// and "Event Date"); the readers refuse such a sheet or file, since the
+	// two columns may disagree and picking one would drop the other unseen.
+	duplicate string
 }
 
 // maxHeaderSearch is how many rows of a sheet or CSV file are searched for
@@ -140,8 +145,13 @@ func newMapping(header []string) *mapping {
 		name := strings.TrimSpace(h)
 		f := matchHeader(name)
 		if f != fExtra && m.where[f] >= 0 {
-			// A second column for the same field: the first one is read,
-			// this one is carried through so nothing is lost.
+			// A second column for the same field: reading either one would
+			// be a guess, so the sheet is refused (see duplicate).
+			if m.duplicate == "" {
+				first := m.where[f]
+				m.duplicate = fmt.Sprintf("the header names %s twice, as %q in column %s and %q in column %s: keep one of them, or rename the other",
+					fieldNames[f], m.cols[first].name, columnLetters(first+1), name, columnLetters(i+1))
+			}
 			f = fExtra
 		}
 		blank := name == ""

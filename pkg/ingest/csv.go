@@ -13,8 +13,11 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gocarina/gocsv"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/transform"
 
 	"batch/pkg/compute"
 )
@@ -28,35 +31,85 @@ import (
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
+// sniffBytes is how much of a CSV input is looked at to decide its
+// encoding: valid UTF-8 throughout, the file is UTF-8; otherwise it is
+// Windows-1252, what Excel on Windows saves "CSV" in (Latin-1 is a subset).
+// The decision holds for the whole file, so a name reads the same on every
+// row. A byte that is not UTF-8 past the sample, in a file decided UTF-8,
+// can only be Windows-1252 too: such a cell alone is decoded so (see
+// decodeCells), rather than turned into U+FFFD.
+const sniffBytes = 1 << 20
+
 // csvTable is one CSV input being read record by record.
 type csvTable struct {
 	cr      *csv.Reader
 	dec     gocsv.SimpleDecoder
+	in      *bufio.Reader // what the CSV reader reads (decoded text)
 	hash    hash.Hash
 	src     io.Reader // what the hash reads through, drained at the end
+	latin   bool      // the file is read as Windows-1252
 	line    int       // first line of the current record
 	endLine int       // last line of the previous record
 	record  []string
 	perr    *csv.ParseError // the current record could not be parsed
+	atEOF   bool            // perr came at the end of the input
 }
 
-// newCSVTable prepares a reader on r: BOM stripped, separator detected.
+// newCSVTable prepares a reader on r: BOM stripped, encoding decided,
+// separator detected.
 func newCSVTable(r io.Reader) (*csvTable, error) {
 	h := sha256.New()
 	src := io.TeeReader(r, h)
-	br := bufio.NewReaderSize(src, 64<<10)
+	br := bufio.NewReaderSize(src, sniffBytes)
 	if head, _ := br.Peek(3); bytes.Equal(head, utf8BOM) {
 		_, _ = br.Discard(3)
 	}
-	sample, err := br.Peek(64 << 10)
+	sample, err := br.Peek(sniffBytes)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
 	}
-	cr := csv.NewReader(br)
+	t := &csvTable{hash: h, src: br, in: br}
+	if !validUTF8Prefix(sample, err == nil) {
+		t.latin = true
+		t.in = bufio.NewReaderSize(transform.NewReader(br, charmap.Windows1252.NewDecoder()), 64<<10)
+	}
+	cr := csv.NewReader(t.in) // t.in is a *bufio.Reader: the CSV reader reads it directly
 	cr.Comma = detectSeparator(sample)
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
-	return &csvTable{cr: cr, dec: gocsv.NewSimpleDecoderFromCSVReader(cr), hash: h, src: br}, nil
+	t.cr, t.dec = cr, gocsv.NewSimpleDecoderFromCSVReader(cr)
+	return t, nil
+}
+
+// validUTF8Prefix reports whether sample is valid UTF-8; when more follows
+// it (more is true), a character cut at its end is not held against it.
+func validUTF8Prefix(sample []byte, more bool) bool {
+	if more {
+		for i := len(sample) - 1; i >= 0 && i >= len(sample)-utf8.UTFMax; i-- {
+			if utf8.RuneStart(sample[i]) {
+				if !utf8.FullRune(sample[i:]) {
+					sample = sample[:i]
+				}
+				break
+			}
+		}
+	}
+	return utf8.Valid(sample)
+}
+
+// decodeCells decodes, in a file read as UTF-8, any cell that is not
+// valid UTF-8 as Windows-1252 (see sniffBytes).
+func (t *csvTable) decodeCells(rec []string) {
+	if t.latin {
+		return
+	}
+	for i, c := range rec {
+		if !utf8.ValidString(c) {
+			if d, err := charmap.Windows1252.NewDecoder().String(c); err == nil {
+				rec[i] = d
+			}
+		}
+	}
 }
 
 // detectSeparator picks comma, semicolon or tab: the one that makes a
@@ -104,11 +157,14 @@ func (t *csvTable) next() (bool, error) {
 		t.line = pe.StartLine
 		t.endLine = pe.Line
 		t.record = nil
+		_, peekErr := t.in.Peek(1)
+		t.atEOF = errors.Is(peekErr, io.EOF)
 		return true, nil
 	}
 	if err != nil {
 		return false, err
 	}
+	t.decodeCells(rec)
 	t.record = rec
 	t.line, _ = t.cr.FieldPos(0)
 	// The record ends on the line its last field starts on, plus the
@@ -116,6 +172,16 @@ func (t *csvTable) next() (bool, error) {
 	last, _ := t.cr.FieldPos(len(rec) - 1)
 	t.endLine = last + strings.Count(rec[len(rec)-1], "\n")
 	return true, nil
+}
+
+// unclosedQuote reports whether the current record is a quoted field
+// never closed: encoding/csv read on to the end of the input looking for
+// the closing quote, so every line below its start was swallowed into it.
+// Rejecting that one "row" would drop all of them without a word; the file
+// fails instead. A bad quote that ends within its own line (or on the last
+// line) only rejects its row.
+func (t *csvTable) unclosedQuote() bool {
+	return t.perr != nil && errors.Is(t.perr.Err, csv.ErrQuote) && t.atEOF && t.perr.Line > t.perr.StartLine
 }
 
 // sum drains the input and returns the hex SHA-256 of all its bytes.
@@ -165,6 +231,9 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 		if p == nil {
 			if t.perr == nil && isHeader(t.record) {
 				m := newMapping(append([]string(nil), t.record...))
+				if m.duplicate != "" {
+					return fmt.Errorf("ingest: %s: line %d: %s", path, t.line, m.duplicate)
+				}
 				p = &rowParser{m: m, v: newVocab(), file: baseName(path)}
 				header = len(t.record)
 				lastEnd = t.endLine
@@ -178,6 +247,10 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 		}
 		if err := s.cancelled(); err != nil {
 			return fmt.Errorf("ingest: %s: %w", path, err)
+		}
+		if t.unclosedQuote() {
+			return fmt.Errorf("ingest: %s: line %d: a quote opened on line %d is never closed, so lines %d to %d would read as one cell; close the quote or remove it",
+				path, t.line, t.line, t.line, t.endLine)
 		}
 		// encoding/csv skips empty lines; they are blank rows all the same.
 		for gap := t.line - lastEnd - 1; gap > 0; gap-- {

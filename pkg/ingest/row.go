@@ -31,7 +31,10 @@ type rowParser struct {
 	file  string
 	sheet string
 	dates dateCells // nil for CSV
-	long  []bool    // positions of over-long cells in the current row
+	// unread marks the cells of the current row reported already as
+	// unreadable (over-long, or holding a NUL byte): no other problem is
+	// reported for them and they are not carried through.
+	unread []bool
 }
 
 // blankRow reports whether every cell is empty or white space.
@@ -56,30 +59,41 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 		it.Problems = append(it.Problems, Problem{Source: src, Column: m.columnName(f), Value: shorten(value, 200), Message: msg})
 	}
 
-	if cap(p.long) < len(cells) {
-		p.long = make([]bool, len(cells))
+	if cap(p.unread) < len(cells) {
+		p.unread = make([]bool, len(cells))
 	}
-	p.long = p.long[:len(cells)]
+	p.unread = p.unread[:len(cells)]
 	for i, c := range cells {
-		p.long[i] = false
-		if len(c) > MaxCellChars && utf8.RuneCountInString(c) > MaxCellChars {
-			p.long[i] = true
-			name := "column " + columnLetters(i+1)
+		p.unread[i] = false
+		name := func() string {
 			if i < len(m.cols) {
-				name = m.cols[i].name
+				return m.cols[i].name
 			}
-			it.Problems = append(it.Problems, Problem{Source: src, Column: name, Value: shorten(c, 200),
+			return "column " + columnLetters(i+1)
+		}
+		switch {
+		case len(c) > MaxCellChars && utf8.RuneCountInString(c) > MaxCellChars:
+			p.unread[i] = true
+			it.Problems = append(it.Problems, Problem{Source: src, Column: name(), Value: shorten(c, 200),
 				Message: fmt.Sprintf("the cell holds %d characters, more than Excel's limit of %d", utf8.RuneCountInString(c), MaxCellChars)})
+		case strings.IndexByte(c, 0) >= 0:
+			// No one types a NUL: it comes from a damaged file or binary
+			// data pasted in, and programs that end strings at it would
+			// read a different value than the one shown.
+			p.unread[i] = true
+			it.Problems = append(it.Problems, Problem{Source: src, Column: name(),
+				Value:   shorten(strings.ReplaceAll(c, "\x00", "\uFFFD"), 200),
+				Message: fmt.Sprintf("%s contains a NUL byte (U+0000, shown as \uFFFD), a sign of a damaged file or pasted binary data: retype the value", name())})
 		}
 	}
 	// get is the trimmed text of a field's cell; ok is false when the cell
-	// is too long to read.
+	// is unreadable (reported above).
 	get := func(f field) (string, bool) {
 		i := m.where[f]
 		if i < 0 || i >= len(cells) {
 			return "", true
 		}
-		if p.long[i] {
+		if p.unread[i] {
 			return "", false
 		}
 		return strings.TrimSpace(cells[i]), true
@@ -149,7 +163,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	for _, dt := range dates {
 		s, ok := get(dt.f)
 		if !ok {
-			given[dt.f] = true // over-long: reported already
+			given[dt.f] = true // unreadable: reported already
 			continue
 		}
 		if s == "" {
@@ -196,7 +210,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	}
 
 	for i, c := range m.cols {
-		if c.field != fExtra || i >= len(cells) || p.long[i] {
+		if c.field != fExtra || i >= len(cells) || p.unread[i] {
 			continue
 		}
 		if c.blankHeader && strings.TrimSpace(cells[i]) == "" {
@@ -207,7 +221,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	// Cells to the right of the header's last column are carried through
 	// under their column letter rather than dropped.
 	for i := len(m.cols); i < len(cells); i++ {
-		if strings.TrimSpace(cells[i]) != "" && !p.long[i] {
+		if strings.TrimSpace(cells[i]) != "" && !p.unread[i] {
 			v.Extra = append(v.Extra, compute.Field{Name: "column " + columnLetters(i+1), Value: cells[i]})
 		}
 	}

@@ -328,6 +328,9 @@ func readSheet(ctx context.Context, wb *workbook, name string, v *vocab, s *sink
 		if p == nil {
 			if isHeader(cells) {
 				m := newMapping(cells)
+				if m.duplicate != "" {
+					return false, fmt.Errorf("ingest: %s: sheet %q row %d: %s", wb.path, name, row, m.duplicate)
+				}
 				p = &rowParser{m: m, v: v, file: baseName(wb.path), sheet: name, dates: sr}
 				found = true
 				s.stats.Sheets = append(s.stats.Sheets, name)
