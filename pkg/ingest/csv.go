@@ -17,6 +17,7 @@ import (
 
 	"github.com/gocarina/gocsv"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
 	"batch/pkg/compute"
@@ -55,21 +56,28 @@ type csvTable struct {
 	atEOF   bool            // perr came at the end of the input
 }
 
-// newCSVTable prepares a reader on r: BOM stripped, encoding decided,
+// newCSVTable prepares a reader on r: encoding decided (a UTF-8 or UTF-16
+// byte-order mark, else by sniffing), BOM stripped,
 // separator detected.
 func newCSVTable(r io.Reader) (*csvTable, error) {
 	h := sha256.New()
 	src := io.TeeReader(r, h)
 	br := bufio.NewReaderSize(src, sniffBytes)
-	if head, _ := br.Peek(3); bytes.Equal(head, utf8BOM) {
+	t := &csvTable{hash: h, src: br, in: br}
+	head, _ := br.Peek(3)
+	switch {
+	case bytes.Equal(head, utf8BOM):
 		_, _ = br.Discard(3)
+	case len(head) >= 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF):
+		// UTF-16 with its byte-order mark: Excel's "Unicode Text". The
+		// decoder reads the mark, drops it, and turns the rest into UTF-8.
+		t.in = bufio.NewReaderSize(transform.NewReader(br, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()), sniffBytes)
 	}
-	sample, err := br.Peek(sniffBytes)
+	sample, err := t.in.Peek(sniffBytes)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
 	}
-	t := &csvTable{hash: h, src: br, in: br}
-	if !validUTF8Prefix(sample, err == nil) {
+	if t.in == br && !validUTF8Prefix(sample, err == nil) {
 		t.latin = true
 		t.in = bufio.NewReaderSize(transform.NewReader(br, charmap.Windows1252.NewDecoder()), 64<<10)
 	}

@@ -38,6 +38,10 @@ func TestWholeFileErrors(t *testing.T) {
 		_ = zw.Close()
 		_ = fh.Close()
 	}
+	folder := filepath.Join(dir, "county.xlsx")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	noHeader := filepath.Join(dir, "noheader.csv")
 	_ = os.WriteFile(noHeader, []byte("a,b\n1,2\n"), 0o644)
 
@@ -55,6 +59,7 @@ func TestWholeFileErrors(t *testing.T) {
 		{"a CSV that is not there", filepath.Join(dir, "gone.csv"), Options{}, "cannot read the file (no such file or directory)"},
 		{"a Word document", write("memo.docx", []byte("x")), Options{}, "unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input"},
 		{"a CSV without the header", noHeader, Options{}, "no header row naming at least office and cause in the first 100 rows"},
+		{"a folder named like a workbook", folder, Options{}, "is a folder, not a file: give the workbooks or CSV files inside it"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

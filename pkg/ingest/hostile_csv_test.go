@@ -92,6 +92,12 @@ func TestCSVEncodings(t *testing.T) {
 		late.WriteString("Town Clerk,died,2026-03-06,Zoë,café ok\n")
 	}
 	late.WriteString("Town Supervisor,died,2026-03-05,Jos\xe9 Mu\xf1oz,\n")
+	// The same rows as Excel's "Unicode Text" saves them: UTF-16, little
+	// end first, after the byte-order mark FF FE.
+	utf16 := []byte{0xFF, 0xFE}
+	for _, r := range string(utf) {
+		utf16 = append(utf16, byte(r), byte(r>>8)) // every rune here is in the BMP
+	}
 	for _, tc := range []struct {
 		name string
 		body []byte
@@ -100,6 +106,7 @@ func TestCSVEncodings(t *testing.T) {
 		{"a file saved as Windows-1252 keeps its accents", latin, [][2]string{{"José Muñoz", "Town of Cañada"}, {"Renée", "€ ward"}}},
 		{"a UTF-8 file is read as UTF-8", utf, [][2]string{{"José Muñoz", "Town of Cañada"}}},
 		{"a UTF-8 file with a BOM is read as UTF-8", append(append([]byte{}, utf8BOM...), utf...), [][2]string{{"José Muñoz", "Town of Cañada"}}},
+		{"a UTF-16 file with its byte-order mark", utf16, [][2]string{{"José Muñoz", "Town of Cañada"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			items, st := readAll(t, writeCSV(t, "in.csv", tc.body), Options{})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -77,6 +78,11 @@ type SkippedSheet struct {
 // not emitted (see CalendarOverrides).
 func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) error) (FileStats, error) {
 	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}}
+	if path != "-" {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return s.stats, fmt.Errorf("ingest: %s: is a folder, not a file: give the workbooks or CSV files inside it", path)
+		}
+	}
 	var err error
 	switch kind(path) {
 	case kindWorkbook:
