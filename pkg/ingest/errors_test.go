@@ -89,3 +89,14 @@ func TestEmitErrorAndCancel(t *testing.T) {
 		t.Fatalf("cancel not honoured: %v", err)
 	}
 }
+
+func TestCalendarOfAFolder(t *testing.T) {
+	folder := filepath.Join(t.TempDir(), "county.xlsx")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := CalendarOverrides(folder, true)
+	if want := "ingest: " + folder + ": is a folder, not a file: give the workbooks or CSV files inside it"; err == nil || err.Error() != want {
+		t.Fatalf("err\n got %v\nwant %s", err, want)
+	}
+}

@@ -53,6 +53,10 @@ func FuzzReadCSV(f *testing.F) {
 	f.Add("office\tcause\tevent_date\tcounty\nGovernor\tremoved\t13/45/2020\tSchenectedy\n")
 	f.Add("office,cause\n\"unterminated,died\n")
 	f.Add("office,cause,x\na,b\nc,d,e,f\n")
+	f.Add("office,cause,incumbent\nMayor,died,Jos\xe9 Mu\xf1oz\n")                      // Windows-1252
+	f.Add("\xff\xfeo\x00f\x00f\x00i\x00c\x00e\x00,\x00c\x00a\x00u\x00s\x00e\x00\n\x00") // UTF-16
+	f.Add("office,cause,event_date,Event Date\nMayor,di\x00ed,1/5/26,\n")               // a field twice, a NUL
+	f.Add("office,cause\nMayor,died\n\"Clerk,died\nJustice,died\n")                     // a quote never closed
 	f.Fuzz(func(t *testing.T, in string) {
 		var items []Item
 		st, err := ReadFile(context.Background(), "-", Options{Stdin: strings.NewReader(in)}, func(it Item) error {

@@ -78,10 +78,8 @@ type SkippedSheet struct {
 // not emitted (see CalendarOverrides).
 func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) error) (FileStats, error) {
 	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}}
-	if path != "-" {
-		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return s.stats, fmt.Errorf("ingest: %s: is a folder, not a file: give the workbooks or CSV files inside it", path)
-		}
+	if err := notFolder(path); err != nil {
+		return s.stats, err
 	}
 	var err error
 	switch kind(path) {
@@ -93,6 +91,18 @@ func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) er
 		err = fmt.Errorf("ingest: %s: unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input", path)
 	}
 	return s.stats, err
+}
+
+// notFolder refuses a folder given as an input ("county.xlsx/"): read as a
+// file, the system's error would not say what is wrong.
+func notFolder(path string) error {
+	if path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("ingest: %s: is a folder, not a file: give the workbooks or CSV files inside it", path)
+	}
+	return nil
 }
 
 type inputKind int

@@ -39,6 +39,9 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 	if maxUnpacked <= 0 {
 		maxUnpacked = DefaultMaxUnpackedBytes
 	}
+	if err := notFolder(path); err != nil {
+		return nil, err
+	}
 	head := make([]byte, 8)
 	fh, err := os.Open(path)
 	if err != nil {
