@@ -645,18 +645,26 @@ func (w *writer) add(t *table, vals []string, dates []bool, link int) {
 		}
 	}
 	sheet := t.parts[len(t.parts)-1]
-	if link >= 0 && t.links < excelize.TotalSheetHyperlinks {
+	switch {
+	case link >= 0 && t.links < linkLimit:
 		t.links++
 		ref, _ := excelize.CoordinatesToCellName(link+1, t.row)
 		if w.err = w.f.SetCellHyperLink(sheet, ref, "Conflicts!A2", "Location"); w.err != nil {
 			return
 		}
+	case link >= 0:
+		// Past the limit export links through a formula cell.
+		t.cells[link] = excelize.Cell{Value: vals[link], Formula: `HYPERLINK("#'Conflicts'!A2","` + vals[link] + `")`}
 	}
 	if w.err = t.sws[len(t.sws)-1].SetRow("A"+strconv.Itoa(t.row), t.cells); w.err != nil {
 		return
 	}
 	w.err = t.csv.Write(vals)
 }
+
+// linkLimit is export's excelLinkLimit: real hyperlinks per sheet, formula
+// links after.
+const linkLimit = 4096
 
 // Fixed values of a realistic size for the computed columns.
 const (
