@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"hash/maphash"
 
 	"batch/pkg/compute"
 	"batch/pkg/export"
@@ -51,7 +50,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 				}
 			} else {
 				r := &c.results[i]
-				p.dups.add(compute.DuplicateKey(r), int32(p.accepted))
+				p.dups.add(compute.DuplicateKey(r))
 				p.sev = append(p.sev, r.Severity())
 				p.accepted++
 				if visit != nil {
@@ -71,6 +70,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		sp.close()
 		return nil, err
 	}
+	p.dups.build()
 	return p, nil
 }
 
@@ -168,8 +168,8 @@ func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
 	}
 }
 
-// resolveDuplicateIDs reads the vacancy_ids of the rows that have
-// duplicates from the spill: phase one kept only their ordinals.
+// resolveDuplicateIDs reads from the spill the vacancy_ids that duplicate
+// conflicts name: phase one kept only hashes.
 func (p *phaseOneResult) resolveDuplicateIDs() error {
 	if p.dups.members() == 0 {
 		return nil
@@ -184,7 +184,7 @@ func (p *phaseOneResult) resolveDuplicateIDs() error {
 		if len(it.Problems) > 0 {
 			continue
 		}
-		if _, ok := p.dups.memberOf[ordinal]; ok {
+		if p.dups.named(ordinal) {
 			p.dups.ids[ordinal] = it.Vacancy.ID
 		}
 		ordinal++
@@ -198,62 +198,9 @@ func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems
 	sum.BySeverity = map[compute.Severity]int{}
 	for i, s := range p.sev {
-		if _, dup := p.dups.memberOf[int32(i)]; dup && s < compute.Warning {
+		if p.dups.isMember(int32(i)) && s < compute.Warning {
 			s = compute.Warning // DUPLICATE_VACANCY is a warning
 		}
 		sum.BySeverity[s]++
 	}
-}
-
-// dupIndex finds rows that share a duplicate key without keeping the keys:
-// a 64-bit hash per distinct key (a million rows cost ~25 MB, not the
-// ~100 MB the key strings would; two different keys share a hash with
-// odds of about one in 10^7 at that size), and the ordinals of the rows
-// whose keys met.
-type dupIndex struct {
-	seed     maphash.Seed
-	first    map[uint64]int32  // key hash → ordinal of the first row with it
-	groups   map[int32][]int32 // first row's ordinal → every row with the key, in order
-	memberOf map[int32]int32   // ordinal of a row in a group → its group's first ordinal
-	ids      map[int32]string  // ordinal → vacancy_id, for rows in groups
-}
-
-func newDupIndex() *dupIndex {
-	return &dupIndex{seed: maphash.MakeSeed(), first: map[uint64]int32{},
-		groups: map[int32][]int32{}, memberOf: map[int32]int32{}, ids: map[int32]string{}}
-}
-
-func (d *dupIndex) add(key string, ordinal int32) {
-	if key == "" {
-		return
-	}
-	h := maphash.String(d.seed, key)
-	f, ok := d.first[h]
-	if !ok {
-		d.first[h] = ordinal
-		return
-	}
-	if len(d.groups[f]) == 0 {
-		d.groups[f] = []int32{f}
-		d.memberOf[f] = f
-	}
-	d.groups[f] = append(d.groups[f], ordinal)
-	d.memberOf[ordinal] = f
-}
-
-func (d *dupIndex) members() int { return len(d.memberOf) }
-
-// conflict is the DUPLICATE_VACANCY conflict of the row, naming the others.
-func (d *dupIndex) conflict(ordinal int32) (compute.Conflict, bool) {
-	f, ok := d.memberOf[ordinal]
-	if !ok {
-		return compute.Conflict{}, false
-	}
-	var others []string
-	for _, o := range d.groups[f] {
-		if o != ordinal {
-			others = append(others, d.ids[o])
-		}
-	}
-	return compute.DuplicateConflict(others), true
 }

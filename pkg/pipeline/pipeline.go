@@ -172,6 +172,9 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		}
 		return nil, errors.Join(errs...)
 	}
+	if err := p1.resolveDuplicateIDs(); err != nil {
+		return nil, err
+	}
 	for i := range found {
 		if c, ok := p1.dups.conflict(ordinals[i]); ok {
 			found[i].Conflicts = append(found[i].Conflicts, c)
