@@ -36,6 +36,7 @@ type cellScanner struct {
 	pendT  []byte // types of row `next`
 	done   bool   // end of sheetData reached
 	tag    []byte // reusable tag buffer
+	text   int    // bytes of text between the previous tag and the last one read
 	rowCtr int    // rows seen, for rows without an r attribute
 	err    error
 }
@@ -225,12 +226,19 @@ func refColumn(r []byte) int {
 // next call) and whether it closes itself. Comments, processing
 // instructions and CDATA are skipped.
 func (s *cellScanner) readTag() (name, attrs []byte, selfClose bool, err error) {
+	s.text = 0
 	for {
-		if _, err = s.br.ReadSlice('<'); err != nil {
+		skipped, err := s.br.ReadSlice('<')
+		s.text += len(skipped)
+		if err != nil {
 			if errors.Is(err, bufio.ErrBufferFull) {
 				continue
 			}
 			return nil, nil, false, err
+		}
+		s.text-- // the '<'
+		if s.text > maxTextRun {
+			return nil, nil, false, errTextRun
 		}
 		b, err := s.br.Peek(1)
 		if err != nil {

@@ -55,6 +55,9 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 	if zf, err := zip.OpenReader(path); err == nil {
 		// A zip excelize cannot open either is left to its own message.
 		err = checkZipEntries(&zf.Reader)
+		if err == nil {
+			err = checkSharedStrings(&zf.Reader)
+		}
 		_ = zf.Close()
 		if err != nil {
 			return nil, fmt.Errorf("ingest: %s: the workbook is damaged: %v", path, err)

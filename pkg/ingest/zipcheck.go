@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Why this file exists: excelize trusts a zip entry's declared sizes and
@@ -39,10 +40,20 @@ func checkZipEntries(zr *zip.Reader) error {
 	return nil
 }
 
+// maxTextRun bounds the text between two tags of a sheet or of the shared
+// strings: Excel holds at most 32,767 characters in a cell, which XML
+// escaping and UTF-8 make at most about 200 KB. A longer run is not a cell
+// Excel wrote, and excelize would hold all of it in memory.
+const maxTextRun = 256 << 10
+
+var errTextRun = fmt.Errorf("a cell holds more than %d KB of text, far beyond the %d characters Excel allows in a cell: not a workbook Excel wrote", maxTextRun>>10, MaxCellChars)
+
 // checkSheetXML reads a worksheet part to its end through Go's zip reader,
 // which holds it to its declared size and checksum, and checks that its
 // tags nest and close: the end of the part is the end of the worksheet.
-// It reads tags only, never keeps text, so a huge cell costs no memory.
+// It reads tags only, never keeps text, so a huge cell costs no memory; a
+// text run longer than any cell Excel writes is refused (maxTextRun). The
+// shared strings part is checked the same way.
 func checkSheetXML(zr *zip.Reader, part string) error {
 	sc, err := openCellScanner(zr, part)
 	if err != nil {
@@ -64,6 +75,8 @@ func checkSheetXML(zr *zip.Reader, part string) error {
 			return nil
 		case errors.Is(err, zip.ErrFormat):
 			return fmt.Errorf("its zip entry unpacks to more than its header declares, a corrupt zip or a zip bomb (%v)", err)
+		case errors.Is(err, errTextRun):
+			return err
 		case errors.Is(err, zip.ErrChecksum):
 			return fmt.Errorf("its zip entry fails its checksum: the file is corrupt (%v)", err)
 		case err != nil:
@@ -95,4 +108,18 @@ func checkSheetXML(zr *zip.Reader, part string) error {
 		}
 		depth++
 	}
+}
+
+// checkSharedStrings checks the shared strings part, where Excel keeps the
+// text of string cells, as checkSheetXML checks a sheet: excelize loads a
+// string from it whole when a row refers to it.
+func checkSharedStrings(zr *zip.Reader) error {
+	for _, f := range zr.File {
+		if strings.EqualFold(f.Name, "xl/sharedStrings.xml") {
+			if err := checkSheetXML(zr, f.Name); err != nil {
+				return fmt.Errorf("part %s: %v", f.Name, err)
+			}
+		}
+	}
+	return nil
 }

@@ -78,12 +78,13 @@ func TestDamagedWorkbooks(t *testing.T) {
 	whole := sheetXML(0)
 	cut := bytes.Index(whole, []byte(`<row r="3">`)) + len(`<row r="3"><c r="A3`)
 	end := bytes.Index(whole, []byte(`</sheetData>`))
-	tests := []struct {
+	type damagedCase struct {
 		name string
 		body []byte
 		lie  uint64
 		want string // the error after "ingest: PATH: "; "" reads both rows
-	}{
+	}
+	tests := []damagedCase{
 		{"a sound sheet reads both rows", whole, 0, ""},
 		{"the sheet's XML stops in the middle of a tag (a truncated save)", whole[:cut], 0,
 			`sheet "Vacancies" is damaged: the XML stops before its end, inside <row> (a truncated or damaged file)`},
@@ -99,6 +100,16 @@ func TestDamagedWorkbooks(t *testing.T) {
 	// at the declared 2 KB: the sheet check reports it.
 	tests[4].want = `sheet "Vacancies" is damaged: its zip entry unpacks to more than its header declares, a corrupt zip or a zip bomb (zip: not a valid zip file)`
 	tests[5].want = tests[4].want
+	tests = append(tests,
+		// Excel's own limit is 32,767 characters a cell: 40,000 is past it
+		// but within what the sheet check lets through to the row reader,
+		// which judges the cell (here trimmed spaces, so the row reads).
+		damagedCase{"a cell of 40,000 characters reaches the row reader", sheetXML(40_000), 0, ""},
+		// 300 KB of text between two tags is no cell Excel writes: refused
+		// before excelize would hold it all in memory.
+		damagedCase{"a cell of 300 KB is refused before it is loaded", sheetXML(300 << 10), 0,
+			`sheet "Vacancies" is damaged: a cell holds more than 256 KB of text, far beyond the 32767 characters Excel allows in a cell: not a workbook Excel wrote`},
+	)
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, "case"+string(rune('a'+i))+".xlsx")
