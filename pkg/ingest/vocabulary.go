@@ -237,20 +237,6 @@ func parseYesNo(s string) (compute.YesNo, bool) {
 	return compute.Unknown, false
 }
 
-// Counties are New York's 62 counties, in alphabetical order, spelt as the
-// State spells them.
-var Counties = []string{
-	"Albany", "Allegany", "Bronx", "Broome", "Cattaraugus", "Cayuga", "Chautauqua",
-	"Chemung", "Chenango", "Clinton", "Columbia", "Cortland", "Delaware", "Dutchess",
-	"Erie", "Essex", "Franklin", "Fulton", "Genesee", "Greene", "Hamilton", "Herkimer",
-	"Jefferson", "Kings", "Lewis", "Livingston", "Madison", "Monroe", "Montgomery",
-	"Nassau", "New York", "Niagara", "Oneida", "Onondaga", "Ontario", "Orange",
-	"Orleans", "Oswego", "Otsego", "Putnam", "Queens", "Rensselaer", "Richmond",
-	"Rockland", "St. Lawrence", "Saratoga", "Schenectady", "Schoharie", "Schuyler",
-	"Seneca", "Steuben", "Suffolk", "Sullivan", "Tioga", "Tompkins", "Ulster",
-	"Warren", "Washington", "Wayne", "Westchester", "Wyoming", "Yates",
-}
-
 // countyKey is the squashed county name without a trailing "county" and
 // with "saint" read as "st".
 func countyKey(s string) string {
@@ -267,8 +253,8 @@ func countyKey(s string) string {
 // countyByKey maps countyKey of every county (and of the borough names the
 // city's counties are known by) to the county's name.
 func countyByKey() map[string]string {
-	m := make(map[string]string, len(Counties)+5)
-	for _, c := range Counties {
+	m := make(map[string]string, len(compute.Counties)+5)
+	for _, c := range compute.Counties {
 		m[countyKey(c)] = c
 	}
 	// The boroughs are the counties of New York City under other names;
@@ -288,7 +274,7 @@ func (v *vocab) parseCounty(s string) (name string, ok bool, suggestion string) 
 		return c, true, ""
 	}
 	best, bestD := "", 1<<30
-	for _, c := range Counties {
+	for _, c := range compute.Counties {
 		if d := editDistance(k, countyKey(c)); d < bestD {
 			best, bestD = c, d
 		}

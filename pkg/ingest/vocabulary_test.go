@@ -108,8 +108,8 @@ func TestParseYesNo(t *testing.T) {
 }
 
 func TestCounties(t *testing.T) {
-	if len(Counties) != 62 {
-		t.Fatalf("%d counties, New York has 62", len(Counties))
+	if len(compute.Counties) != 62 {
+		t.Fatalf("%d counties, New York has 62", len(compute.Counties))
 	}
 	v := newVocab()
 	tests := []struct{ in, name, suggestion string }{
