@@ -28,6 +28,12 @@ type Options struct {
 	AsOf         compute.Date
 	Calendar     *compute.Calendar // for the Calendar sheet
 	ExtraColumns []string          // carried-through input columns, appended to Vacancies
+	// DeadlinesApart: a vacancy's deadline rows (Deadlines, deadlines.csv,
+	// ICS events, Summary's next 14 days) are written by Deadlines and
+	// Result writes the rest, so that deadlines can go out while later
+	// rows are still being read. Deadline rows depend on nothing Result
+	// adds (a duplicate conflict names no deadline).
+	DeadlinesApart bool
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -90,11 +96,12 @@ type Writer struct {
 	cal                         *icsWriter
 	jsonFile                    *tempFile
 
-	tally *tally
-	vals  []value
-	marks []mark
-	err   error // the first failure; every later call returns it
-	done  bool
+	tally       *tally
+	deadlineSeq int // Deadlines calls so far
+	vals        []value
+	marks       []mark
+	err         error // the first failure; every later call returns it
+	done        bool
 }
 
 var errDone = errors.New("export: writer already committed or aborted")
@@ -220,8 +227,49 @@ func (w *Writer) Result(r *compute.Result) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	w.tally.result(r)
+	w.tally.result(r, !w.opts.DeadlinesApart)
 	return w.fail(w.result(r))
+}
+
+// Deadlines writes one vacancy's deadline rows when Options.DeadlinesApart
+// is set. Calls come in input order, any time before Commit, before or
+// after the vacancy's Result.
+func (w *Writer) Deadlines(r *compute.Result) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if !w.opts.DeadlinesApart {
+		return w.fail(errors.New("export: Deadlines without Options.DeadlinesApart"))
+	}
+	w.tally.deadlines(r, w.deadlineSeq)
+	w.deadlineSeq++
+	return w.fail(w.deadlineRows(r))
+}
+
+// SetExtraColumns sets the carried-through columns when they are known only
+// after New (the pipeline learns them from the inputs while it already
+// writes deadlines). It must come before the first Result.
+func (w *Writer) SetExtraColumns(cols []string) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if w.tally.vacancies > 0 {
+		return w.fail(errors.New("export: extra columns set after the first vacancy"))
+	}
+	w.opts.ExtraColumns = cols
+	if w.xlsx {
+		w.book.vacancies.header = slices.Concat(vacancyColumns, cols)
+	}
+	if w.csv {
+		w.vacCSV.file.remove()
+		t, err := newCSVTable(w.opts.Dir, vacanciesName, slices.Concat(vacancyColumns, cols))
+		if err != nil {
+			w.vacCSV = nil
+			return w.fail(err)
+		}
+		w.vacCSV = t
+	}
+	return nil
 }
 
 func (w *Writer) result(r *compute.Result) error {
@@ -250,23 +298,9 @@ func (w *Writer) result(r *compute.Result) error {
 			}
 		}
 	}
-	for i := range r.Deadlines {
-		d := &r.Deadlines[i]
-		w.vals = deadlineRow(w.vals, v.ID, d)
-		if w.csv {
-			if err := w.dlCSV.write(w.vals); err != nil {
-				return err
-			}
-		}
-		if w.ics {
-			if err := w.cal.event(r, d); err != nil {
-				return err
-			}
-		}
-		if w.xlsx {
-			if err := w.deadlineXLSX(r, d); err != nil {
-				return err
-			}
+	if !w.opts.DeadlinesApart {
+		if err := w.deadlineRows(r); err != nil {
+			return err
 		}
 	}
 	w.vals = vacancyRow(w.vals, r, w.opts.ExtraColumns)
@@ -290,6 +324,32 @@ func (w *Writer) result(r *compute.Result) error {
 		}
 		if _, _, err := w.book.vacancies.add(cells, l); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// deadlineRows writes the vacancy's rows of Deadlines, deadlines.csv and
+// the calendar.
+func (w *Writer) deadlineRows(r *compute.Result) error {
+	v := &r.Vacancy
+	for i := range r.Deadlines {
+		d := &r.Deadlines[i]
+		w.vals = deadlineRow(w.vals, v.ID, d)
+		if w.csv {
+			if err := w.dlCSV.write(w.vals); err != nil {
+				return err
+			}
+		}
+		if w.ics {
+			if err := w.cal.event(r, d); err != nil {
+				return err
+			}
+		}
+		if w.xlsx {
+			if err := w.deadlineXLSX(r, d); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

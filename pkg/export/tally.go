@@ -45,7 +45,7 @@ func orBlank(s string) string {
 	return s
 }
 
-func (t *tally) result(r *compute.Result) {
+func (t *tally) result(r *compute.Result, withDeadlines bool) {
 	seq := t.vacancies
 	t.vacancies++
 	t.byMethod[orBlank(string(r.Method))]++
@@ -55,6 +55,14 @@ func (t *tally) result(r *compute.Result) {
 	if !r.FillingElection.IsZero() {
 		t.years[r.FillingElection.Year] = true
 	}
+	if withDeadlines {
+		t.deadlines(r, seq)
+	}
+}
+
+// deadlines keeps the vacancy's open deadlines that fall in the look-ahead
+// window; seq is the vacancy's place in input order.
+func (t *tally) deadlines(r *compute.Result, seq int) {
 	if t.from.IsZero() {
 		return
 	}

@@ -28,9 +28,11 @@ type phaseOneResult struct {
 // phaseOne reads every input, computes each row on the pool, and records
 // what the writing phase needs to know in advance: the duplicates and the
 // carried-through columns. visit, when set, sees every row in input order
-// (r is nil for a rejected row).
+// (r is nil for a rejected row); an error from it ends the phase. Run's
+// visit writes the deadline rows, which depend on nothing later rows
+// bring, so they go out while the inputs are still being read.
 func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
-	visit func(it *ingest.Item, r *compute.Result)) (*phaseOneResult, error) {
+	visit func(it *ingest.Item, r *compute.Result) error) (*phaseOneResult, error) {
 	sp, err := newSpill()
 	if err != nil {
 		return nil, err
@@ -46,7 +48,9 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 				p.rejected++
 				p.problems += len(it.Problems)
 				if visit != nil {
-					visit(it, nil)
+					if err := visit(it, nil); err != nil {
+						return err
+					}
 				}
 			} else {
 				r := &c.results[i]
@@ -54,7 +58,9 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 				p.sev = append(p.sev, r.Severity())
 				p.accepted++
 				if visit != nil {
-					visit(it, r)
+					if err := visit(it, r); err != nil {
+						return err
+					}
 				}
 			}
 			if err := p.spill.put(it); err != nil {

@@ -76,8 +76,24 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	sum.Phases = append(sum.Phases, export.Phase{Name: "calendar", Duration: time.Since(start)})
 
+	// The writer opens first: deadline rows are written while the inputs
+	// are read (they depend on nothing later rows bring), the rest once
+	// duplicates and carried-through columns are known.
 	start = time.Now()
-	p1, err := phaseOne(ctx, opts, cal, nil)
+	w, err := export.New(export.Options{
+		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
+		Calendar: cal, DeadlinesApart: true,
+	})
+	if err != nil {
+		return sum, err
+	}
+	defer w.Abort()
+	p1, err := phaseOne(ctx, opts, cal, func(_ *ingest.Item, r *compute.Result) error {
+		if r == nil {
+			return nil
+		}
+		return w.Deadlines(r)
+	})
 	if err != nil {
 		return sum, err
 	}
@@ -87,14 +103,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		"blank", p1.blank, "duplicates", p1.dups.members(), "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
 
 	start = time.Now()
-	w, err := export.New(export.Options{
-		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, ExtraColumns: p1.extra,
-	})
-	if err != nil {
+	if err := w.SetExtraColumns(p1.extra); err != nil {
 		return sum, err
 	}
-	defer w.Abort()
 	if err := phaseTwo(ctx, opts, cal, p1, w); err != nil {
 		return sum, err
 	}
@@ -124,8 +135,9 @@ func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error)
 		return sum, nil, err
 	}
 	var problems []ingest.Problem
-	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, _ *compute.Result) {
+	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, _ *compute.Result) error {
 		problems = append(problems, it.Problems...)
+		return nil
 	})
 	if err != nil {
 		return sum, nil, err
@@ -148,18 +160,19 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	var ordinals []int32
 	var rejected []ingest.Problem
 	ordinal := int32(0)
-	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, r *compute.Result) {
+	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, r *compute.Result) error {
 		if r == nil {
 			if it.Vacancy.Source.String() == id {
 				rejected = append(rejected, it.Problems...)
 			}
-			return
+			return nil
 		}
 		if r.Vacancy.ID == id || r.Vacancy.Source.String() == id {
 			found = append(found, *r)
 			ordinals = append(ordinals, ordinal)
 		}
 		ordinal++
+		return nil
 	})
 	if err != nil {
 		return nil, err
