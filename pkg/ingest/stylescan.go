@@ -253,6 +253,7 @@ func (s *cellScanner) readTag() (name, attrs []byte, selfClose bool, err error) 
 		// Read to the closing '>', outside quoted attribute values: take
 		// slices up to each '>' until the quotes balance.
 		s.tag = s.tag[:0]
+		var quote byte // the quote open at the end of what was read, or 0
 		for {
 			chunk, err := s.br.ReadSlice('>')
 			if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
@@ -262,7 +263,10 @@ func (s *cellScanner) readTag() (name, attrs []byte, selfClose bool, err error) 
 			if len(s.tag) > 1<<20 {
 				return nil, nil, false, errors.New("tag too long")
 			}
-			if err == nil && balancedQuotes(s.tag) {
+			// Only the new bytes are scanned: rescanning the whole tag
+			// after each '>' made a long tag cost its length squared.
+			quote = quoteAfter(quote, chunk)
+			if err == nil && quote == 0 {
 				break
 			}
 		}
@@ -351,11 +355,10 @@ func attr(attrs []byte, name string) ([]byte, bool) {
 	return nil, false
 }
 
-// balancedQuotes reports whether every quoted attribute value in tag is
-// closed, so a '>' at its end closes the tag.
-func balancedQuotes(tag []byte) bool {
-	var q byte
-	for _, c := range tag {
+// quoteAfter is the attribute quote still open after b, given the one
+// open before it (0 for none): a '>' closes the tag only outside quotes.
+func quoteAfter(q byte, b []byte) byte {
+	for _, c := range b {
 		switch {
 		case q != 0:
 			if c == q {
@@ -365,5 +368,5 @@ func balancedQuotes(tag []byte) bool {
 			q = c
 		}
 	}
-	return q == 0
+	return q
 }

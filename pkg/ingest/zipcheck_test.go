@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // rewriteSheet copies the workbook at src to dst with the part
@@ -173,4 +174,30 @@ func FuzzCheckSheetXML(f *testing.F) {
 			t.Fatalf("a sound sheet fails: %v", err)
 		}
 	})
+}
+
+func TestALongUnclosedQuoteInATagIsNotQuadratic(t *testing.T) {
+	// A tag whose attribute quote never closes, followed by a megabyte of
+	// '>': each '>' used to rescan the whole tag (10^11 steps); now the
+	// check gives up at its 1 MB tag bound after one pass.
+	body := `<worksheet a="` + strings.Repeat(">", 1<<20) + `</worksheet>`
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, _ := zw.Create("xl/worksheets/sheet1.xml")
+	_, _ = w.Write([]byte(body))
+	_ = zw.Close()
+	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- checkSheetXML(zr, "xl/worksheets/sheet1.xml") }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("an unclosed tag passed the check")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the check did not end within 10 s (it takes milliseconds)")
+	}
 }
