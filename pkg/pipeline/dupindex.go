@@ -29,11 +29,44 @@ type dupIndex struct {
 	start  []int32  // by ordinal, after build: where its group starts in order, -1 for none
 	order  []int32  // the ordinals of every group, group after group, each in input order
 	size   map[int32]int32
-	ids    map[int32]string // ordinal → vacancy_id, for the rows a conflict names
+
+	// The vacancy_ids that conflicts name, by ordinal: idOrd ascending,
+	// the ids one after another in idText (idBuf while being filled),
+	// idEnd[i] where the i-th ends. A map cost ~40 MB at a million rows.
+	idOrd  []int32
+	idEnd  []uint32
+	idBuf  []byte
+	idText string
 }
 
 func newDupIndex() *dupIndex {
-	return &dupIndex{seed: maphash.MakeSeed(), size: map[int32]int32{}, ids: map[int32]string{}}
+	return &dupIndex{seed: maphash.MakeSeed(), size: map[int32]int32{}}
+}
+
+// setID records the vacancy_id of a row a conflict may name; ordinals
+// come in increasing order. finishIDs ends the recording.
+func (d *dupIndex) setID(ordinal int32, id string) {
+	d.idOrd = append(d.idOrd, ordinal)
+	d.idBuf = append(d.idBuf, id...)
+	d.idEnd = append(d.idEnd, uint32(len(d.idBuf)))
+}
+
+func (d *dupIndex) finishIDs() {
+	d.idText = string(d.idBuf)
+	d.idBuf = nil
+}
+
+// id is the recorded vacancy_id of the row, "" when none was.
+func (d *dupIndex) id(ordinal int32) string {
+	i, ok := slices.BinarySearch(d.idOrd, ordinal)
+	if !ok {
+		return ""
+	}
+	from := uint32(0)
+	if i > 0 {
+		from = d.idEnd[i-1]
+	}
+	return d.idText[from:d.idEnd[i]]
 }
 
 // add records the key of the next accepted row (ordinal len(hashes)).
@@ -113,7 +146,7 @@ func (d *dupIndex) conflict(ordinal int32) (compute.Conflict, bool) {
 			break
 		}
 		if o != ordinal {
-			others = append(others, d.ids[o])
+			others = append(others, d.id(o))
 		}
 	}
 	if rest := len(group) - 1 - len(others); rest > 0 {

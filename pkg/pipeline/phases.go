@@ -191,10 +191,11 @@ func (p *phaseOneResult) resolveDuplicateIDs() error {
 			continue
 		}
 		if p.dups.named(ordinal) {
-			p.dups.ids[ordinal] = it.Vacancy.ID
+			p.dups.setID(ordinal, it.Vacancy.ID)
 		}
 		ordinal++
 	}
+	p.dups.finishIDs()
 	return sr.err
 }
 

@@ -126,8 +126,9 @@ func TestDuplicatesNameEachOther(t *testing.T) {
 		"town clerk|berne|albany|2026-11-03", "town clerk|berne|albany|2027-11-02", "",
 		"town clerk|berne|albany|2026-11-03"} {
 		d.add(key)
-		d.ids[int32(i)] = fmt.Sprintf("V%d", i) // as resolveDuplicateIDs would
+		d.setID(int32(i), fmt.Sprintf("V%d", i)) // as resolveDuplicateIDs would
 	}
+	d.finishIDs()
 	d.build()
 	if d.members() != 3 {
 		t.Fatalf("%d rows in duplicate groups, want 3", d.members())
@@ -157,8 +158,9 @@ func TestABigDuplicateGroupNamesTenAndCountsTheRest(t *testing.T) {
 	d := newDupIndex()
 	for i := range 300 {
 		d.add("governor|||2026-11-03")
-		d.ids[int32(i)] = fmt.Sprintf("V%d", i)
+		d.setID(int32(i), fmt.Sprintf("V%d", i))
 	}
+	d.finishIDs()
 	d.build()
 	for _, c := range []struct {
 		name    string
