@@ -21,6 +21,7 @@ const (
 )
 
 func main() {
+	setMemoryLimit()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := newApp(os.Stdin, os.Stdout, os.Stderr).RunContext(ctx, os.Args)
 	code := exitCode(ctx, err)
