@@ -24,6 +24,9 @@ type chunk struct {
 // chunks to sink in input order, on the calling goroutine: the outputs
 // never depend on which worker finished first. source runs on a goroutine
 // of its own; an error from source or sink, or ctx's end, stops it all.
+// A chunk goes back to the source for reuse once sink returns, so sink
+// must not keep its items or results (copies are fine): allocating a
+// chunk per 256 rows was a fifth of the pool's garbage.
 func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Date,
 	source func(ctx context.Context, emit func(ingest.Item) error) error,
 	sink func(*chunk) error) error {
@@ -32,12 +35,18 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 
 	todo := make(chan *chunk, 2*jobs)
 	done := make(chan *chunk, 2*jobs)
+	// Every chunk in flight fits: todo, done, one per worker, the one
+	// being filled, and the out-of-order ones waiting in pending.
+	free := make(chan *chunk, 8*jobs+4)
 
 	var workers sync.WaitGroup
 	for range jobs {
 		workers.Go(func() {
 			for c := range todo {
-				c.results = make([]compute.Result, len(c.items))
+				if cap(c.results) < len(c.items) {
+					c.results = make([]compute.Result, len(c.items))
+				}
+				c.results = c.results[:len(c.items)]
 				for i := range c.items {
 					if len(c.items[i].Problems) == 0 {
 						c.results[i] = compute.Compute(c.items[i].Vacancy, cal, asOf)
@@ -56,7 +65,16 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 	go func() {
 		defer close(todo)
 		seq := 0
-		cur := &chunk{items: make([]ingest.Item, 0, chunkSize)}
+		fresh := func() *chunk {
+			select {
+			case c := <-free:
+				c.seq, c.items = seq, c.items[:0]
+				return c
+			default:
+				return &chunk{seq: seq, items: make([]ingest.Item, 0, chunkSize)}
+			}
+		}
+		cur := fresh()
 		send := func() error {
 			select {
 			case todo <- cur:
@@ -64,7 +82,7 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 				return ctx.Err()
 			}
 			seq++
-			cur = &chunk{seq: seq, items: make([]ingest.Item, 0, chunkSize)}
+			cur = fresh()
 			return nil
 		}
 		sourceErr = source(ctx, func(it ingest.Item) error {
@@ -97,6 +115,10 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 			if sinkErr = sink(c); sinkErr != nil {
 				cancel()
 				break
+			}
+			select {
+			case free <- c:
+			default: // full: let the collector have it
 			}
 		}
 	}
