@@ -20,14 +20,26 @@ import (
 //   - special_election with a proclamation date: the special-election rows;
 //   - not_covered, not_elective, none, or no vacancy date: no rows.
 func Compute(v Vacancy, cal *Calendar, asOf Date) Result {
+	var r Result
+	ComputeInto(&r, v, cal, asOf)
+	return r
+}
+
+// ComputeInto is Compute writing its result into r, reusing the arrays
+// behind r's Deadlines, Conflicts and Steps: a caller that computes many
+// rows and no longer needs the previous result makes less garbage. The
+// result is the same as Compute's, but for empty lists being empty rather
+// than nil.
+func ComputeInto(r *Result, v Vacancy, cal *Calendar, asOf Date) {
 	e := engine{cal: cal, asOf: asOf}
 	if cal == nil {
 		e.cal = NewCalendar(nil)
 	}
+	e.r.Deadlines, e.r.Conflicts, e.r.Steps = r.Deadlines[:0], r.Conflicts[:0], r.Steps[:0]
 	e.r.Vacancy = v
 	e.in = normalise(v)
 	e.run()
-	return e.r
+	*r = e.r
 }
 
 // engine is the state of one computation.
@@ -517,7 +529,9 @@ func (e *engine) deadlines() {
 		}
 		d.judicial = in.Class == SupremeCourtJustice
 		d.withJudicial = d.judicial
-		e.r.Deadlines = make([]Deadline, 0, 12)
+		if cap(e.r.Deadlines) < 12 {
+			e.r.Deadlines = make([]Deadline, 0, 12)
+		}
 		e.r.Deadlines, e.r.Conflicts = d.general(e.r.Deadlines, e.r.Conflicts)
 		e.addBasis(citeEL6158)
 		if (in.Class == USRepresentative || in.Class == USSenator) && e.genYear >= 2012 && e.genYear <= 2018 {
@@ -541,7 +555,9 @@ func (e *engine) deadlines() {
 		if in.ProclamationDate.IsZero() {
 			return
 		}
-		e.r.Deadlines = make([]Deadline, 0, len(specialDeadlines))
+		if cap(e.r.Deadlines) < len(specialDeadlines) {
+			e.r.Deadlines = make([]Deadline, 0, len(specialDeadlines))
+		}
 		e.r.Deadlines, e.r.Conflicts = d.special(in.ProclamationDate, in.SpecialElectionDate, e.r.Deadlines, e.r.Conflicts)
 		e.addBasis(citeEL6158)
 		e.step("nomination deadlines", citeEL6158, "Deadlines of the special election, counted from the proclamation of "+isoDate(in.ProclamationDate)+".")

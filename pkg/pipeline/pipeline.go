@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -168,7 +169,12 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 			return nil
 		}
 		if r.Vacancy.ID == id || r.Vacancy.Source.String() == id {
-			found = append(found, *r)
+			// A copy of its own: the pool reuses r's lists for later rows.
+			c := *r
+			c.Deadlines = slices.Clone(r.Deadlines)
+			c.Conflicts = slices.Clone(r.Conflicts)
+			c.Steps = slices.Clone(r.Steps)
+			found = append(found, c)
 			ordinals = append(ordinals, ordinal)
 		}
 		ordinal++

@@ -24,9 +24,12 @@ type chunk struct {
 // chunks to sink in input order, on the calling goroutine: the outputs
 // never depend on which worker finished first. source runs on a goroutine
 // of its own; an error from source or sink, or ctx's end, stops it all.
-// A chunk goes back to the source for reuse once sink returns, so sink
-// must not keep its items or results (copies are fine): allocating a
-// chunk per 256 rows was a fifth of the pool's garbage.
+// A chunk goes back to the source for reuse once sink returns, and the
+// next computation into it reuses its results' Deadlines, Conflicts and
+// Steps arrays (compute.ComputeInto), so sink must not keep its items or
+// results, or slices of them: a deep copy is fine. Allocating a chunk per
+// 256 rows and a fresh result per row was more than half of the pool's
+// garbage, which two workers share the two CPUs with.
 func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Date,
 	source func(ctx context.Context, emit func(ingest.Item) error) error,
 	sink func(*chunk) error) error {
@@ -49,7 +52,7 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 				c.results = c.results[:len(c.items)]
 				for i := range c.items {
 					if len(c.items[i].Problems) == 0 {
-						c.results[i] = compute.Compute(c.items[i].Vacancy, cal, asOf)
+						compute.ComputeInto(&c.results[i], c.items[i].Vacancy, cal, asOf)
 					}
 				}
 				done <- c
