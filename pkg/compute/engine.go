@@ -91,8 +91,14 @@ func (e *engine) add(c Conflict) { e.r.Conflicts = append(e.r.Conflicts, c) }
 
 func (e *engine) run() {
 	in := &e.in
-	e.r.Conflicts = make([]Conflict, 0, 4)
-	e.r.Steps = make([]Step, 0, 6)
+	// ComputeInto may hand in arrays to reuse; only a fresh result needs
+	// new ones.
+	if cap(e.r.Conflicts) == 0 {
+		e.r.Conflicts = make([]Conflict, 0, 4)
+	}
+	if cap(e.r.Steps) == 0 {
+		e.r.Steps = make([]Step, 0, 6)
+	}
 	e.vacancyDate()
 	e.dateOrder()
 
