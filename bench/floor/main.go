@@ -47,21 +47,18 @@ import (
 
 	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
+
+	"batch/pkg/export"
 )
 
-// The contract's output columns (CONTRACT.md, Output).
+// The contract's output columns, as export writes them.
 var (
-	vacancyColumns = []string{"vacancy_id", "source", "office", "office_class", "district", "county",
-		"incumbent", "cause", "event_date", "vacancy_date", "filling_method",
-		"filling_election_date", "special_election_earliest", "special_election_latest",
-		"appointment_until", "term_end", "next_deadline", "next_deadline_date", "conflicts",
-		"severity", "basis", "explanation", "notes"}
-	deadlineColumns = []string{"vacancy_id", "code", "kind", "window_start", "statutory_date",
-		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation"}
-	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation"}
-	errorColumns    = []string{"source", "row", "column", "value", "message"}
-	calendarColumns = []string{"year", "code", "window_start", "statutory_date", "effective_date", "citation", "source"}
-	ruleColumns     = []string{"code", "citation", "words", "counting", "roll_over", "in_force_from", "in_force_to", "note"}
+	vacancyColumns  = export.Header("Vacancies")
+	deadlineColumns = export.Header("Deadlines")
+	conflictColumns = export.Header("Conflicts")
+	errorColumns    = export.Header("Errors")
+	calendarColumns = export.Header("Calendar")
+	ruleColumns     = export.Header("Rules")
 	summaryColumns  = []string{"item", "value"}
 )
 

@@ -23,6 +23,20 @@ var (
 		"in_force_to", "note"}
 )
 
+// Header is a copy of the header row of one of the contract's tables
+// ("Vacancies", "Deadlines", "Conflicts", "Errors", "Calendar", "Rules"),
+// without the carried-through columns; nil for any other name. The
+// performance floor writes the same columns through it.
+func Header(table string) []string {
+	cols := map[string][]string{"Vacancies": vacancyColumns, "Deadlines": deadlineColumns,
+		"Conflicts": conflictColumns, "Errors": errorColumns, "Calendar": calendarColumns,
+		"Rules": ruleColumns}[table]
+	if cols == nil {
+		return nil
+	}
+	return append([]string(nil), cols...)
+}
+
 // Column positions the workbook styles individually.
 const (
 	vacConflictsCol    = 18 // "conflicts": links to the vacancy's first line on Conflicts
