@@ -66,7 +66,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"   batch run samples/statewide.xlsx                 results in ./out\n" +
 			"   batch run -o /srv/vacancies --fail-on error *.xlsx\n" +
 			"   batch check county-boards/*.xlsx                 report bad rows, write nothing\n" +
-			"   batch explain samples/statewide.xlsx --id ALB-0003\n" +
+			"   batch explain samples/statewide.xlsx --id NY-0000005\n" +
 			"   batch calendar --year 2026\n" +
 			"   batch template --out vacancies.xlsx",
 		Reader:         stdin,
@@ -114,7 +114,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Usage:     "show one vacancy's reasoning step by step, with citations",
 				ArgsUsage: "INPUT... --id ID",
 				Description: "ID is the row's vacancy_id, or its source (file:sheet:row).\n\n" +
-					"Example:\n   batch explain samples/statewide.xlsx --id ALB-0003",
+					"Example:\n   batch explain samples/statewide.xlsx --id NY-0000005",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "id", Usage: "the vacancy_id (or file:sheet:row) to explain (required)"},
 				}, inputFlags...),
