@@ -33,3 +33,31 @@ func TestComputeIntoGivesComputesResult(t *testing.T) {
 		}
 	}
 }
+
+// ComputeBriefInto is ComputeInto without the step-by-step reasoning: the
+// dates, method, deadlines, conflicts, basis and explanation are the same.
+func TestComputeBriefIntoDiffersOnlyInSteps(t *testing.T) {
+	rng := rand.New(rand.NewSource(11302026))
+	cal := NewCalendar(nil)
+	asOf := D(2026, time.November, 30)
+	var brief Result
+	for i := range 3000 {
+		v := randomVacancy(rng)
+		want := Compute(v, cal, asOf)
+		ComputeBriefInto(&brief, v, cal, asOf)
+		if len(brief.Steps) != 0 {
+			t.Fatalf("vacancy %d: a brief result holds %d steps", i, len(brief.Steps))
+		}
+		got := brief
+		got.Steps, want.Steps = nil, nil
+		if len(got.Deadlines) == 0 && len(want.Deadlines) == 0 {
+			got.Deadlines, want.Deadlines = nil, nil
+		}
+		if len(got.Conflicts) == 0 && len(want.Conflicts) == 0 {
+			got.Conflicts, want.Conflicts = nil, nil
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("vacancy %d (%+v): brief result\n got %+v\nwant %+v", i, v, got, want)
+		}
+	}
+}

@@ -31,7 +31,18 @@ func Compute(v Vacancy, cal *Calendar, asOf Date) Result {
 // result is the same as Compute's, but for empty lists being empty rather
 // than nil.
 func ComputeInto(r *Result, v Vacancy, cal *Calendar, asOf Date) {
-	e := engine{cal: cal, asOf: asOf}
+	computeInto(r, v, cal, asOf, true)
+}
+
+// ComputeBriefInto is ComputeInto without Result.Steps, the step-by-step
+// reasoning only `batch explain` prints: a bulk run skips building those
+// sentences. Every other field is ComputeInto's.
+func ComputeBriefInto(r *Result, v Vacancy, cal *Calendar, asOf Date) {
+	computeInto(r, v, cal, asOf, false)
+}
+
+func computeInto(r *Result, v Vacancy, cal *Calendar, asOf Date, explaining bool) {
+	e := engine{cal: cal, asOf: asOf, explaining: explaining}
 	if cal == nil {
 		e.cal = NewCalendar(nil)
 	}
@@ -49,6 +60,7 @@ type engine struct {
 	in   Vacancy // the input with its dates normalised
 	r    Result
 
+	explaining bool // record Steps (false for ComputeBriefInto)
 	v          Date // vacancy date
 	termGiven  bool
 	lastYear   int  // last year of the term, 0 when the term end is unknown
@@ -83,8 +95,13 @@ func (e *engine) addBasis(c string) {
 	}
 }
 
+// step records one line of the reasoning for `batch explain`. A bulk run
+// asks for none (ComputeBriefInto): the sentences are most of the engine's
+// garbage, so the callers that build long ones check e.explaining first.
 func (e *engine) step(rule, citation, text string) {
-	e.r.Steps = append(e.r.Steps, Step{Rule: rule, Citation: citation, Text: text})
+	if e.explaining {
+		e.r.Steps = append(e.r.Steps, Step{Rule: rule, Citation: citation, Text: text})
+	}
 }
 
 func (e *engine) add(c Conflict) { e.r.Conflicts = append(e.r.Conflicts, c) }
@@ -182,6 +199,8 @@ func (e *engine) vacancyDate() {
 	e.r.VacancyDate = e.v
 	if !e.v.IsZero() {
 		e.addBasis(cite)
+	}
+	if !e.v.IsZero() && e.explaining {
 		text := "Vacant from " + isoDate(e.v)
 		if rule != nil {
 			text += " (" + string(in.Cause) + ": " + rule.Date + ")."
@@ -309,8 +328,10 @@ func (e *engine) septemberRule(m Method, label string) {
 	e.r.FillingElection = gy
 	e.r.Method = m
 	e.addBasis(citePOL42_1)
-	e.step(label, citePOL42_1,
-		"A vacancy before September 20 is filled at that year's general election, one on or after it at the next year's: "+isoDate(gy)+".")
+	if e.explaining {
+		e.step(label, citePOL42_1,
+			"A vacancy before September 20 is filled at that year's general election, one on or after it at the next year's: "+isoDate(gy)+".")
+	}
 }
 
 // usSenator is § 42(4-a), step 2.
@@ -545,18 +566,20 @@ func (e *engine) deadlines() {
 				"Federal petition calendar set by court order; check the published calendar: from 2012 to 2018 congress and U.S. senate nominations followed a court-ordered June primary.",
 				citeFederalOrder))
 		}
-		text := "Deadlines of the general election of " + isoDate(e.r.FillingElection) + " (§ 6-158)"
-		switch {
-		case e.foreseen:
-			text += ", the regular calendar of the year: the vacancy is foreseen."
-		case d.judicial:
-			text += ": nominated by judicial district convention."
-		case len(e.r.Deadlines) > 0 && !e.r.Deadlines[0].Applies:
-			text += ": the vacancy came after the designating-petition period (§ 6-116), so parties nominate by certificate."
-		default:
-			text += ": designating petitions for the primary, or an independent petition."
+		if e.explaining {
+			text := "Deadlines of the general election of " + isoDate(e.r.FillingElection) + " (§ 6-158)"
+			switch {
+			case e.foreseen:
+				text += ", the regular calendar of the year: the vacancy is foreseen."
+			case d.judicial:
+				text += ": nominated by judicial district convention."
+			case len(e.r.Deadlines) > 0 && !e.r.Deadlines[0].Applies:
+				text += ": the vacancy came after the designating-petition period (§ 6-116), so parties nominate by certificate."
+			default:
+				text += ": designating petitions for the primary, or an independent petition."
+			}
+			e.step("nomination deadlines", citeEL6158, text)
 		}
-		e.step("nomination deadlines", citeEL6158, text)
 	case SpecialElection:
 		if in.ProclamationDate.IsZero() {
 			return
@@ -566,7 +589,9 @@ func (e *engine) deadlines() {
 		}
 		e.r.Deadlines, e.r.Conflicts = d.special(in.ProclamationDate, in.SpecialElectionDate, e.r.Deadlines, e.r.Conflicts)
 		e.addBasis(citeEL6158)
-		e.step("nomination deadlines", citeEL6158, "Deadlines of the special election, counted from the proclamation of "+isoDate(in.ProclamationDate)+".")
+		if e.explaining {
+			e.step("nomination deadlines", citeEL6158, "Deadlines of the special election, counted from the proclamation of "+isoDate(in.ProclamationDate)+".")
+		}
 	}
 	// The next deadline: the first applicable open one by effective date.
 	for i := range e.r.Deadlines {

@@ -72,7 +72,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		}
 		return nil
 	}
-	if err := pool(ctx, opts.Jobs, cal, opts.AsOf, source, sink); err != nil {
+	if err := pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink); err != nil {
 		sp.close()
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		}
 		return ctx.Err()
 	}
-	return pool(ctx, opts.Jobs, cal, opts.AsOf, source, sink)
+	return pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
 }
 
 // canonicalExtra renames carried-through columns to the spelling the

@@ -28,6 +28,10 @@ type Options struct {
 	Jobs         int    // workers; < 1 means one per CPU
 	Version      string
 	Log          *slog.Logger // nil: no log lines
+	// explain keeps each result's step-by-step reasoning (Find, for batch
+	// explain); other runs do without it.
+	explain bool
+
 	// Progress, when set, is called from the collecting goroutine with the
 	// phase ("reading", "writing") and the rows done in it so far, every few
 	// hundred rows.
@@ -153,6 +157,7 @@ func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error)
 // that lists its problems.
 func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error) {
 	opts = withDefaults(opts)
+	opts.explain = true
 	cal, err := loadCalendar(opts)
 	if err != nil {
 		return nil, err

@@ -30,7 +30,10 @@ type chunk struct {
 // results, or slices of them: a deep copy is fine. Allocating a chunk per
 // 256 rows and a fresh result per row was more than half of the pool's
 // garbage, which two workers share the two CPUs with.
-func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Date,
+//
+// explain keeps each result's Steps (batch explain); a bulk run leaves them
+// out, which halves the engine's garbage (compute.ComputeBriefInto).
+func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Date, explain bool,
 	source func(ctx context.Context, emit func(ingest.Item) error) error,
 	sink func(*chunk) error) error {
 	ctx, cancel := context.WithCancel(ctx)
@@ -52,7 +55,11 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 				c.results = c.results[:len(c.items)]
 				for i := range c.items {
 					if len(c.items[i].Problems) == 0 {
-						compute.ComputeInto(&c.results[i], c.items[i].Vacancy, cal, asOf)
+						if explain {
+							compute.ComputeInto(&c.results[i], c.items[i].Vacancy, cal, asOf)
+						} else {
+							compute.ComputeBriefInto(&c.results[i], c.items[i].Vacancy, cal, asOf)
+						}
 					}
 				}
 				done <- c
