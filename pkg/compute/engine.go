@@ -49,6 +49,7 @@ func computeInto(r *Result, v Vacancy, cal *Calendar, asOf Date, explaining bool
 	e.r.Deadlines, e.r.Conflicts, e.r.Steps = r.Deadlines[:0], r.Conflicts[:0], r.Steps[:0]
 	e.r.Vacancy = v
 	e.in = normalise(v)
+	e.law = vacancyLawFor(e.in.EventDate)
 	e.run()
 	*r = e.r
 }
@@ -60,8 +61,9 @@ type engine struct {
 	in   Vacancy // the input with its dates normalised
 	r    Result
 
-	explaining bool // record Steps (false for ComputeBriefInto)
-	v          Date // vacancy date
+	explaining bool        // record Steps (false for ComputeBriefInto)
+	law        *vacancyLaw // the numbers of §§ 30 and 42 in force
+	v          Date        // vacancy date
 	termGiven  bool
 	lastYear   int  // last year of the term, 0 when the term end is unknown
 	authorized bool // § 42(3)/(5) lets the governor proclaim a special election
@@ -163,7 +165,7 @@ func (e *engine) vacancyDate() {
 		case !in.TermStart.IsZero():
 			// Thirty days after the term begins is the last day to file; the
 			// office is vacant the day after: term_start + 31.
-			e.v = DaysAfter(in.TermStart, 31)
+			e.v = DaysAfter(in.TermStart, e.law.OathDays+1)
 		default:
 			e.add(conflict(codeNeedsInput, "event_date",
 				"An unfiled oath dates the vacancy from event_date or, failing it, term_start + 31 days: enter one of them.", cite))
@@ -313,7 +315,7 @@ func (e *engine) lastTermYear(termEnd Date) int {
 func (e *engine) septemberRule(m Method, label string) {
 	v := e.v
 	y := v.Year
-	sept20 := Date{Year: y, Month: time.September, Day: 20}
+	sept20 := e.law.SeptemberCutoff.in(y)
 	gy, _ := e.cal.General(y)
 	if !v.Before(sept20) {
 		if !v.After(gy) {
@@ -342,19 +344,20 @@ func (e *engine) usSenator() {
 	text := ""
 	if y%2 == 0 {
 		p, _ := e.cal.Primary(y)
-		if !v.After(p.AddDays(-60)) {
+		cutoff := p.AddDays(-e.law.SenatorCutoffDays)
+		if !v.After(cutoff) {
 			end = y + 1
-			text = "in an even year on or before the sixtieth day before the primary (" + isoDate(p.AddDays(-60)) + "): appointment until January 3, " + itoa(end)
+			text = "in an even year on or before the " + itoa(e.law.SenatorCutoffDays) + "th day before the primary (" + isoDate(cutoff) + "): appointment until " + e.law.AppointmentEnds.String() + ", " + itoa(end)
 		} else {
 			end = y + 3
-			text = "in an even year on or after the fifty-ninth day before the primary (" + isoDate(p.AddDays(-59)) + "): appointment until January 3, " + itoa(end)
+			text = "in an even year on or after the " + itoa(e.law.SenatorCutoffDays-1) + "th day before the primary (" + isoDate(cutoff.AddDays(1)) + "): appointment until " + e.law.AppointmentEnds.String() + ", " + itoa(end)
 		}
 	} else {
 		end = y + 2
-		text = "in an odd year: appointment until January 3, " + itoa(end)
+		text = "in an odd year: appointment until " + e.law.AppointmentEnds.String() + ", " + itoa(end)
 	}
 	e.r.Method = TemporaryAppointment
-	e.r.AppointmentUntil = Date{Year: end, Month: time.January, Day: 3}
+	e.r.AppointmentUntil = e.law.AppointmentEnds.in(end)
 	e.genYear = end - 1
 	e.r.FillingElection, _ = e.cal.General(e.genYear)
 	e.addBasis(citePOL42_4a)
@@ -370,11 +373,11 @@ func (e *engine) legislature() {
 	var text string
 	liftable := true
 	if in.Class == USRepresentative {
-		july1 := Date{Year: ly, Month: time.July, Day: 1}
+		july1 := e.law.CongressBarAfter.in(ly)
 		e.barred = v.After(july1)
-		text = "after July 1 of the term's last year (" + itoa(ly) + ")"
+		text = "after " + e.law.CongressBarAfter.String() + " of the term's last year (" + itoa(ly) + ")"
 	} else {
-		april1 := Date{Year: ly, Month: time.April, Day: 1}
+		april1 := e.law.LegislatureBarFrom.in(ly)
 		e.barred = !v.Before(april1)
 		// The exception covers a vacancy "after such first day of April":
 		// one on April 1 itself is in neither branch of § 42(4).
@@ -418,7 +421,7 @@ func (e *engine) legislature() {
 
 // judge is step 4: N.Y. Const. art. VI § 21(a).
 func (e *engine) judge() {
-	m := MonthsAfter(e.v, 3)
+	m := MonthsAfter(e.v, e.law.JudicialMonths)
 	y := m.Year
 	g, _ := e.cal.General(y)
 	if g.Before(m) {
@@ -494,8 +497,9 @@ func (e *engine) proclamation() {
 		e.step("special election", citePOL42_3, "A special election on "+isoDate(s)+" fills the vacancy.")
 		return
 	}
-	e.r.SpecialEarliest = DaysAfter(r, 30)
-	e.r.SpecialLatest = DaysAfter(r, 40)
+	law := vacancyLawFor(r) // the window is the law's on the day of the proclamation
+	e.r.SpecialEarliest = DaysAfter(r, law.SpecialMinDays)
+	e.r.SpecialLatest = DaysAfter(r, law.SpecialMaxDays)
 	text := "The proclamation of " + isoDate(r) + " sets the special election between " + isoDate(e.r.SpecialEarliest) + " and " + isoDate(e.r.SpecialLatest)
 	if s.IsZero() {
 		e.add(conflict(codeNeedsInput, "special_election_date",
@@ -506,7 +510,7 @@ func (e *engine) proclamation() {
 		e.r.FillingElection = s
 		if s.Before(e.r.SpecialEarliest) || s.After(e.r.SpecialLatest) {
 			e.add(conflict(codeSpecialWindow, "special_election_date",
-				"The special election ("+isoDate(s)+") must be thirty to forty days after the proclamation: between "+isoDate(e.r.SpecialEarliest)+" and "+isoDate(e.r.SpecialLatest)+".",
+				"The special election ("+isoDate(s)+") must be "+itoa(law.SpecialMinDays)+" to "+itoa(law.SpecialMaxDays)+" days after the proclamation: between "+isoDate(e.r.SpecialEarliest)+" and "+isoDate(e.r.SpecialLatest)+".",
 				citePOL42_3))
 		}
 		text += "; it is on " + isoDate(s) + "."
