@@ -79,10 +79,21 @@ func (d Date) DaysUntil(e Date) int {
 	return int(e.Time().Sub(d.Time()).Hours() / 24)
 }
 
-// String is ISO 8601 (YYYY-MM-DD), or "" for the zero date.
+// String is ISO 8601 (YYYY-MM-DD), or "" for the zero date. It runs
+// several times for every row, so the usual case avoids fmt.
 func (d Date) String() string {
 	if d.IsZero() {
 		return ""
 	}
-	return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day)
+	if d.Year < 0 || d.Year > 9999 || d.Month < 1 || d.Month > 12 || d.Day < 1 || d.Day > 31 {
+		return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day)
+	}
+	var b [10]byte
+	y := d.Year
+	b[0], b[1], b[2], b[3] = byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10)
+	b[4], b[7] = '-', '-'
+	m := int(d.Month)
+	b[5], b[6] = byte('0'+m/10), byte('0'+m%10)
+	b[8], b[9] = byte('0'+d.Day/10), byte('0'+d.Day%10)
+	return string(b[:])
 }

@@ -204,20 +204,5 @@ func dayName(cal *Calendar, day Date) string {
 	return "public holiday"
 }
 
-// isoDate formats YYYY-MM-DD without fmt: it runs for every row.
-func isoDate(d Date) string {
-	if d.IsZero() {
-		return ""
-	}
-	if d.Year < 0 || d.Year > 9999 || d.Month < 1 || d.Month > 12 || d.Day < 1 || d.Day > 31 {
-		return d.String()
-	}
-	var b [10]byte
-	y := d.Year
-	b[0], b[1], b[2], b[3] = byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10)
-	b[4], b[7] = '-', '-'
-	m := int(d.Month)
-	b[5], b[6] = byte('0'+m/10), byte('0'+m%10)
-	b[8], b[9] = byte('0'+d.Day/10), byte('0'+d.Day%10)
-	return string(b[:])
-}
+// isoDate is d.String(): YYYY-MM-DD, "" for the zero date.
+func isoDate(d Date) string { return d.String() }

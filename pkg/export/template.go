@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -54,25 +53,19 @@ func WriteTemplate(path string) error {
 	if err := buildTemplate(f); err != nil {
 		return fmt.Errorf("export: template: %w", err)
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	t, err := createTemp(filepath.Dir(path), filepath.Base(path))
 	if err != nil {
-		return fmt.Errorf("export: %w", err)
+		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := f.WriteTo(tmp); err != nil {
-		tmp.Close()
+	defer t.remove()
+	if _, err := f.WriteTo(t.f); err != nil {
 		return fmt.Errorf("export: writing %s: %w", path, err)
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("export: writing %s: %w", path, err)
+	if err := t.finish(); err != nil {
+		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("export: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("export: %w", err)
+	if err := t.rename(); err != nil {
+		return err
 	}
 	return nil
 }
