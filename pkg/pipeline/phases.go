@@ -13,6 +13,7 @@ import (
 type phaseOneResult struct {
 	spill    *spill
 	dups     *dupIndex
+	piggy    *piggyIndex        // the same-date proviso across the batch
 	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
 	inputs   []export.Input
 	extra    []string          // carried-through columns, first spelling met of each
@@ -37,7 +38,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 	if err != nil {
 		return nil, err
 	}
-	p := &phaseOneResult{spill: sp, dups: newDupIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
 		return readInputs(ctx, opts, p, emit)
 	}
@@ -54,6 +55,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 				}
 			} else {
 				r := &c.results[i]
+				p.piggy.add(int32(p.accepted), r)
 				p.dups.add(compute.DuplicateKey(r))
 				p.sev = append(p.sev, r.Severity())
 				p.accepted++
@@ -77,6 +79,11 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p.dups.build()
+	p.piggy.build()
+	if err := p.resolvePiggybackIDs(); err != nil {
+		sp.close()
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -141,6 +148,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 			}
 			r := &c.results[i]
 			p.canonicalExtra(r.Vacancy.Extra)
+			p.piggy.resolve(ordinal, r)
 			if dc, ok := p.dups.conflict(ordinal); ok {
 				r.Conflicts = append(r.Conflicts, dc)
 			}
@@ -205,6 +213,9 @@ func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems
 	sum.BySeverity = map[compute.Severity]int{}
 	for i, s := range p.sev {
+		if p.piggy.matched(int32(i)) {
+			s = p.piggy.resolvedS[int32(i)]
+		}
 		if p.dups.isMember(int32(i)) && s < compute.Warning {
 			s = compute.Warning // DUPLICATE_VACANCY is a warning
 		}
