@@ -113,8 +113,13 @@ func (d *deadlineRun) general(rows []Deadline, cs []Conflict) ([]Deadline, []Con
 		base, _ := b.generalRows(scratch[:0], nil)
 		if len(base) == len(rows)-first {
 			for i := first; i < len(rows); i++ {
-				if rows[i].touched {
-					rows[i].BaseDate = base[i-first].Effective
+				if !rows[i].touched {
+					continue
+				}
+				b := &base[i-first]
+				rows[i].BaseDate = b.Effective
+				if b.WindowStart != rows[i].WindowStart && !b.WindowStart.IsZero() {
+					rows[i].Reason = joinNonEmpty("; ", rows[i].Reason, "the permanent formula opens it on "+isoDate(b.WindowStart))
 				}
 			}
 		}

@@ -223,8 +223,15 @@ func ifElse(c bool, a, b string) string {
 
 // classWords names an office class in an explanation.
 func classWords(c OfficeClass) string {
-	if c == "" {
+	switch c {
+	case "":
 		return "of no class"
+	case USRepresentative:
+		return "a U.S. representative"
+	case USSenator:
+		return "a U.S. senator"
+	case OtherOffice:
+		return "an office of no other class"
 	}
 	return "a " + strings.ReplaceAll(string(c), "_", " ")
 }
@@ -834,8 +841,8 @@ func (e *engine) proclamation() {
 // piggybackMessage is the start of SPECIAL_PIGGYBACK's sentence.
 func piggybackMessage(w *SpecialWindow, s, earliest, latest, r Date) string {
 	return "The special election (" + isoDate(s) + ") is outside " + itoa(w.MinDays) + " to " + itoa(w.MaxDays) +
-		" days after the proclamation (" + isoDate(earliest) + " to " + isoDate(latest) + ") but at least " + itoa(w.SameDate.MinDays) +
-		" days after it (" + isoDate(r) + "): " + w.SameDate.Cite + " allows it only on the day of a special election already scheduled;"
+		" days after the proclamation of " + isoDate(r) + " (" + isoDate(earliest) + " to " + isoDate(latest) + ") but at least " +
+		itoa(w.SameDate.MinDays) + " days after it: " + w.SameDate.Cite + " allows it only on the day of a special election already scheduled;"
 }
 
 // withoutProclamation: under a duty to proclaim, a § 42(3) vacancy's
