@@ -273,24 +273,22 @@ func calendarCommand(c *cli.Context) error {
 	}
 	wrap(w, "", fmt.Sprintf("Political calendar %d (%s). %s.", year, what, lawLine(law)))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "code\twindow start\tstatutory\teffective\tedition\tbase date\tcitation")
+	fmt.Fprintln(tw, "code\twindow start\tstatutory\teffective\tedition\tbase date")
 	var notes []compute.CalendarItem
 	for _, it := range items {
 		code := it.Code
 		if it.Code == "holiday" {
 			code = "holiday: " + it.Source
-		} else if it.Source != "" {
+		} else {
 			notes = append(notes, it)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", code, orDash(it.WindowStart.String()), orDash(it.Statutory.String()),
-			orDash(it.Effective.String()), orDash(it.LawEdition), orDash(it.BaseDate.String()), it.Citation)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", code, orDash(it.WindowStart.String()), orDash(it.Statutory.String()),
+			orDash(it.Effective.String()), orDash(it.LawEdition), orDash(it.BaseDate.String()))
 	}
 	tw.Flush()
-	if len(notes) > 0 {
-		fmt.Fprintln(w, "\nSources:")
-		for _, it := range notes {
-			wrap(w, "  "+it.Code+": ", it.Source)
-		}
+	fmt.Fprintln(w, "\nCitations and sources (holidays: Gen. Constr. Law § 24):")
+	for _, it := range notes {
+		wrap(w, "  "+it.Code+": ", joinNotes(it.Citation, it.Source))
 	}
 	return nil
 }
@@ -357,4 +355,16 @@ func against(w io.Writer, path string, year int, items []compute.CalendarItem) e
 		return thresholdError{fmt.Sprintf("calendar --against %s: %d differences", path, diffs)}
 	}
 	return nil
+}
+
+// joinNotes is "citation; source" without repeating a source that is the
+// citation itself.
+func joinNotes(citation, source string) string {
+	switch {
+	case source == "" || source == citation:
+		return citation
+	case citation == "":
+		return source
+	}
+	return citation + "; " + source
 }
