@@ -2,6 +2,7 @@ package compute
 
 import (
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -32,6 +33,11 @@ type deadlineRun struct {
 	pTouched bool
 	pAct     bool
 }
+
+// scratchPool holds the arrays the permanent formula's second pass
+// (base_date) computes into, so that a year with a one-year act costs no
+// garbage for it.
+var scratchPool = sync.Pool{New: func() any { s := make([]Deadline, 0, 24); return &s }}
 
 // anchors are the dates a counting can start from.
 type anchors struct {
@@ -109,8 +115,9 @@ func (d *deadlineRun) general(rows []Deadline, cs []Conflict) ([]Deadline, []Con
 		// again without the one-year act and the calendar input's dates.
 		b := *d
 		b.base = true
-		var scratch [24]Deadline
-		base, _ := b.generalRows(scratch[:0], nil)
+		scratch := scratchPool.Get().(*[]Deadline)
+		base, _ := b.generalRows((*scratch)[:0], nil)
+		defer func() { *scratch = base[:0]; scratchPool.Put(scratch) }()
 		if len(base) == len(rows)-first {
 			for i := first; i < len(rows); i++ {
 				if !rows[i].touched {
@@ -246,10 +253,10 @@ func (d *deadlineRun) evaluate(rule *DeadlineRule, row *Deadline, a *anchors, cs
 	if row.Applies && !d.foreseen {
 		cs = d.exception(rule, row, a, cs)
 	}
-	if row.Applies && rule.Review != "" && !row.late {
+	if row.Applies && rule.Review != "" && !row.late && !d.base {
 		cs = append(cs, review(rule.Code, rule.Review, rule.Cite, Info))
 	}
-	if row.Applies {
+	if row.Applies && !d.base {
 		for _, r := range reviews {
 			cs = append(cs, review(rule.Code, r, rule.Cite, Info))
 		}
@@ -311,6 +318,9 @@ func (d *deadlineRun) exception(rule *DeadlineRule, row *Deadline, a *anchors, c
 		}
 		row.Reason = x.Reason
 		row.late = true
+		if d.base {
+			return cs
+		}
 		if x.Conflict != "" {
 			msg := expand(x.Conflict, "{vacancy}", isoDate(d.v), "{primary}", isoDate(a.primary),
 				"{general}", isoDate(a.general), "{effective}", isoDate(row.Effective))

@@ -188,9 +188,11 @@ func (e *engine) run() {
 		return
 	}
 	covered := in.Class != Governor && in.Class != LieutenantGovernor
-	e.stepV("governor or lieutenant governor", !covered, f.NotCovered.Cite, ifElse(covered,
-		"The office is "+classWords(in.Class)+", not governor or lieutenant governor.",
-		"Governor and lieutenant governor are excepted from § 42: succession is constitutional (N.Y. Const. art. IV §§ 5, 6)."))
+	if e.explaining {
+		e.stepV("governor or lieutenant governor", !covered, f.NotCovered.Cite, ifElse(covered,
+			"The office is "+classWords(in.Class)+", not governor or lieutenant governor.",
+			"Governor and lieutenant governor are excepted from § 42: succession is constitutional (N.Y. Const. art. IV §§ 5, 6)."))
+	}
 	if !covered {
 		e.r.Method = NotCovered
 		e.addBasis(f.NotCovered.Cite)
@@ -402,7 +404,10 @@ func (e *engine) decide() {
 	if !e.r.TermEnd.IsZero() {
 		e.lastYear = e.lastTermYear(e.r.TermEnd)
 	}
-	not := "The office is " + classWords(in.Class) + "."
+	not := ""
+	if e.explaining {
+		not = "The office is " + classWords(in.Class) + "."
+	}
 
 	senator := in.Class == USSenator
 	if !senator {
@@ -413,8 +418,10 @@ func (e *engine) decide() {
 		return
 	}
 	bar := f.legislative(in.Class)
-	e.stepV("congress and the legislature", bar != nil, "Pub. Off. Law § 42(3), (4)", ifElse(bar != nil,
-		"The office is "+classWords(in.Class)+": seats in congress and the legislature are filled by special or general election, with § 42(4)'s bars.", not))
+	if e.explaining {
+		e.stepV("congress and the legislature", bar != nil, "Pub. Off. Law § 42(3), (4)", ifElse(bar != nil,
+			"The office is "+classWords(in.Class)+": seats in congress and the legislature are filled by special or general election, with § 42(4)'s bars.", not))
+	}
 	if bar != nil {
 		e.legislature(bar)
 		return
@@ -561,7 +568,10 @@ func (e *engine) legislature(bar *Bar) {
 	day := bar.Day.In(ly)
 	barred := v.After(day) || (bar.DayBarred && v == day)
 	liftable := bar.Liftable && v.After(day)
-	text := bar.Phrase + " of the term's last year (" + itoa(ly) + ")"
+	text := ""
+	if barred || e.explaining {
+		text = bar.Phrase + " of the term's last year (" + itoa(ly) + ")"
+	}
 	if barred && !liftable && bar.Liftable {
 		text = "on " + bar.Day.String() + " of the term's last year (" + itoa(ly) + "), which § 42(4) puts neither before nor after " + bar.Day.String()
 	}
@@ -592,7 +602,7 @@ func (e *engine) legislature(bar *Bar) {
 			"The vacancy is "+text+": no special election, and the seat is not filled for the rest of the term (the general election of "+isoDate(fill)+" elects the next term).")
 		return
 	}
-	if e.lastYear > 0 && !liftable {
+	if e.lastYear > 0 && !liftable && e.explaining {
 		e.stepV("§ 42(4) bar", false, bar.Cite, "The vacancy is not "+bar.Phrase+" of the term's last year ("+itoa(ly)+").")
 	}
 	for i := range f.Authorizations {
@@ -661,11 +671,13 @@ func (e *engine) subThreeBar() {
 	}
 	day := bar.Day.In(e.lastYear)
 	barred := e.v.After(day) || (bar.DayBarred && e.v == day)
-	text := bar.Phrase + " of the term's last year (" + itoa(e.lastYear) + ", " + isoDate(day) + ")"
 	if !barred {
-		e.stepV("§ 42(4)(c) bar", false, bar.Cite, "The vacancy is not "+text+": the bar does not apply.")
+		if e.explaining {
+			e.stepV("§ 42(4)(c) bar", false, bar.Cite, "The vacancy is not "+bar.Phrase+" of the term's last year ("+itoa(e.lastYear)+", "+isoDate(day)+"): the bar does not apply.")
+		}
 		return
 	}
+	text := bar.Phrase + " of the term's last year (" + itoa(e.lastYear) + ", " + isoDate(day) + ")"
 	e.barred = true
 	e.authorized = false
 	e.r.Method = bar.Fallback
@@ -864,6 +876,9 @@ func (e *engine) withoutProclamation() {
 	e.r.SpecialEarliest = DaysAfter(e.v, t.Window.MinDays)
 	e.r.SpecialLatest = DaysAfter(e.v, d.Days+t.Window.MaxDays)
 	e.r.dutyBy = DaysAfter(e.v, d.Days)
+	if !e.explaining {
+		return
+	}
 	e.stepV("special election window", true, t.Window.Cite,
 		"No proclamation yet: the governor must proclaim by "+isoDate(DaysAfter(e.v, d.Days))+" ("+itoa(d.Days)+" days after the vacancy), so "+
 			joinNonEmpty(" ", "the special election", t.Window.Who)+" falls between "+isoDate(e.r.SpecialEarliest)+" and "+isoDate(e.r.SpecialLatest)+".")
@@ -932,7 +947,7 @@ func (e *engine) termCheck() {
 		e.r.SpecialEarliest, e.r.SpecialLatest = Date{}, Date{}
 		return
 	}
-	if fe.Year == e.lastYear {
+	if fe.Year == e.lastYear && e.explaining {
 		e.stepV("remainder of the term", true, cite,
 			"The election of "+isoDate(fe)+" is in the term's last year: it fills only the remainder of the term, to "+isoDate(te)+".")
 	}
@@ -1120,35 +1135,65 @@ func (e *engine) finish() {
 
 func (e *engine) foldReviews() {
 	cs := e.r.Conflicts
-	n := 0
+	n, first := 0, -1
 	for i := range cs {
-		if cs[i].Code == codeNeedsReview && cs[i].Severity == Info {
-			n++
+		if cs[i].Code == codeNeedsReview {
+			if cs[i].Severity == Info && first < 0 {
+				first = i
+			}
+			if cs[i].Severity == Info {
+				n++
+			}
 		}
 	}
-	if n < 2 {
+	if n == 0 {
 		return
 	}
-	var fields, msgs, cites []string
+	if n == 1 {
+		cs[first].Message = "Unverified: " + strings.TrimSuffix(cs[first].Message, ".") + "."
+		return
+	}
+	var msg, fields, cites strings.Builder
+	msg.WriteString("Unverified: ")
 	kept := cs[:0]
+	var seen [8]string
+	nseen := 0
 	for _, c := range cs {
 		if c.Code != codeNeedsReview || c.Severity != Info {
 			kept = append(kept, c)
 			continue
 		}
-		msg := strings.TrimSuffix(strings.TrimPrefix(c.Message, "Unverified: "), ".")
-		if !containsString(msgs, msg) {
-			msgs = append(msgs, msg)
+		m := strings.TrimSuffix(c.Message, ".")
+		dup := false
+		for _, s := range seen[:nseen] {
+			dup = dup || s == m
 		}
-		if c.Field != "" && !containsString(fields, c.Field) {
-			fields = append(fields, c.Field)
+		if !dup {
+			if nseen > 0 {
+				msg.WriteString("; ")
+			}
+			msg.WriteString(m)
+			if nseen < len(seen) {
+				seen[nseen] = m
+				nseen++
+			}
 		}
-		if c.Citation != "" && !containsString(cites, c.Citation) {
-			cites = append(cites, c.Citation)
+		if c.Field != "" && !strings.Contains(fields.String(), c.Field) {
+			if fields.Len() > 0 {
+				fields.WriteString(", ")
+			}
+			fields.WriteString(c.Field)
+		}
+		if c.Citation != "" && !strings.Contains(cites.String(), c.Citation) {
+			if cites.Len() > 0 {
+				cites.WriteString("; ")
+			}
+			cites.WriteString(c.Citation)
 		}
 	}
-	e.r.Conflicts = append(kept, Conflict{Code: codeNeedsReview, Severity: Info, Field: strings.Join(fields, ", "),
-		Message: "Unverified: " + strings.Join(msgs, "; ") + ".", Citation: strings.Join(cites, "; ")})
+	msg.WriteByte('.')
+	e.r.Conflicts = append(kept, Conflict{Code: codeNeedsReview, Severity: Info, Field: fields.String(),
+		Message: msg.String(), Citation: cites.String()})
 }
 
 func containsString(xs []string, s string) bool {
@@ -1163,7 +1208,7 @@ func containsString(xs []string, s string) bool {
 // review is a NEEDS_REVIEW conflict: an unsourced rule or an
 // interpretation decided a value.
 func review(field, message, citation string, sev Severity) Conflict {
-	return Conflict{Code: codeNeedsReview, Severity: sev, Field: field, Message: "Unverified: " + message, Citation: citation}
+	return Conflict{Code: codeNeedsReview, Severity: sev, Field: field, Message: message, Citation: citation}
 }
 
 // DuplicateKey is the key two results share when they are the same vacancy

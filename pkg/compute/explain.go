@@ -2,6 +2,21 @@ package compute
 
 import "strings"
 
+// writeDate writes d as YYYY-MM-DD without making a string.
+func writeDate(b *strings.Builder, d Date) {
+	if d.IsZero() {
+		return
+	}
+	if d.Year < 0 || d.Year > 9999 {
+		b.WriteString(d.String())
+		return
+	}
+	y, m := d.Year, int(d.Month)
+	buf := [10]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
+		byte('0' + m/10), byte('0' + m%10), '-', byte('0' + d.Day/10), byte('0' + d.Day%10)}
+	b.Write(buf[:])
+}
+
 // explain is the one or two sentences an analyst reads in the explanation
 // column: what fills the vacancy and what to do next. It never contradicts
 // the conflicts: a special election outside its window says so.
@@ -10,20 +25,20 @@ func explain(r *Result, in *Vacancy) string {
 	b.Grow(200)
 	if !r.VacancyDate.IsZero() {
 		b.WriteString("Vacant from ")
-		b.WriteString(isoDate(r.VacancyDate))
+		writeDate(&b, r.VacancyDate)
 		b.WriteString(" (")
 		b.WriteString(string(in.Cause))
 		b.WriteString("). ")
 	}
 	window := func() {
-		b.WriteString(isoDate(r.SpecialEarliest))
+		writeDate(&b, r.SpecialEarliest)
 		b.WriteString(" to ")
-		b.WriteString(isoDate(r.SpecialLatest))
+		writeDate(&b, r.SpecialLatest)
 	}
 	switch r.Method {
 	case GeneralElection:
 		b.WriteString("Filled at the general election of ")
-		b.WriteString(isoDate(r.FillingElection))
+		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
 		if hasConflict(r, codeSpecialBarred) {
 			b.WriteString(" A special election is barred (§ 42(4)).")
@@ -31,7 +46,7 @@ func explain(r *Result, in *Vacancy) string {
 	case SpecialOrGeneral:
 		if !r.dutyBy.IsZero() {
 			b.WriteString("The governor must proclaim a special election by ")
-			b.WriteString(isoDate(r.dutyBy))
+			writeDate(&b, r.dutyBy)
 		} else {
 			b.WriteString("The governor may proclaim a special election")
 		}
@@ -45,7 +60,7 @@ func explain(r *Result, in *Vacancy) string {
 			window()
 		}
 		b.WriteString("; failing one, filled at the general election of ")
-		b.WriteString(isoDate(r.FillingElection))
+		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
 	case SpecialElection:
 		s := in.SpecialElectionDate
@@ -58,17 +73,17 @@ func explain(r *Result, in *Vacancy) string {
 			b.WriteString("A special election was proclaimed; its day is not given yet.")
 		case r.SpecialEarliest.IsZero():
 			b.WriteString("Filled at the special election of ")
-			b.WriteString(isoDate(s))
+			writeDate(&b, s)
 			b.WriteString(" (its window is unknown without the proclamation date).")
 		case !s.Before(r.SpecialEarliest) && !s.After(r.SpecialLatest):
 			b.WriteString("Filled at the special election of ")
-			b.WriteString(isoDate(s))
+			writeDate(&b, s)
 			b.WriteString(", inside its window (")
 			window()
 			b.WriteString(").")
 		case r.piggybackOn != "":
 			b.WriteString("Filled at the special election of ")
-			b.WriteString(isoDate(s))
+			writeDate(&b, s)
 			b.WriteString(", outside the window of ")
 			window()
 			b.WriteString(" but on the day of the special election already scheduled for ")
@@ -76,22 +91,22 @@ func explain(r *Result, in *Vacancy) string {
 			b.WriteString(" (the same-date proviso).")
 		case r.piggyback:
 			b.WriteString("A special election on ")
-			b.WriteString(isoDate(s))
+			writeDate(&b, s)
 			b.WriteString(" falls outside the window of ")
 			window()
 			b.WriteString(": lawful only on the day of a special election already scheduled; check that one is (SPECIAL_PIGGYBACK).")
 		default:
 			b.WriteString("The special election given, ")
-			b.WriteString(isoDate(s))
+			writeDate(&b, s)
 			b.WriteString(", falls outside the window of ")
 			window()
 			b.WriteString(": correct the date or the proclamation (SPECIAL_WINDOW).")
 		}
 	case TemporaryAppointment:
 		b.WriteString("The governor appoints a senator until ")
-		b.WriteString(isoDate(r.AppointmentUntil))
+		writeDate(&b, r.AppointmentUntil)
 		b.WriteString("; the unexpired term is elected at the general election of ")
-		b.WriteString(isoDate(r.FillingElection))
+		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
 	case NotCovered:
 		b.WriteString("§ 42 does not cover this office: the constitution provides succession; no election is computed.")
@@ -103,7 +118,7 @@ func explain(r *Result, in *Vacancy) string {
 			b.WriteString("No election: § 42(4) bars a special election this late in the term; the seat stays vacant until the next term.")
 		case hasConflict(r, codeTermEndsFirst):
 			b.WriteString("No election: the term ends (")
-			b.WriteString(isoDate(r.TermEnd))
+			writeDate(&b, r.TermEnd)
 			b.WriteString(") before an election could fill it.")
 		default:
 			b.WriteString("No election is left to fill this vacancy.")
@@ -123,7 +138,7 @@ func explain(r *Result, in *Vacancy) string {
 		b.WriteString(" Next deadline: ")
 		b.WriteString(r.NextDeadline)
 		b.WriteString(", ")
-		b.WriteString(isoDate(r.NextDeadlineDate))
+		writeDate(&b, r.NextDeadlineDate)
 		b.WriteByte('.')
 	} else if len(r.Deadlines) > 0 {
 		b.WriteString(" Every deadline has passed.")

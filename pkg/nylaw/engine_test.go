@@ -233,3 +233,20 @@ func BenchmarkCompute(b *testing.B) {
 
 // itoa is strconv.Itoa, for test names.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// BenchmarkComputeBrief is the bulk path (no steps) on a vacancy of 2026,
+// a year with a one-year act (its rows are computed twice: base_date).
+func BenchmarkComputeBrief(b *testing.B) {
+	cal := NewCalendar(NewYork, nil)
+	v := Vacancy{ID: "x", Office: "Member of Assembly", Class: MemberOfAssembly, District: "54", County: "Kings",
+		Cause: Death, EventDate: ymd(2025, 12, 1)}
+	asOf := ymd(2026, 1, 5)
+	var r Result
+	b.ReportAllocs()
+	for b.Loop() {
+		ComputeBriefInto(&r, v, cal, asOf)
+		if r.Method != SpecialOrGeneral {
+			b.Fatal(r.Method)
+		}
+	}
+}
