@@ -12,6 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"batch/pkg/compute"
+	"batch/pkg/nylaw"
 )
 
 func csvOf(t *testing.T, o Options) []byte {
@@ -366,5 +367,52 @@ func TestSpecialsFitTheirWindow(t *testing.T) {
 		if min, max := specialWindow(c.class, c.day); min != c.min || max != c.max {
 			t.Errorf("%s on %s: %d–%d, want %d–%d", c.class, c.day, min, max, c.min, c.max)
 		}
+	}
+}
+
+// The samples' special elections, judged twice: by the generator's own
+// reading of § 42(3) (specialWindow, written from the statutes, not from
+// the engine) and by the engine under the law in force. They must agree:
+// SPECIAL_WINDOW only where the date is outside the window of the edition
+// in force on the proclamation, and never for a Senate or Assembly special
+// thirty days or more after it from L.2022 ch. 164 (the same-date proviso).
+func TestSamplesSpecialWindowsAgreeWithTheStatute(t *testing.T) {
+	o := SampleOptions()
+	g := newGenerator(o)
+	cal := compute.NewCalendar(nylaw.NewYork, nil)
+	checked := 0
+	for i := 0; i < o.Rows; i++ {
+		r := g.next(i)
+		if r.blank || r.bad != "" || r.proclamation.d.IsZero() || r.special.d.IsZero() {
+			continue
+		}
+		v := compute.Vacancy{Office: r.office, Class: r.canon.class, Cause: r.canon.cause, EventDate: r.event.d,
+			TermStart: r.termStart.d, TermEnd: r.termEnd.d, ProclamationDate: r.proclamation.d,
+			SpecialElectionDate: r.special.d, SpecialSessionDate: r.session.d}
+		switch strings.ToLower(r.appointable) {
+		case "yes":
+			v.Appointable = compute.Yes
+		case "no":
+			v.Appointable = compute.No
+		}
+		res := compute.Compute(v, cal, o.AsOf)
+		if res.Method != compute.SpecialElection {
+			continue // barred or not authorized: no window to judge
+		}
+		checked++
+		min, max := specialWindow(r.canon.class, r.proclamation.d)
+		n := r.proclamation.d.DaysUntil(r.special.d)
+		outside := n < min || n > max
+		proviso := (r.canon.class == compute.StateSenator || r.canon.class == compute.MemberOfAssembly) &&
+			!r.proclamation.d.Before(compute.D(2022, time.July, 29)) && n >= 30
+		want := outside && !proviso
+		got := strings.Contains(res.ConflictCodes(), "SPECIAL_WINDOW")
+		if got != want {
+			t.Errorf("%s %s: proclaimed %s, election %s (%d days, window %d–%d): SPECIAL_WINDOW %v, want %v",
+				r.id, r.canon.class, r.proclamation.d, r.special.d, n, min, max, got, want)
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d special elections judged", checked)
 	}
 }

@@ -40,10 +40,10 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 	b.add(Rule{Code: "law_checked_through", Words: "the sources of the law data were last checked on " + isoDate(l.CheckedThrough) +
 		"; acts passed since are not included (add them as calendar input with a reason and a source)", Mark: Sourced})
 	k := &l.Keying
-	for _, x := range []struct{ code, words string }{
-		{"keying_vacancy_date", k.Fill}, {"keying_proclamation", k.Special}, {"keying_calendar", k.Calendar}, {"keying_straddle", k.Straddle},
+	for _, x := range []struct{ code, words, note string }{
+		{"keying_vacancy_date", k.Fill, ""}, {"keying_proclamation", k.Special, ""}, {"keying_calendar", k.Calendar, k.Note}, {"keying_straddle", k.Straddle, ""},
 	} {
-		b.add(Rule{Code: x.code, Citation: k.Cite, Words: x.words, Note: k.Note, Mark: k.MarkOrSourced()})
+		b.add(Rule{Code: x.code, Citation: k.Cite, Words: x.words, Note: x.note, Mark: k.MarkOrSourced()})
 	}
 	for i := range l.Editions {
 		e := &l.Editions[i]

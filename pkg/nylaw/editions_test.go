@@ -64,6 +64,31 @@ func TestEditionBoundaryDays(t *testing.T) {
 			t.Errorf("edition on %s = %s, want %s", c.day, got, c.want)
 		}
 	}
+	// The vacancy date keys § 42(1) and the duty to proclaim. A town
+	// supervisor vacant Jan 23, 2019 is judged by the September 20 rule
+	// (E1), one vacant Jan 24 by three months (E2): both go to Nov 5, 2019,
+	// whose calendar is E2's (February 1).
+	for _, c := range []struct {
+		v       Date
+		edition string
+	}{{ymd(2019, 1, 23), "E1+E2"}, {ymd(2019, 1, 24), "E2"}} {
+		r := compute(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: c.v}, c.v)
+		if r.LawEdition != c.edition || r.FillingElection != ymd(2019, 11, 5) {
+			t.Errorf("vacancy %s: %s (%s)", c.v, r.FillingElection, r.LawEdition)
+		}
+	}
+	// An Assembly seat vacant Jul 29, 2021 has no duty to proclaim (E2);
+	// one vacant Jul 30 must be proclaimed by Aug 9 (E3).
+	for _, c := range []struct {
+		v       Date
+		applies bool
+		due     Date
+	}{{ymd(2021, 7, 29), false, Date{}}, {ymd(2021, 7, 30), true, ymd(2021, 8, 9)}} {
+		r := compute(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: c.v}, c.v)
+		if d := deadline(t, r, "proclamation_deadline"); d.Applies != c.applies || d.Effective != c.due {
+			t.Errorf("vacancy %s: %+v", c.v, d)
+		}
+	}
 	for _, e := range NewYork.Editions {
 		if e.ID != "E0" && (e.Act == "" || e.Cite == "" || e.Words == "") {
 			t.Errorf("%s lacks its act, citation or what it changes", e.ID)
@@ -190,6 +215,17 @@ func TestRealSpecialElections(t *testing.T) {
 				EventDate: ymd(2009, 4, 7), ProclamationDate: ymd(2009, 4, 10), SpecialElectionDate: ymd(2009, 5, 20)},
 			earliest: ymd(2009, 5, 10), latest: ymd(2009, 5, 20), edition: "E0",
 			rows: []want{{"special_party_nomination_certificate", ymd(2009, 4, 20), ymd(2009, 4, 20)}},
+		},
+		{
+			// In 2010 itself (an early-year vacancy: § 42(4) bars one from
+			// April 1 of the term's last year): proclaimed Feb 10, 30 to 40
+			// days (Feb 28 is +18, Mar 12 +30, Mar 22 +40); election Mar 20.
+			// Party certificate R + 10 = Sat Feb 20 → Mon Feb 22.
+			name: "a Senate special of 2010: 30 to 40 days at +10",
+			v: Vacancy{Office: "State Senator", Class: StateSenator, Cause: Death,
+				EventDate: ymd(2010, 2, 1), ProclamationDate: ymd(2010, 2, 10), SpecialElectionDate: ymd(2010, 3, 20)},
+			earliest: ymd(2010, 3, 12), latest: ymd(2010, 3, 22), edition: "E0",
+			rows: []want{{"special_party_nomination_certificate", ymd(2010, 2, 20), ymd(2010, 2, 22)}},
 		},
 		{
 			// 27th Assembly District, 2023 (the New York City board's
