@@ -141,9 +141,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 			}
 			r := &c.results[i]
 			p.canonicalExtra(r.Vacancy.Extra)
-			if dc, ok := p.dups.conflict(ordinal); ok {
-				r.Conflicts = append(r.Conflicts, dc)
-			}
+			r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
 			ordinal++
 			if err := w.Result(r); err != nil {
 				return err
@@ -174,8 +172,9 @@ func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
 	}
 }
 
-// resolveDuplicateIDs reads from the spill the vacancy_ids that duplicate
-// conflicts name: phase one kept only hashes.
+// resolveDuplicateIDs reads from the spill the sources and vacancy_ids
+// that DUPLICATE_VACANCY and SAME_SEAT conflicts name: phase one kept only
+// hashes.
 func (p *phaseOneResult) resolveDuplicateIDs() error {
 	if p.dups.members() == 0 {
 		return nil
@@ -191,7 +190,7 @@ func (p *phaseOneResult) resolveDuplicateIDs() error {
 			continue
 		}
 		if p.dups.named(ordinal) {
-			p.dups.setID(ordinal, it.Vacancy.ID)
+			p.dups.setID(ordinal, rowLabel(&it.Vacancy))
 		}
 		ordinal++
 	}
@@ -205,9 +204,6 @@ func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems
 	sum.BySeverity = map[compute.Severity]int{}
 	for i, s := range p.sev {
-		if p.dups.isMember(int32(i)) && s < compute.Warning {
-			s = compute.Warning // DUPLICATE_VACANCY is a warning
-		}
-		sum.BySeverity[s]++
+		sum.BySeverity[max(s, p.dups.severity(int32(i)))]++
 	}
 }

@@ -105,7 +105,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	defer p1.spill.close()
 	sum.Phases = append(sum.Phases, export.Phase{Name: "read+compute", Duration: time.Since(start)})
 	opts.Log.Info("computed", "rows", p1.rows, "vacancies", p1.accepted, "rejected", p1.rejected,
-		"blank", p1.blank, "duplicates", p1.dups.members(), "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
+		"blank", p1.blank, "duplicates", p1.dups.dupRows, "same_seat", p1.dups.sameRows, "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
 
 	start = time.Now()
 	if err := w.SetExtraColumns(p1.extra); err != nil {
@@ -200,9 +200,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		return nil, err
 	}
 	for i := range found {
-		if c, ok := p1.dups.conflict(ordinals[i]); ok {
-			found[i].Conflicts = append(found[i].Conflicts, c)
-		}
+		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
 	}
 	return found, nil
 }
