@@ -47,7 +47,7 @@ func TestDuplicatesAndSameSeatNameTheOtherRows(t *testing.T) {
 		{Seat: "mayor\x1fhudson\x1fcolumbia", Incumbent: "ann lee", Date: d1},
 		{Seat: seat, Incumbent: "elizabeth white", Date: d1}, // 2: row 0 again
 		{Seat: seat, Incumbent: "elizabeth campbell", Date: d2},
-		{}, // 4: takes no part
+		{},                     // 4: takes no part
 		{Seat: seat, Date: d1}, // 5: no incumbent named, same day
 		{Seat: seat, Incumbent: "mary jones", Date: d1}, // 6: someone else, same day
 	})
