@@ -198,7 +198,7 @@ func (d *dupIndex) seatPlaces(k int32) (from, to int32) {
 // counts are how many other rows are one vacancy with the row, and how
 // many are other vacancies of its seat.
 func (d *dupIndex) counts(ordinal int32) (dups, same int) {
-	if int(ordinal) >= len(d.pos) || d.pos[ordinal] < 0 {
+	if ordinal < 0 || int(ordinal) >= len(d.pos) || d.pos[ordinal] < 0 {
 		return 0, 0
 	}
 	k := d.cls[d.pos[ordinal]]
@@ -262,7 +262,7 @@ func (d *dupIndex) others(ordinal int32) *othersOf {
 
 // named reports whether a conflict names the row.
 func (d *dupIndex) named(ordinal int32) bool {
-	return int(ordinal) < len(d.pos) && d.namedSet[ordinal/64]&(1<<(ordinal%64)) != 0
+	return ordinal >= 0 && int(ordinal) < len(d.pos) && d.namedSet[ordinal/64]&(1<<(ordinal%64)) != 0
 }
 
 // members is how many rows share their seat with another row.

@@ -38,8 +38,12 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p := &phaseOneResult{spill: sp, dups: newDupIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	var est *rowEstimate
+	if opts.Progress != nil {
+		est = newRowEstimate(opts.Inputs, ingest.Options{Sheet: opts.Sheet})
+	}
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
-		return readInputs(ctx, opts, p, emit)
+		return readInputs(ctx, opts, p, est, emit)
 	}
 	sink := func(c *chunk) error {
 		for i := range c.items {
@@ -68,7 +72,11 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 			}
 		}
 		if opts.Progress != nil {
-			opts.Progress("reading", p.accepted+p.rejected)
+			done, total := p.accepted+p.rejected, int(est.total.Load())
+			if total > 0 {
+				total = max(total, done)
+			}
+			opts.Progress("reading", done, total)
 		}
 		return nil
 	}
@@ -82,10 +90,24 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 
 // readInputs streams every input, one after another. It runs on the
 // pool's source goroutine and owns p.inputs, p.rows, p.blank and p.extra
-// until the pool returns.
-func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(ingest.Item) error) error {
-	for _, path := range opts.Inputs {
-		stats, err := ingest.ReadFile(ctx, path, ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin}, emit)
+// until the pool returns; est, when set, counts the rows and bytes read.
+func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEstimate, emit func(ingest.Item) error) error {
+	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin}
+	emitted := 0
+	if est != nil {
+		iopts.OnRead = est.onRead
+		next := emit
+		emit = func(it ingest.Item) error {
+			est.row()
+			emitted++
+			return next(it)
+		}
+	}
+	for i, path := range opts.Inputs {
+		if est != nil {
+			est.start(i, emitted)
+		}
+		stats, err := ingest.ReadFile(ctx, path, iopts, emit)
 		if err != nil {
 			return err
 		}
@@ -149,7 +171,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		}
 		done += len(c.items)
 		if opts.Progress != nil {
-			opts.Progress("writing", done)
+			opts.Progress("writing", done, p.accepted+p.rejected)
 		}
 		return ctx.Err()
 	}
