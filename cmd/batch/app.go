@@ -80,7 +80,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"and Election Law § 6-158 to every row, and writes a result workbook, CSV, calendar and JSON.\n\n" +
 			"Examples:\n" +
 			"   batch run samples/statewide.xlsx                 results in ./out\n" +
-			"   batch run -o /srv/vacancies --fail-on error *.xlsx\n" +
+			"   batch run *.xlsx -o /srv/vacancies --fail-on error\n" +
 			"   batch check county-boards/*.xlsx                 report bad rows, write nothing\n" +
 			"   batch explain samples/statewide.xlsx --id NY-0000005\n" +
 			"   batch calendar --year 2026\n" +
@@ -164,7 +164,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			{
 				Name:        "template",
 				Usage:       "write a blank input workbook for analysts to fill",
-				Description: "Example:\n   batch template --out vacancies.xlsx",
+				Description: "An existing FILE is left as it was unless --force is given.\n\nExample:\n   batch template --out vacancies.xlsx",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the template to `FILE` (.xlsx)", Value: "vacancy-template.xlsx"},
 					&cli.BoolFlag{Name: "force", Usage: "replace FILE if it exists (without it, an existing file is left alone)"},
