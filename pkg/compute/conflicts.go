@@ -62,7 +62,7 @@ var conflictRules = [...]conflictRule{
 		"two rows of one vacancy: the same office, district and county (case and spacing aside), the same vacancy date, and the same incumbent when both rows name one",
 		"compared on the incumbent and the vacancy date, not on the filling election: two people's vacancies of one seat are two vacancies (SAME_SEAT)"},
 	{codeSameSeat, Info, citeDataCheck,
-		"two vacancies in one seat: rows of the same office, district and county that are not one vacancy (another incumbent or vacancy date)",
+		"two vacancies in one seat: rows of the same office, district, county and filling election that are not one vacancy (another incumbent or vacancy date)",
 		"code added by this tool"},
 	{codeAfterSept20, Info, citePOL42_1,
 		"the vacancy occurred on or after September 20 and before that year's general election: § 42(1) sends it to next year's",

@@ -17,6 +17,8 @@ type VacancyKey struct {
 	// Date is the vacancy date (Public Officers Law § 30), zero when the
 	// row does not give enough to work it out.
 	Date Date
+	// Election is the filling election, zero when none is computed.
+	Election Date
 }
 
 // DuplicateKey is r's VacancyKey; the zero key (no seat) for nil.
@@ -32,7 +34,7 @@ func DuplicateKey(r *Result) VacancyKey {
 	writeNormalised(&b, v.District)
 	b.WriteByte(0x1f)
 	writeNormalised(&b, v.County)
-	k := VacancyKey{Seat: b.String(), Date: r.VacancyDate}
+	k := VacancyKey{Seat: b.String(), Date: r.VacancyDate, Election: r.FillingElection}
 	if v.Incumbent != "" {
 		b.Reset()
 		writeNormalised(&b, v.Incumbent)
@@ -53,6 +55,14 @@ func (k VacancyKey) SameVacancy(o VacancyKey) bool {
 		(k.Incumbent == "" || o.Incumbent == "" || k.Incumbent == o.Incumbent)
 }
 
+// TwoInOneSeat reports whether two rows are two vacancies in one seat
+// (SAME_SEAT): one seat and one filling election, so both vacancies wait
+// for the same election, but not one vacancy. A seat's vacancies filled at
+// different elections follow one another; they are not flagged.
+func (k VacancyKey) TwoInOneSeat(o VacancyKey) bool {
+	return k.SameSeat(o) && !k.Election.IsZero() && k.Election == o.Election && !k.SameVacancy(o)
+}
+
 // DuplicateConflict is the DUPLICATE_VACANCY conflict of a row that is the
 // same vacancy as the rows others names (their sources, never the row's
 // own).
@@ -63,13 +73,13 @@ func DuplicateConflict(others []string) Conflict {
 		citeDataCheck)
 }
 
-// SameSeatConflict is the SAME_SEAT conflict of a row whose seat the rows
-// others also fill, with another vacancy: another incumbent or vacancy
-// date.
+// SameSeatConflict is the SAME_SEAT conflict of a row that shares its
+// seat and filling election with the rows others, which are other
+// vacancies: another incumbent or vacancy date.
 func SameSeatConflict(others []string) Conflict {
 	return conflict(codeSameSeat, "office",
 		"Two vacancies in one seat: this row and "+strings.Join(others, ", ")+
-			" are vacancies of the same office, district and county, with another incumbent or vacancy date. Check that each is a vacancy of its own.",
+			" are vacancies of the same office, district and county, to be filled at the same election, with another incumbent or vacancy date. Check that each is a vacancy of its own and not one entered with a mistake.",
 		citeDataCheck)
 }
 

@@ -93,3 +93,39 @@ func TestCrossRowConflictsNameTheOtherRows(t *testing.T) {
 		t.Error("SAME_SEAT does not say what it is")
 	}
 }
+
+func TestTwoVacanciesInOneSeat(t *testing.T) {
+	key := func(v Vacancy) VacancyKey {
+		r := compute(v, Date{})
+		return DuplicateKey(&r)
+	}
+	trustee := func(who string, died Date) Vacancy {
+		return Vacancy{Office: "Village Trustee", District: "Village of Warwick", County: "Orange",
+			Incumbent: who, Cause: Death, EventDate: died}
+	}
+	// A village trustee's vacancy before September 20 is filled at that
+	// year's general election (Pub. Off. Law § 42(1)): Tue 2026-11-03 for
+	// both February deaths; the general election of 2027 (Tue 2027-11-02)
+	// for a death in October 2026.
+	white := key(trustee("Elizabeth White", ymd(2026, 2, 26)))
+	campbell := key(trustee("Elizabeth Campbell", ymd(2026, 2, 8)))
+	later := key(trustee("John Smith", ymd(2026, 10, 1)))
+	if white.Election != ymd(2026, 11, 3) || later.Election != ymd(2027, 11, 2) {
+		t.Fatalf("filling elections %v and %v, want 2026-11-03 and 2027-11-02", white.Election, later.Election)
+	}
+	cases := []struct {
+		name string
+		a, b VacancyKey
+		want bool
+	}{
+		{"two people's vacancies waiting for one election", white, campbell, true},
+		{"the seat's next vacancy, at the next year's election", white, later, false},
+		{"one vacancy entered twice is a duplicate, not two", white, white, false},
+		{"rows with no filling election are not compared", VacancyKey{Seat: "x"}, VacancyKey{Seat: "x", Incumbent: "y"}, false},
+	}
+	for _, tc := range cases {
+		if got := tc.a.TwoInOneSeat(tc.b); got != tc.want || tc.b.TwoInOneSeat(tc.a) != got {
+			t.Errorf("%s: %v, want %v either way round", tc.name, got, tc.want)
+		}
+	}
+}

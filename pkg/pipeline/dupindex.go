@@ -17,18 +17,23 @@ import (
 // at 100,000 rows to 557 MB at 1,000,000.
 const namedOthers = 10
 
-// dupIndex finds the rows that share a seat (office, district, county)
-// and, among them, those that are one vacancy (the same vacancy date, and
-// the same incumbent when both name one: compute.VacancyKey.SameVacancy),
-// without keeping the keys. Phase one appends one small entry of hashes
-// per accepted row (24 bytes); build sorts them once, in place, and keeps
-// only the rows whose seat another row shares, in runs: a class is rows
-// alike in seat, vacancy date and incumbent; a date, the classes of one
-// seat and vacancy date; a seat, its dates. Two seats, or two incumbents
-// of one seat and day, share a hash with odds of about one in 10^7 at a
-// million rows. After build the index costs 4 bytes a row and at most 17
-// more a row sharing a seat; maps of every key cost ~100 MB at a million
-// rows.
+// dupIndex finds, without keeping the keys, the rows that are one
+// vacancy (DUPLICATE_VACANCY: one seat, the same vacancy date, the same
+// incumbent when both name one; compute.VacancyKey.SameVacancy) and the
+// rows that are two vacancies in one seat (SAME_SEAT: one seat and one
+// filling election, not one vacancy; VacancyKey.TwoInOneSeat).
+//
+// Phase one appends one entry of hashes per accepted row (24 bytes).
+// build sorts them once, in place, and keeps only the rows whose seat
+// another row shares, in two orders. Order A, by seat, vacancy date,
+// incumbent and input order, in runs: a class is rows alike in all three;
+// a date, the classes of one seat and vacancy date; a seat, its dates.
+// Order B, by seat, filling election and input order: an election group
+// is the rows of one seat waiting for one election. Two seats, or two
+// incumbents of one seat and day, share a hash with odds of about one in
+// 10^7 at a million rows. After build the index costs 4 bytes a row and
+// at most 21 more a row sharing a seat; maps of every key cost ~100 MB
+// at a million rows.
 //
 // A row with no incumbent is one vacancy with every row of its seat and
 // date, though those rows may name different people: "one vacancy" is
@@ -38,16 +43,18 @@ type dupIndex struct {
 	seed    maphash.Seed
 	entries []dupEntry // phase one: one per accepted row, by ordinal; nil after build
 
-	pos      []int32             // by ordinal: its place in mem, -1 for a row alone in its seat
-	mem      []int32             // the ordinals of the rows sharing a seat, in runs
-	cls      []int32             // by place in mem: its class
-	class    []int32             // each class's first place in mem, then len(mem)
-	blank    []bool              // by class: its rows name no incumbent (the first class of its date, if any)
-	date     []int32             // each date's first class, then the number of classes
-	seat     []int32             // each seat's first date, then the number of dates
-	inOrder  []int32             // each seat's rows in input order, at the places mem gives the seat
-	namedSet []uint64            // bit by ordinal: a conflict names the row
-	memo     map[int32]*othersOf // the costly classes' answers (see others)
+	pos   []int32 // by ordinal: its place in order A, -1 for a row alone in its seat
+	mem   []int32 // order A: the ordinals of the rows sharing a seat
+	cls   []int32 // by place in A: its class
+	grp   []int32 // by place in A: its election group, -1 for none
+	class []int32 // each class's first place in A, then len(mem)
+	blank []bool  // by class: its rows name no incumbent (the first class of its date, if any)
+	date  []int32 // each date's first class, then the number of classes
+	memB  []int32 // order B: the ordinals of the rows in election groups
+	group []int32 // each election group's first place in B, then len(memB)
+
+	namedSet []uint64 // bit by ordinal: a conflict names the row
+	memo     map[int64]*othersOf
 
 	dupRows, sameRows int // rows with a DUPLICATE_VACANCY, with a SAME_SEAT conflict
 
@@ -64,20 +71,27 @@ type dupIndex struct {
 // dupEntry is one row's key as phase one keeps it.
 type dupEntry struct {
 	seat uint64 // hash of the seat, never 0; 0: no seat
-	when uint32 // the vacancy date: year<<9 | month<<5 | day; 0 when unknown
+	when uint32 // the vacancy date, packed; 0 when unknown
 	who  uint32 // hash of the incumbent, never 0; 0: none named
+	fill uint32 // the filling election, packed; 0 when none
 	ord  int32
 }
 
-// othersOf is what a row's conflicts name: the first rows of its class's
-// duplicates (the row itself may be among them) and of the other
-// vacancies of its seat, in input order.
+// othersOf is what the conflicts of the rows of one class and election
+// group name: the first rows of their duplicates (a row itself may be
+// among them, and is left out when named) and of the other vacancies of
+// their seat and election, in input order, with how many the latter are.
 type othersOf struct {
 	dups, same []int32
+	sameCount  int
 }
 
 func newDupIndex() *dupIndex {
 	return &dupIndex{seed: maphash.MakeSeed()}
+}
+
+func packDate(d compute.Date) uint32 {
+	return uint32(d.Year)<<9 | uint32(d.Month)<<5 | uint32(d.Day)
 }
 
 // add records the key of the next accepted row (ordinal len(entries)).
@@ -85,7 +99,7 @@ func (d *dupIndex) add(k compute.VacancyKey) {
 	e := dupEntry{ord: int32(len(d.entries))}
 	if k.Seat != "" {
 		e.seat = maphash.String(d.seed, k.Seat) | 1
-		e.when = uint32(k.Date.Year)<<9 | uint32(k.Date.Month)<<5 | uint32(k.Date.Day)
+		e.when, e.fill = packDate(k.Date), packDate(k.Election)
 		if k.Incumbent != "" {
 			e.who = uint32(maphash.String(d.seed, k.Incumbent)) | 1
 		}
@@ -115,36 +129,34 @@ func (d *dupIndex) build() {
 		i = j
 	}
 	d.entries = nil
-	classes, dates := len(d.class), len(d.date)
+	classes := len(d.class)
 	d.class = append(d.class, int32(len(d.mem)))
 	d.date = append(d.date, int32(classes))
-	d.seat = append(d.seat, int32(dates))
+	d.group = append(d.group, int32(len(d.memB)))
 
 	d.namedSet = make([]uint64, (len(d.pos)+63)/64)
 	for _, o := range d.mem {
-		dups, same := d.counts(o)
+		dups, same, n := d.relations(o)
 		if dups > 0 {
 			d.dupRows++
+			for _, q := range n.dups {
+				if q != o {
+					d.namedSet[q/64] |= 1 << (q % 64)
+				}
+			}
 		}
 		if same > 0 {
 			d.sameRows++
-		}
-		n := d.others(o)
-		for _, q := range n.dups {
-			if q != o && dups > 0 {
+			for _, q := range n.same {
 				d.namedSet[q/64] |= 1 << (q % 64)
 			}
-		}
-		for _, q := range n.same {
-			d.namedSet[q/64] |= 1 << (q % 64)
 		}
 	}
 }
 
-// addSeat appends the runs of one seat's entries, sorted.
+// addSeat appends the runs of one seat's entries, sorted for order A; it
+// sorts them again for order B.
 func (d *dupIndex) addSeat(es []dupEntry) {
-	d.seat = append(d.seat, int32(len(d.date)))
-	first := len(d.mem)
 	for i, e := range es {
 		newDate := i == 0 || e.when != es[i-1].when
 		if newDate {
@@ -157,9 +169,24 @@ func (d *dupIndex) addSeat(es []dupEntry) {
 		d.pos[e.ord] = int32(len(d.mem))
 		d.mem = append(d.mem, e.ord)
 		d.cls = append(d.cls, int32(len(d.class)-1))
+		d.grp = append(d.grp, -1)
 	}
-	d.inOrder = append(d.inOrder, d.mem[first:]...)
-	slices.Sort(d.inOrder[first:])
+	slices.SortFunc(es, func(a, b dupEntry) int { return cmp.Or(cmp.Compare(a.fill, b.fill), cmp.Compare(a.ord, b.ord)) })
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].fill == es[i].fill {
+			j++
+		}
+		if es[i].fill != 0 && j-i > 1 {
+			g := int32(len(d.group))
+			d.group = append(d.group, int32(len(d.memB)))
+			for _, e := range es[i:j] {
+				d.memB = append(d.memB, e.ord)
+				d.grp[d.pos[e.ord]] = g
+			}
+		}
+		i = j
+	}
 }
 
 // runOf is the run of starts holding i: the largest r with starts[r] <= i.
@@ -187,77 +214,110 @@ func (d *dupIndex) dupClasses(k int32) (lo, hi, extra int32) {
 	return k, k + 1, extra
 }
 
-func (d *dupIndex) classSize(k int32) int32 { return d.class[k+1] - d.class[k] }
-
-// seatPlaces are the places in mem of the seat of class k.
-func (d *dupIndex) seatPlaces(k int32) (from, to int32) {
-	s := runOf(d.seat, runOf(d.date, k))
-	return d.class[d.date[d.seat[s]]], d.class[d.date[d.seat[s+1]]]
+// place is where a row sits in the index: its class, election group and
+// the classes of its duplicates.
+type place struct {
+	k, g, lo, hi, extra int32
 }
+
+func (d *dupIndex) placeOf(ordinal int32) (place, bool) {
+	if ordinal < 0 || int(ordinal) >= len(d.pos) || d.pos[ordinal] < 0 {
+		return place{}, false
+	}
+	p := d.pos[ordinal]
+	pl := place{k: d.cls[p], g: d.grp[p]}
+	pl.lo, pl.hi, pl.extra = d.dupClasses(pl.k)
+	return pl, true
+}
+
+func (pl place) key() int64 { return int64(pl.k)<<32 | int64(uint32(pl.g)) }
+
+// dupsOf calls f with each class of the row's duplicates (itself among them).
+func (pl place) dupsOf(f func(c int32)) {
+	for c := pl.lo; c < pl.hi; c++ {
+		f(c)
+	}
+	if pl.extra >= 0 {
+		f(pl.extra)
+	}
+}
+
+func (pl place) isDup(c int32) bool { return pl.lo <= c && c < pl.hi || c == pl.extra }
 
 // counts are how many other rows are one vacancy with the row, and how
-// many are other vacancies of its seat.
+// many are other vacancies of its seat and election: those of its
+// election group, but for its duplicates and itself.
 func (d *dupIndex) counts(ordinal int32) (dups, same int) {
-	if ordinal < 0 || int(ordinal) >= len(d.pos) || d.pos[ordinal] < 0 {
+	pl, ok := d.placeOf(ordinal)
+	if !ok {
 		return 0, 0
 	}
-	k := d.cls[d.pos[ordinal]]
-	lo, hi, extra := d.dupClasses(k)
-	x := d.class[hi] - d.class[lo]
-	if extra >= 0 {
-		x += d.classSize(extra)
-	}
-	from, to := d.seatPlaces(k)
-	return int(x) - 1, int(to-from) - int(x)
+	return d.countsAt(pl)
 }
 
-// others lists the rows the conflicts of a row name. What they name
-// depends on the row's class only (but for the row itself, which the
-// caller leaves out), so a class whose answer took long is kept in memo.
-func (d *dupIndex) others(ordinal int32) *othersOf {
-	k := d.cls[d.pos[ordinal]]
-	if n, ok := d.memo[k]; ok {
-		return n
+func (d *dupIndex) countsAt(pl place) (dups, same int) {
+	pl.dupsOf(func(c int32) { dups += int(d.class[c+1] - d.class[c]) })
+	dups--
+	if pl.g < 0 {
+		return dups, 0
 	}
-	lo, hi, extra := d.dupClasses(k)
-	inDups := func(c int32) bool { return lo <= c && c < hi || c == extra }
+	if n, ok := d.memo[pl.key()]; ok {
+		return dups, n.sameCount
+	}
+	inGroup := 0
+	pl.dupsOf(func(c int32) {
+		for _, q := range d.mem[d.class[c]:d.class[c+1]] {
+			if d.grp[d.pos[q]] == pl.g {
+				inGroup++
+			}
+		}
+	})
+	return dups, int(d.group[pl.g+1]-d.group[pl.g]) - inGroup
+}
+
+// relations are the counts and the first rows of each (see othersOf).
+// They depend on the row's class and election group only, so the answers
+// that took long are kept in memo.
+func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
+	pl, ok := d.placeOf(ordinal)
+	if !ok {
+		return 0, 0, &othersOf{}
+	}
+	dups, same = d.countsAt(pl)
+	if n, ok := d.memo[pl.key()]; ok {
+		return dups, same, n
+	}
+	n = &othersOf{sameCount: same}
+	cost := dups + 1
 
 	// The first rows of the duplicates: each class's run is in input
 	// order, so its first namedOthers+1 are all any row may need.
-	n := &othersOf{}
-	cost := 0
-	take := func(c int32) {
+	pl.dupsOf(func(c int32) {
 		run := d.mem[d.class[c]:d.class[c+1]]
 		n.dups = append(n.dups, run[:min(len(run), namedOthers+1)]...)
-	}
-	for c := lo; c < hi; c++ {
-		take(c)
-	}
-	if extra >= 0 {
-		take(extra)
-	}
-	cost += len(n.dups)
+	})
 	slices.Sort(n.dups)
 	n.dups = slices.Clip(n.dups[:min(len(n.dups), namedOthers+1)])
 
-	// The first rows of the seat outside the duplicates.
-	from, to := d.seatPlaces(k)
-	for _, q := range d.inOrder[from:to] {
-		if len(n.same) == namedOthers {
-			break
-		}
-		cost++
-		if !inDups(d.cls[d.pos[q]]) {
-			n.same = append(n.same, q)
+	// The first rows of its election group that are not its duplicates.
+	if pl.g >= 0 {
+		for _, q := range d.memB[d.group[pl.g]:d.group[pl.g+1]] {
+			if len(n.same) == min(namedOthers, same) {
+				break
+			}
+			cost++
+			if !pl.isDup(d.cls[d.pos[q]]) {
+				n.same = append(n.same, q)
+			}
 		}
 	}
 	if cost > 8*namedOthers {
 		if d.memo == nil {
-			d.memo = map[int32]*othersOf{}
+			d.memo = map[int64]*othersOf{}
 		}
-		d.memo[k] = n
+		d.memo[pl.key()] = n
 	}
-	return n
+	return dups, same, n
 }
 
 // named reports whether a conflict names the row.
@@ -283,11 +343,7 @@ func (d *dupIndex) severity(ordinal int32) compute.Severity {
 // conflicts, each naming the first namedOthers other rows and counting
 // the rest.
 func (d *dupIndex) appendConflicts(cs []compute.Conflict, ordinal int32) []compute.Conflict {
-	dups, same := d.counts(ordinal)
-	if dups == 0 && same == 0 {
-		return cs
-	}
-	n := d.others(ordinal)
+	dups, same, n := d.relations(ordinal)
 	if dups > 0 {
 		cs = append(cs, compute.DuplicateConflict(d.labels(n.dups, ordinal, dups)))
 	}

@@ -41,26 +41,31 @@ func conflictsOf(d *dupIndex, ordinal int32) map[string]string {
 
 func TestDuplicatesAndSameSeatNameTheOtherRows(t *testing.T) {
 	d1, d2 := compute.D(2026, 2, 26), compute.D(2026, 6, 1)
+	nov3, nov2 := compute.D(2026, 11, 3), compute.D(2027, 11, 2)
 	seat := "village trustee\x1fvillage of warwick\x1forange"
 	d := index([]compute.VacancyKey{
-		{Seat: seat, Incumbent: "elizabeth white", Date: d1}, // 0
-		{Seat: "mayor\x1fhudson\x1fcolumbia", Incumbent: "ann lee", Date: d1},
-		{Seat: seat, Incumbent: "elizabeth white", Date: d1}, // 2: row 0 again
-		{Seat: seat, Incumbent: "elizabeth campbell", Date: d2},
-		{},                     // 4: takes no part
-		{Seat: seat, Date: d1}, // 5: no incumbent named, same day
-		{Seat: seat, Incumbent: "mary jones", Date: d1}, // 6: someone else, same day
+		{Seat: seat, Incumbent: "elizabeth white", Date: d1, Election: nov3}, // 0
+		{Seat: "mayor\x1fhudson\x1fcolumbia", Incumbent: "ann lee", Date: d1, Election: nov3},
+		{Seat: seat, Incumbent: "elizabeth white", Date: d1, Election: nov3}, // 2: row 0 again
+		{Seat: seat, Incumbent: "elizabeth campbell", Date: d2, Election: nov3},
+		{},                                     // 4: takes no part
+		{Seat: seat, Date: d1, Election: nov3}, // 5: no incumbent named, same day
+		{Seat: seat, Incumbent: "mary jones", Date: d1, Election: nov3},              // 6: someone else, same day
+		{Seat: seat, Incumbent: "john smith", Date: d2.AddDays(200), Election: nov2}, // 7: the seat's next vacancy
+		{Seat: seat, Incumbent: "elizabeth white", Date: d1},                         // 8: row 0 again, no election worked out
 	})
 	cases := []struct {
 		name      string
 		ordinal   int32
 		dup, same string // the rows named, "" for no such conflict
 	}{
-		{"a row entered twice names the copy and the row without incumbent", 0, "V2, V5", "V3, V6"},
-		{"the copy names the first row", 2, "V0, V5", "V3, V6"},
-		{"another person's vacancy of the seat is no duplicate of any", 3, "", "V0, V2, V5, V6"},
-		{"a row naming no incumbent is one vacancy with every row of its day", 5, "V0, V2, V6", "V3"},
+		{"a row entered twice names the copies and the row without incumbent", 0, "V2, V5, V8", "V3, V6"},
+		{"a copy names the first row", 2, "V0, V5, V8", "V3, V6"},
+		{"another person's vacancy of the seat and election is no duplicate of any", 3, "", "V0, V2, V5, V6"},
+		{"a row naming no incumbent is one vacancy with every row of its day", 5, "V0, V2, V6, V8", "V3"},
 		{"someone else on the same day is one vacancy only with the row naming nobody", 6, "V5", "V0, V2, V3"},
+		{"the seat's vacancy filled at another election is not flagged", 7, "", ""},
+		{"a copy without a filling election is still a duplicate, and in no election group", 8, "V0, V2, V5", ""},
 		{"a seat of its own has no conflict", 1, "", ""},
 		{"a row without a seat has no conflict", 4, "", ""},
 	}
@@ -83,10 +88,10 @@ func TestDuplicatesAndSameSeatNameTheOtherRows(t *testing.T) {
 			}
 		})
 	}
-	if d.dupRows != 4 || d.sameRows != 5 {
-		t.Errorf("%d rows with duplicates, %d with another vacancy of their seat; want 4 (0, 2, 5, 6) and 5", d.dupRows, d.sameRows)
+	if d.dupRows != 5 || d.sameRows != 5 {
+		t.Errorf("%d rows with duplicates, %d with another vacancy of their seat; want 5 (0, 2, 5, 6, 8) and 5 (0, 2, 3, 5, 6)", d.dupRows, d.sameRows)
 	}
-	for o, want := range map[int32]compute.Severity{0: compute.Warning, 3: compute.Info, 1: compute.NoSeverity, 4: compute.NoSeverity} {
+	for o, want := range map[int32]compute.Severity{0: compute.Warning, 3: compute.Info, 1: compute.NoSeverity, 4: compute.NoSeverity, 7: compute.NoSeverity} {
 		if got := d.severity(o); got != want {
 			t.Errorf("row %d severity %v, want %v", o, got, want)
 		}
@@ -103,7 +108,7 @@ func TestABigSeatNamesTenAndCountsTheRest(t *testing.T) {
 	for i := range n {
 		same[i] = compute.VacancyKey{Seat: "governor\x1f\x1f", Incumbent: "kathy hochul", Date: compute.D(2026, 3, 1)}
 		other[i] = compute.VacancyKey{Seat: "state comptroller\x1f\x1f", Incumbent: fmt.Sprint("person ", i),
-			Date: compute.D(2026, 1, 1).AddDays(i)}
+			Date: compute.D(2026, 1, 1).AddDays(i), Election: compute.D(2026, 11, 3)}
 	}
 	cases := []struct {
 		name    string
