@@ -56,6 +56,7 @@ type dupIndex struct {
 
 	namedSet []uint64 // bit by ordinal: a conflict names the row
 	memo     map[int64]*othersOf
+	scratch  othersOf // relations' answer when not kept in memo
 
 	dupRows, sameRows int // rows with a DUPLICATE_VACANCY, with a SAME_SEAT conflict
 
@@ -276,19 +277,21 @@ func (d *dupIndex) countsAt(pl place) (dups, same int) {
 	return dups, int(d.group[pl.g+1]-d.group[pl.g]) - inGroup
 }
 
-// relations are the counts and the first rows of each (see othersOf).
-// They depend on the row's class and election group only, so the answers
-// that took long are kept in memo.
+// relations are the counts and the first rows of each (see othersOf),
+// valid until the next call. They depend on the row's class and election
+// group only, so the answers that took long are kept in memo.
 func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
+	n = &d.scratch
+	n.dups, n.same, n.sameCount = n.dups[:0], n.same[:0], 0
 	pl, ok := d.placeOf(ordinal)
 	if !ok {
-		return 0, 0, &othersOf{}
+		return 0, 0, n
 	}
 	dups, same = d.countsAt(pl)
-	if n, ok := d.memo[pl.key()]; ok {
-		return dups, same, n
+	if kept, ok := d.memo[pl.key()]; ok {
+		return dups, same, kept
 	}
-	n = &othersOf{sameCount: same}
+	n.sameCount = same
 	cost := dups + 1
 
 	// The first rows of the duplicates: each class's run is in input
@@ -298,7 +301,7 @@ func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
 		n.dups = append(n.dups, run[:min(len(run), namedOthers+1)]...)
 	})
 	slices.Sort(n.dups)
-	n.dups = slices.Clip(n.dups[:min(len(n.dups), namedOthers+1)])
+	n.dups = n.dups[:min(len(n.dups), namedOthers+1)]
 
 	// The first rows of its election group that are not its duplicates.
 	if pl.g >= 0 {
@@ -316,7 +319,9 @@ func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
 		if d.memo == nil {
 			d.memo = map[int64]*othersOf{}
 		}
-		d.memo[pl.key()] = n
+		kept := &othersOf{dups: slices.Clone(n.dups), same: slices.Clone(n.same), sameCount: same}
+		d.memo[pl.key()] = kept
+		return dups, same, kept
 	}
 	return dups, same, n
 }
