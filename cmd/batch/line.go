@@ -55,6 +55,11 @@ func flagsFirst(app *cli.App, args []string) []string {
 		// says it needs one instead of taking "--" or an input for it.
 		return append(out, dangling)
 	}
+	for _, f := range flags {
+		if cli.HelpFlag != nil && isFlagOf([]cli.Flag{cli.HelpFlag}, f) {
+			return out // --help with inputs: urfave would take the first for a help topic
+		}
+	}
 	if len(inputs) > 0 {
 		out = append(out, "--")
 		out = append(out, inputs...)

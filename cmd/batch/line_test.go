@@ -26,7 +26,7 @@ func TestFlagsFirstReadsTheLineAsTyped(t *testing.T) {
 		{"the explain example of the README", "explain samples/statewide.xlsx --id NY-0000005", "explain --id NY-0000005 -- samples/statewide.xlsx"},
 		{"flags before the command are the command's", "-q --as-of 2026-07-01 run in.csv", "run -q --as-of 2026-07-01 -- in.csv"},
 		{"a command without inputs", "calendar --csv --year 2026", "calendar --csv --year 2026"},
-		{"--help after the inputs", "run in.csv --help", "run --help -- in.csv"},
+		{"--help after the inputs shows the command's help", "run in.csv --help", "run --help"},
 		{"an unknown flag is left for urfave to refuse", "run in.csv --bogus", "run --bogus -- in.csv"},
 		{"a last flag without its value stays last", "run in.csv -o", "run -o"},
 		{"an unknown command is left alone", "frobnicate -o x", "frobnicate -o x"},
