@@ -44,6 +44,14 @@ func editionIDs() []string {
 	return ids
 }
 
+// lawChoice says how the law was picked, as summary.json's "edition".
+func lawChoice(law *compute.Law) string {
+	if law == nil || law.Auto() {
+		return "auto: the edition in force on each date (see law_edition)"
+	}
+	return law.Choice + ", fixed by --edition for every date"
+}
+
 // lawLine names the law a command applied and how fresh its data is.
 func lawLine(law *compute.Law) string {
 	choice := "auto (the edition in force on each date)"
@@ -158,7 +166,7 @@ func rulesCommand(c *cli.Context) error {
 	}
 	var f compute.RulesFilter
 	if s := c.String("as-of"); s != "" {
-		d, err := parseAsOf(s)
+		d, err := parseAsOf(s, origin(c, "as-of"))
 		if err != nil {
 			return err
 		}
@@ -216,8 +224,8 @@ func calendarCommand(c *cli.Context) error {
 	if !c.IsSet("year") {
 		return usagef("calendar needs --year YYYY")
 	}
-	if year < 1 || year > 9999 {
-		return usagef("--year %d: give a year from 1 to 9999", year)
+	if year < minYear || year > maxYear {
+		return usagef("--year %d: give a four-digit year from %d to %d", year, minYear, maxYear)
 	}
 	law, err := lawOf(c)
 	if err != nil {

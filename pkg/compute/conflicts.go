@@ -16,6 +16,7 @@ const (
 	codeSpecialPiggyback     = "SPECIAL_PIGGYBACK"
 	codeDateOrder            = "DATE_ORDER"
 	codeDuplicateVacancy     = "DUPLICATE_VACANCY"
+	codeSameSeat             = "SAME_SEAT"
 	codeTermEndsFirst        = "TERM_ENDS_FIRST"
 	codeLateVacancy          = "LATE_VACANCY"
 	codeTooLate              = "TOO_LATE"
@@ -48,7 +49,10 @@ var conflictRules = [...]ConflictRule{
 	{codeSpecialPiggyback, Warning, "a special election outside the window that the same-date proviso may make lawful: info naming the earlier special election on that day when the inputs hold one, warning when they do not",
 		"the statute's \"subsequent vacancy\" (this vacancy occurred after the earlier proclamation) is not checked"},
 	{codeDateOrder, Error, "dates out of order: event before term start, vacancy after term end, proclamation before vacancy", ""},
-	{codeDuplicateVacancy, Warning, "two rows with the same office, district, county and filling election", ""},
+	{codeDuplicateVacancy, Warning, "two rows of one vacancy: the same office, district and county (case and spacing aside), the same vacancy date, and the same incumbent when both rows name one",
+		"compared on the incumbent and the vacancy date, not on the filling election: two people's vacancies of one seat are two vacancies (SAME_SEAT)"},
+	{codeSameSeat, Info, "two vacancies in one seat: rows of the same office, district, county and filling election that are not one vacancy (another incumbent or vacancy date)",
+		"code added by this tool"},
 	{codeTermEndsFirst, Warning, "the term ends before the filling election: nothing left to fill", ""},
 	{codeLateVacancy, Info, "a late-vacancy rule replaced the ordinary deadline", ""},
 	{codeTooLate, Warning, "a last day falls after the election it serves, or before the vacancy: file as soon as practicable", ""},
