@@ -173,6 +173,15 @@ func newMapping(header []string) *mapping {
 	return m
 }
 
+// name is the header text of the column at position i, or its letter
+// right of the header.
+func (m *mapping) name(i int) string {
+	if i < len(m.cols) {
+		return m.cols[i].name
+	}
+	return "column " + columnLetters(i+1)
+}
+
 // columnName is the header text of a field's column, or the contract's name
 // when the column is absent.
 func (m *mapping) columnName(f field) string {

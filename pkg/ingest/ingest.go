@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 )
 
@@ -59,6 +60,17 @@ type FileStats struct {
 	Rejected int
 	Blank    int
 	Extra    []string // carried-through column names, in first-seen order
+
+	// Notes are what the analyst should know about rows that were read
+	// all the same (a cell whose encoding had to be guessed), at most
+	// maxNotes of them; NotesLeftOut counts the rest.
+	Notes        []Problem
+	NotesLeftOut int
+
+	// Unread lists, as problems of a whole sheet (Source.Row 0), the
+	// sheets that hold data but no header row: none of their rows could be
+	// read as vacancies. They belong on Errors, and count as errors.
+	Unread []Problem
 
 	// Skipped lists the sheets of a workbook that were not read as
 	// vacancies, with the reason (the Calendar sheet, a sheet with no
@@ -157,6 +169,18 @@ func (s *sink) extraColumns(names []string) {
 	}
 }
 
+// maxNotes bounds FileStats.Notes: a file saved in a mixed encoding would
+// otherwise note every row.
+const maxNotes = 100
+
+func (s *sink) note(p Problem) {
+	if len(s.stats.Notes) < maxNotes {
+		s.stats.Notes = append(s.stats.Notes, p)
+		return
+	}
+	s.stats.NotesLeftOut++
+}
+
 func (s *sink) item(it Item) error {
 	s.stats.Rows++
 	if len(it.Problems) > 0 {
@@ -180,4 +204,20 @@ func (s *sink) cancelled() error {
 		return nil
 	}
 	return s.ctx.Err()
+}
+
+// shownPath is a path as messages show it: quoted, with its control and
+// invisible characters escaped, when it holds any (see package printable).
+func shownPath(path string) string { return printable.Name(path) }
+
+// byteCount says a size in words: "8 MiB", "200.5 MiB", "512 bytes".
+func byteCount(n int64) string {
+	const mib = 1 << 20
+	switch {
+	case n >= mib && n%mib == 0:
+		return fmt.Sprintf("%d MiB", n/mib)
+	case n >= mib:
+		return fmt.Sprintf("%.1f MiB", float64(n)/mib)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
