@@ -54,7 +54,7 @@ type recordReader struct {
 	outPos  int
 	line    int  // line ends seen so far
 	partial bool // bytes follow the last line end
-	recLine int // first line of the record being assembled (1-based)
+	recLine int  // first line of the record being assembled (1-based)
 	afterCR bool
 
 	skipping bool  // the current record is over the limit: its bytes are dropped
