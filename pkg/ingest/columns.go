@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // field is an input column the contract names (CONTRACT.md, Input).
@@ -131,11 +129,6 @@ type mapping struct {
 	duplicate string
 }
 
-// maxHeaderSearch is how many rows of a sheet or CSV file are searched for
-// the header: title rows sit above it, not pages of them. A sheet whose
-// first rows hold no header is skipped without reading the rest.
-const maxHeaderSearch = 100
-
 func newMapping(header []string) *mapping {
 	m := &mapping{cols: make([]column, len(header))}
 	for i := range m.where {
@@ -193,8 +186,16 @@ func (m *mapping) columnName(f field) string {
 
 // columnLetters is the spreadsheet name of a 1-based column: 1 → A, 27 → AA.
 func columnLetters(n int) string {
-	if s, err := excelize.ColumnNumberToName(n); err == nil {
-		return s
+	if n < 1 {
+		return strconv.Itoa(n)
 	}
-	return strconv.Itoa(n)
+	var b [8]byte
+	i := len(b)
+	for n > 0 {
+		n--
+		i--
+		b[i] = byte('A' + n%26)
+		n /= 26
+	}
+	return string(b[i:])
 }

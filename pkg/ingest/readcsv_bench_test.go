@@ -19,3 +19,17 @@ func BenchmarkReadCSV(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadXLSX reads the workbook BATCH_BENCH_XLSX names; skipped
+// without it.
+func BenchmarkReadXLSX(b *testing.B) {
+	path := os.Getenv("BATCH_BENCH_XLSX")
+	if path == "" {
+		b.Skip("set BATCH_BENCH_XLSX to a workbook (go run ./bench/gen -format xlsx)")
+	}
+	for b.Loop() {
+		if _, err := ReadFile(context.Background(), path, Options{}, func(Item) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
