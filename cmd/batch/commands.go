@@ -65,8 +65,12 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 
 // describe is the one-line summary of a run, for people and cron mail.
 func describe(sum pipeline.Summary) string {
-	return fmt.Sprintf("%d vacancies computed, %d rows rejected, %d blank; conflicts: %d error, %d warning, %d info",
-		sum.Accepted, sum.Rejected, sum.Blank,
+	unread := ""
+	if sum.UnreadSheets > 0 {
+		unread = fmt.Sprintf(", %d sheet(s) not read (data but no header row; see Errors)", sum.UnreadSheets)
+	}
+	return fmt.Sprintf("%d vacancies computed, %d rows rejected, %d blank%s; conflicts: %d error, %d warning, %d info",
+		sum.Accepted, sum.Rejected, sum.Blank, unread,
 		sum.BySeverity[compute.Error], sum.BySeverity[compute.Warning], sum.BySeverity[compute.Info])
 }
 

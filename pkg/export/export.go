@@ -55,6 +55,11 @@ type Input struct {
 	Accepted int
 	Rejected int
 	Blank    int
+	// Unread names the sheets that hold data but no header row (each is
+	// also a problem on Errors); Notes are what the analyst should know
+	// about rows read all the same (a cell whose encoding was guessed).
+	Unread []string
+	Notes  []string
 }
 
 // Phase is one timed phase of the run.

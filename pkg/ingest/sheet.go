@@ -359,6 +359,7 @@ func (r *sheetRows) rowProblems(p *rowParser) []Problem {
 		col := ""
 		if is.col >= 0 {
 			col = p.m.name(is.col)
+			p.reported = append(p.reported, is.col)
 		}
 		probs = append(probs, Problem{Source: compute.Source{File: p.file, Sheet: p.sheet, Row: r.num},
 			Column: col, Value: shorten(is.value, 200), Message: is.msg})

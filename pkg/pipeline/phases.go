@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 
 	"batch/pkg/compute"
 	"batch/pkg/export"
@@ -18,6 +19,7 @@ type phaseOneResult struct {
 	extra    []string          // carried-through columns, first spelling met of each
 	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
 	rename   map[string]string // a spelling met in the input → its spelling in extra
+	unread   []ingest.Problem // sheets that hold data but no header, for Errors
 	rows     int
 	blank    int
 	accepted int
@@ -91,10 +93,29 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(
 		}
 		p.rows += stats.Rows
 		p.blank += stats.Blank
-		p.inputs = append(p.inputs, export.Input{
+		in := export.Input{
 			Path: stats.Path, SHA256: stats.SHA256, Sheets: stats.Sheets, Rows: stats.Rows,
 			Accepted: stats.Accepted, Rejected: stats.Rejected, Blank: stats.Blank,
-		})
+		}
+		for _, u := range stats.Unread {
+			in.Unread = append(in.Unread, u.Source.Sheet)
+			p.unread = append(p.unread, u)
+			opts.Log.Warn("sheet not read", "input", path, "sheet", u.Source.Sheet, "why", u.Message)
+		}
+		for i, n := range stats.Notes {
+			note := fmt.Sprintf("%s, column %s: %s", n.Source, n.Column, n.Message)
+			in.Notes = append(in.Notes, note)
+			if i < maxLoggedNotes {
+				opts.Log.Warn("note", "input", path, "at", n.Source.String(), "column", n.Column, "note", n.Message)
+			}
+		}
+		if more := len(stats.Notes) - maxLoggedNotes + stats.NotesLeftOut; more > 0 {
+			opts.Log.Warn("more notes", "input", path, "count", more)
+		}
+		if stats.NotesLeftOut > 0 {
+			in.Notes = append(in.Notes, fmt.Sprintf("… and %d more of the same kind", stats.NotesLeftOut))
+		}
+		p.inputs = append(p.inputs, in)
 		for _, name := range stats.Extra {
 			if k := ingest.ColumnKey(name); p.extraKey[k] == "" {
 				p.extraKey[k] = name
@@ -107,6 +128,10 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(
 	return nil
 }
 
+// maxLoggedNotes bounds the note lines one input puts in the log; all of
+// them (to ingest's own bound) are in summary.json.
+const maxLoggedNotes = 10
+
 // phaseTwo streams the spilled rows back through the pool (computing is
 // cheap next to writing, so the results are computed again rather than
 // stored), adds the duplicate conflicts, and hands everything to the
@@ -114,6 +139,13 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(
 func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer) error {
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return err
+	}
+	// Sheets that could not be read come first on Errors: a whole sheet
+	// weighs more than a row.
+	for _, u := range p.unread {
+		if err := w.Problem(u, false); err != nil {
+			return err
+		}
 	}
 	sr, err := p.spill.rewind()
 	if err != nil {
@@ -202,7 +234,8 @@ func (p *phaseOneResult) resolveDuplicateIDs() error {
 // fill copies the counts into a Summary.
 func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Inputs = p.inputs
-	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems
+	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems+len(p.unread)
+	sum.UnreadSheets = len(p.unread)
 	sum.BySeverity = map[compute.Severity]int{}
 	for i, s := range p.sev {
 		if p.dups.isMember(int32(i)) && s < compute.Warning {

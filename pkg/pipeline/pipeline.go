@@ -46,6 +46,9 @@ type Summary struct {
 	Accepted int
 	Rejected int
 	Problems int
+	// UnreadSheets counts the sheets that hold data but no header row:
+	// none of their rows could be read, and each is a problem on Errors.
+	UnreadSheets int
 	// BySeverity counts vacancies by their worst conflict.
 	BySeverity map[compute.Severity]int
 	Phases     []export.Phase
@@ -53,9 +56,10 @@ type Summary struct {
 	Files      []string // the outputs put in place
 }
 
-// Worst is the most severe level reached: rejected rows count as errors.
+// Worst is the most severe level reached: rejected rows, and sheets that
+// could not be read, count as errors.
 func (s Summary) Worst() compute.Severity {
-	if s.Rejected > 0 {
+	if s.Rejected > 0 || s.UnreadSheets > 0 {
 		return compute.Error
 	}
 	for _, sev := range []compute.Severity{compute.Error, compute.Warning, compute.Info} {
@@ -149,7 +153,7 @@ func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error)
 	}
 	p1.spill.close()
 	p1.fill(&sum)
-	return sum, problems, nil
+	return sum, append(p1.unread, problems...), nil
 }
 
 // Find computes the vacancies whose vacancy_id (or source, file:sheet:row)
