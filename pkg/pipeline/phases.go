@@ -19,7 +19,7 @@ type phaseOneResult struct {
 	extra    []string          // carried-through columns, first spelling met of each
 	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
 	rename   map[string]string // a spelling met in the input → its spelling in extra
-	unread   []ingest.Problem // sheets that hold data but no header, for Errors
+	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
 	rows     int
 	blank    int
 	accepted int
