@@ -15,8 +15,8 @@ type csvTable struct {
 	rec  []string
 }
 
-func newCSVTable(dir, name string, header []string) (*csvTable, error) {
-	t, err := createTemp(dir, name)
+func newCSVTable(create func(string) (*tempFile, error), name string, header []string) (*csvTable, error) {
+	t, err := create(name)
 	if err != nil {
 		return nil, err
 	}

@@ -131,6 +131,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		sum.BySeverity = totals.BySeverity
 	}
 	sum.OutDir = opts.OutDir
+	sum.Files = totals.Files
 	return sum, nil
 }
 
