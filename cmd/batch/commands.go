@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -58,7 +59,7 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 		return err
 	}
 	if !quiet {
-		fmt.Fprintf(c.App.Writer, "%s → %s/\n", describe(sum), sum.OutDir)
+		fmt.Fprintf(terminalSafe{c.App.Writer}, "%s → %s/\n", describe(sum), printable.Name(sum.OutDir))
 	}
 	return threshold(sum, failOn)
 }
@@ -104,7 +105,7 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 		if col == "" {
 			col = "(row)"
 		}
-		fmt.Fprintf(out, "%s: %s %q: %s\n", p.Source, col, p.Value, p.Message)
+		fmt.Fprintf(out, "%s: %s %q: %s\n", printable.Name(p.Source.String()), col, p.Value, p.Message)
 	}
 	fmt.Fprintln(out, describe(sum))
 	return threshold(sum, failOn)

@@ -85,7 +85,7 @@ func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Probl
 	if sheetOnly {
 		return nil, nil, nil
 	}
-	return nil, nil, fmt.Errorf("ingest: %s: unsupported calendar file; give a .csv file or an .xlsx workbook", path)
+	return nil, nil, fmt.Errorf("ingest: %s: unsupported calendar file; give a .csv file or an .xlsx workbook", shownPath(path))
 }
 
 type calReader struct {
@@ -99,18 +99,18 @@ type calReader struct {
 func calendarCSV(path string) ([]compute.Override, []Problem, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, unwrapPath(err))
+		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
 	}
 	defer fh.Close()
 	t, err := newCSVTable(fh)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 	}
 	cr := &calReader{file: baseName(path)}
 	for {
 		ok, err := t.next()
 		if err != nil {
-			return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+			return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 		}
 		if !ok {
 			break

@@ -119,7 +119,6 @@ type column struct {
 type mapping struct {
 	cols  []column
 	where [numFields]int // position of each field, -1 when absent
-	extra []string       // names of the carried-through columns, in order
 	// dateCols lists the positions of date fields, for the workbook reader
 	// that needs the cells' styles.
 	dateCols []int
@@ -153,9 +152,6 @@ func newMapping(header []string) *mapping {
 		}
 		m.cols[i] = column{field: f, name: name, blankHeader: blank}
 		if f == fExtra {
-			if strings.TrimSpace(h) != "" {
-				m.extra = append(m.extra, name)
-			}
 			continue
 		}
 		m.where[f] = i
@@ -198,4 +194,16 @@ func columnLetters(n int) string {
 		n /= 26
 	}
 	return string(b[i:])
+}
+
+// columnNumber is the 1-based column of letters such as "AB"; 0 if none.
+func columnNumber(letters string) int {
+	n := 0
+	for _, c := range letters {
+		if c < 'A' || c > 'Z' {
+			return 0
+		}
+		n = n*26 + int(c-'A'+1)
+	}
+	return n
 }

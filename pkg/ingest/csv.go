@@ -267,14 +267,14 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 	} else {
 		fh, err := os.Open(path)
 		if err != nil {
-			return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, unwrapPath(err))
+			return fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
 		}
 		defer fh.Close()
 		r = fh
 	}
 	t, err := newCSVTable(r)
 	if err != nil {
-		return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+		return fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 	}
 	if err := readCSV(ctx, path, t, s); err != nil {
 		return err
@@ -304,7 +304,7 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 				p = &rowParser{m: m, v: newVocab(), file: baseName(path)}
 				header = len(t.record)
 				lastEnd = t.endLine
-				s.extraColumns(m.extra)
+				s.extraColumns(m, "")
 			}
 			continue
 		}

@@ -60,6 +60,8 @@ type FileStats struct {
 	Rejected int
 	Blank    int
 	Extra    []string // carried-through column names, in first-seen order
+	// ExtraAt says where each of Extra was first seen (same order).
+	ExtraAt []ColumnAt
 
 	// Notes are what the analyst should know about rows that were read
 	// all the same (a cell whose encoding had to be guessed), at most
@@ -77,6 +79,16 @@ type FileStats struct {
 	// header row), in workbook order.
 	Skipped []SkippedSheet
 }
+
+// ColumnAt is a column of an input: its sheet ("" for CSV) and its
+// 1-based position (1 is column A).
+type ColumnAt struct {
+	Sheet  string
+	Column int
+}
+
+// Letters is the column's spreadsheet name: 1 → A, 16384 → XFD.
+func (c ColumnAt) Letters() string { return columnLetters(c.Column) }
 
 // SkippedSheet is a sheet ReadFile did not read, and why.
 type SkippedSheet struct {
@@ -100,7 +112,7 @@ func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) er
 	case kindCSV:
 		err = readCSVFile(ctx, path, opts, s)
 	default:
-		err = fmt.Errorf("ingest: %s: unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input", path)
+		err = fmt.Errorf("ingest: %s: unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input", shownPath(path))
 	}
 	return s.stats, err
 }
@@ -112,7 +124,7 @@ func notFolder(path string) error {
 		return nil
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("ingest: %s: is a folder, not a file: give the workbooks or CSV files inside it", path)
+		return fmt.Errorf("ingest: %s: is a folder, not a file: give the workbooks or CSV files inside it", shownPath(path))
 	}
 	return nil
 }
@@ -160,11 +172,13 @@ func (s *sink) blank() {
 	s.stats.Blank++
 }
 
-func (s *sink) extraColumns(names []string) {
-	for _, n := range names {
-		if !s.seen[n] {
-			s.seen[n] = true
-			s.stats.Extra = append(s.stats.Extra, n)
+// extraColumns records the carried-through columns of a header.
+func (s *sink) extraColumns(m *mapping, sheet string) {
+	for i, c := range m.cols {
+		if c.field == fExtra && !c.blankHeader && !s.seen[c.name] {
+			s.seen[c.name] = true
+			s.stats.Extra = append(s.stats.Extra, c.name)
+			s.stats.ExtraAt = append(s.stats.ExtraAt, ColumnAt{Sheet: sheet, Column: i + 1})
 		}
 	}
 }
@@ -189,9 +203,10 @@ func (s *sink) item(it Item) error {
 		s.stats.Accepted++
 	}
 	for _, f := range it.Vacancy.Extra {
-		if strings.HasPrefix(f.Name, "column ") && !s.seen[f.Name] {
+		if letters, ok := strings.CutPrefix(f.Name, "column "); ok && !s.seen[f.Name] {
 			s.seen[f.Name] = true
 			s.stats.Extra = append(s.stats.Extra, f.Name)
+			s.stats.ExtraAt = append(s.stats.ExtraAt, ColumnAt{Sheet: it.Vacancy.Source.Sheet, Column: columnNumber(letters)})
 		}
 	}
 	return s.emit(it)

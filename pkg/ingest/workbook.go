@@ -438,7 +438,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 				p = &rowParser{m: m, v: v, file: baseName(wb.path), sheet: name, dates: rows}
 				headerRow, top = n, n
 				s.stats.Sheets = append(s.stats.Sheets, name)
-				s.extraColumns(m.extra)
+				s.extraColumns(m, name)
 				continue
 			}
 			filled++

@@ -3,7 +3,9 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"slices"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -17,6 +19,7 @@ type phaseOneResult struct {
 	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
 	inputs   []export.Input
 	extra    []string          // carried-through columns, first spelling met of each
+	extraAt  []extraOrigin     // where each of extra was first met
 	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
 	rename   map[string]string // a spelling met in the input → its spelling in extra
 	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
@@ -116,16 +119,47 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(
 			in.Notes = append(in.Notes, fmt.Sprintf("… and %d more of the same kind", stats.NotesLeftOut))
 		}
 		p.inputs = append(p.inputs, in)
-		for _, name := range stats.Extra {
+		for i, name := range stats.Extra {
 			if k := ingest.ColumnKey(name); p.extraKey[k] == "" {
 				p.extraKey[k] = name
 				p.extra = append(p.extra, name)
+				at := extraOrigin{input: path}
+				if i < len(stats.ExtraAt) {
+					at.ColumnAt = stats.ExtraAt[i]
+				}
+				p.extraAt = append(p.extraAt, at)
 			}
+		}
+		if err := p.checkColumns(opts); err != nil {
+			return err
 		}
 		opts.Log.Info("read", "input", path, "rows", stats.Rows, "accepted", stats.Accepted,
 			"rejected", stats.Rejected, "blank", stats.Blank)
 	}
 	return nil
+}
+
+// extraOrigin is where a carried-through column was first met.
+type extraOrigin struct {
+	input string
+	ingest.ColumnAt
+}
+
+// checkColumns refuses, before anything is written, inputs whose
+// carried-through columns would not fit on the Vacancies sheet of
+// results.xlsx, naming the first column that would not.
+func (p *phaseOneResult) checkColumns(opts Options) error {
+	limit := export.MaxCarriedColumns()
+	if len(p.extra) <= limit || !slices.Contains(opts.Formats, export.XLSX) {
+		return nil
+	}
+	at := p.extraAt[limit]
+	where := printable.Name(at.input)
+	if at.Sheet != "" {
+		where += fmt.Sprintf(", sheet %q", at.Sheet)
+	}
+	return fmt.Errorf("pipeline: %s: column %s (%q) and the %d after it do not fit in results.xlsx: its Vacancies sheet holds %d columns, %d of them the tool's own, so %d carried-through columns fit and the inputs have %d; nothing was written. Remove the columns that are not needed, or leave the workbook out (--format csv,json): vacancies.csv carries every column",
+		where, at.Letters(), p.extra[limit], len(p.extra)-limit-1, 1<<14, (1<<14)-limit, limit, len(p.extra))
 }
 
 // maxLoggedNotes bounds the note lines one input puts in the log; all of

@@ -77,6 +77,9 @@ func (s Summary) Worst() compute.Severity {
 func Run(ctx context.Context, opts Options) (Summary, error) {
 	opts = withDefaults(opts)
 	var sum Summary
+	if err := checkInputs(opts); err != nil {
+		return sum, err
+	}
 
 	start := time.Now()
 	cal, err := loadCalendar(opts)
@@ -140,6 +143,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error) {
 	opts = withDefaults(opts)
 	var sum Summary
+	if err := checkInputs(opts); err != nil {
+		return sum, nil, err
+	}
 	cal, err := loadCalendar(opts)
 	if err != nil {
 		return sum, nil, err
@@ -162,6 +168,9 @@ func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error)
 // that lists its problems.
 func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error) {
 	opts = withDefaults(opts)
+	if err := checkInputs(opts); err != nil {
+		return nil, err
+	}
 	opts.explain = true
 	cal, err := loadCalendar(opts)
 	if err != nil {
@@ -210,6 +219,21 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		}
 	}
 	return found, nil
+}
+
+// checkInputs refuses a list of inputs that cannot be read as given:
+// standard input twice ("batch run - -"), which can be read only once.
+func checkInputs(opts Options) error {
+	n := 0
+	for _, in := range opts.Inputs {
+		if in == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return fmt.Errorf("pipeline: standard input (-) is given %d times among the inputs, but it can be read only once: give - once, or save the CSV to a file and name the file", n)
+	}
+	return nil
 }
 
 func withDefaults(opts Options) Options {
