@@ -217,8 +217,9 @@ func (t *csvTable) next() (bool, error) {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		t.perr = pe
-		t.line = pe.StartLine
-		t.endLine = pe.Line
+		t.line = t.records.realLine(pe.StartLine)
+		t.endLine = t.records.realLine(pe.Line)
+		t.spanSkipped()
 		t.record = nil
 		_, peekErr := t.in.Peek(1)
 		t.atEOF = errors.Is(peekErr, io.EOF)
@@ -229,12 +230,22 @@ func (t *csvTable) next() (bool, error) {
 	}
 	t.decodeCells(rec)
 	t.record = rec
-	t.line, _ = t.cr.FieldPos(0)
+	first, _ := t.cr.FieldPos(0)
+	t.line = t.records.realLine(first)
 	// The record ends on the line its last field starts on, plus the
 	// newlines quoted inside that field.
 	last, _ := t.cr.FieldPos(len(rec) - 1)
-	t.endLine = last + strings.Count(rec[len(rec)-1], "\n")
+	t.endLine = t.records.realLine(last) + strings.Count(rec[len(rec)-1], "\n")
+	t.spanSkipped()
 	return true, nil
+}
+
+// spanSkipped makes a skipped record end on its own last line, which its
+// one-line placeholder does not show.
+func (t *csvTable) spanSkipped() {
+	if s, ok := t.records.overLong(t.line); ok {
+		t.endLine = t.line + s.newlines
+	}
 }
 
 // unclosedQuote reports whether the current record is a quoted field
@@ -244,7 +255,7 @@ func (t *csvTable) next() (bool, error) {
 // fails instead. A bad quote that ends within its own line (or on the last
 // line) only rejects its row.
 func (t *csvTable) unclosedQuote() bool {
-	return t.perr != nil && errors.Is(t.perr.Err, csv.ErrQuote) && t.atEOF && t.perr.Line > t.perr.StartLine
+	return t.perr != nil && errors.Is(t.perr.Err, csv.ErrQuote) && t.atEOF && t.endLine > t.line
 }
 
 // lines is the number of lines of the input read so far.

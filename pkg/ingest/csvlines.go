@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"sort"
 )
 
 // Why this file exists: encoding/csv ends a line at LF (or CR LF) only, so
@@ -19,6 +20,11 @@ import (
 // the rest of it is skipped, and the CSV reader is handed a placeholder
 // spanning the same lines, so the row is reported (rejected, with its line
 // and the limit) and every line after it reads as before.
+
+// The placeholder is one line (""), however many lines the skipped record
+// spanned, so that skipping costs no memory either; the reader keeps the
+// count of lines it elided, and realLine turns the CSV reader's line
+// numbers back into the file's.
 
 // MaxCSVRecordBytes bounds one CSV row: a line, with every line its quoted
 // cells span. Excel's largest cell is 32,767 characters; a row over 8 MiB
@@ -39,8 +45,15 @@ const (
 
 // skippedRecord is a record over MaxCSVRecordBytes, by its first line.
 type skippedRecord struct {
-	bytes  int64  // its size (at least; counting stops at the end of the input)
-	prefix string // its first bytes, for the message
+	bytes    int64  // its size
+	newlines int    // line ends inside it: it spans newlines+1 lines
+	prefix   string // its first bytes, for the message
+}
+
+// elision is a placeholder's line in the CSV reader's numbering, and the
+// line ends of the record it stands for that it does not repeat.
+type elision struct {
+	at, n int
 }
 
 type recordReader struct {
@@ -55,7 +68,12 @@ type recordReader struct {
 	line    int  // line ends seen so far
 	partial bool // bytes follow the last line end
 	recLine int  // first line of the record being assembled (1-based)
+	recNL   int  // line ends inside the record being assembled
 	afterCR bool
+
+	outLines int       // line ends handed to the CSV reader
+	elided   []elision // by at
+	cum      []int     // cum[i]: line ends elided by elided[0..i]
 
 	skipping bool  // the current record is over the limit: its bytes are dropped
 	skipN    int64 // bytes of the skipped record
@@ -223,6 +241,9 @@ func (r *recordReader) byte(c byte) {
 		}
 	} else {
 		r.rec = append(r.rec, c)
+		if c == '\n' {
+			r.recNL++
+		}
 		if len(r.rec) > r.limit {
 			r.startSkip()
 		}
@@ -236,12 +257,7 @@ func (r *recordReader) byte(c byte) {
 func (r *recordReader) startSkip() {
 	r.skipping = true
 	r.skipN = int64(len(r.rec))
-	r.skipNL = 0
-	for _, c := range r.rec {
-		if c == '\n' {
-			r.skipNL++
-		}
-	}
+	r.skipNL = r.recNL
 	if r.skipped == nil {
 		r.skipped = map[int]skippedRecord{}
 	}
@@ -250,35 +266,56 @@ func (r *recordReader) startSkip() {
 }
 
 // finishRecord releases the record: itself, or for a skipped one a
-// placeholder over the same lines (a quoted cell of its line ends, closed
-// unless the input ended inside the quote, so that the CSV reader still
-// reports a quote never closed).
+// placeholder of one line (an empty quoted cell, left open when the input
+// ended inside the quote, so that the CSV reader still reports a quote
+// never closed).
 func (r *recordReader) finishRecord(newline bool) {
 	if r.skipping {
 		s := r.skipped[r.recLine]
-		s.bytes = r.skipN
+		s.bytes, s.newlines = r.skipN, r.skipNL
 		r.skipped[r.recLine] = s
 		r.out = append(r.out, '"')
-		for range r.skipNL {
-			r.out = append(r.out, '\n')
-		}
 		if r.state != inQuoted || newline {
 			r.out = append(r.out, '"')
 		}
+		if n := r.skipNL; n > 0 {
+			total := n
+			if len(r.cum) > 0 {
+				total += r.cum[len(r.cum)-1]
+			}
+			r.elided = append(r.elided, elision{at: r.outLines + 1, n: n})
+			r.cum = append(r.cum, total)
+		}
 		if newline {
 			r.out = append(r.out, '\n')
+			r.outLines++
 		}
 		r.skipping = false
 	} else {
 		r.out = append(r.out, r.rec...)
+		r.outLines += r.recNL
 		r.rec = r.rec[:0]
 	}
+	r.recNL = 0
 	r.state = atFieldStart
 	r.recLine = r.line + 1
 }
 
+// realLine is the file's line for a line number of the CSV reader, which
+// saw each skipped record as one line.
+func (r *recordReader) realLine(l int) int {
+	i := sort.Search(len(r.elided), func(i int) bool { return r.elided[i].at >= l })
+	if i == 0 {
+		return l
+	}
+	return l + r.cum[i-1]
+}
+
 // end releases what is left at the end of the input.
 func (r *recordReader) end() {
+	if r.skipping && !r.partial && r.skipNL > 0 {
+		r.skipNL-- // the input's last line end ends its last line: no line follows
+	}
 	if len(r.rec) > 0 || r.skipping {
 		r.finishRecord(false)
 	}

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 )
 
@@ -233,7 +234,7 @@ func (wb *workbook) partError(f *zip.File, sheet string, err error) error {
 	if sheet != "" {
 		of = fmt.Sprintf(" (sheet %q)", sheet)
 	}
-	return fmt.Errorf("ingest: %s: the workbook is damaged: part %s%s: %v", shownPath(wb.path), f.Name, of, err)
+	return fmt.Errorf("ingest: %s: the workbook is damaged: part %s%s: %v", shownPath(wb.path), printable.Name(f.Name), of, err)
 }
 
 // readStyles learns which cell formats show a date.
@@ -300,7 +301,7 @@ func (wb *workbook) openSheet(i int) (*sheetRows, error) {
 	}
 	wb.rows.reset()
 	if err := checkPart(e.part, &wb.rows); err != nil {
-		return nil, fmt.Errorf("ingest: %s: sheet %q is damaged: %v", shownPath(wb.path), e.name, err)
+		return nil, fmt.Errorf("ingest: %s: sheet %q is damaged (part %s): %v", shownPath(wb.path), e.name, printable.Name(e.part.Name), err)
 	}
 	return openSheetRows(wb, e)
 }

@@ -23,6 +23,7 @@ var secondFiles = []file{
 	{"header-below-row-100.xlsx", headerBelow100XLSX},
 	{"header-below-row-100.csv", headerBelow100CSV},
 	{"data-without-header.xlsx", dataWithoutHeader},
+	{"data-without-header-fail-on.xlsx", dataWithoutHeader},
 	// 3. Document type declarations.
 	{"doctype-in-sheet.xlsx", doctypeInSheet},
 	{"entities-in-shared-strings.xlsx", entitiesInSharedStrings},
@@ -306,7 +307,7 @@ func serial60(path string) error {
 func invisiblePrefixInjection(path string) error {
 	head := strings.Join(header, ",") + ",\" =1+1\",\"\u00a0+2\",\"\u200b@SUM(1)\",\"\n-3+3\",\"\ufeff=cmd\",\"\u2060=x\""
 	rows := []string{
-		"ALB-0001,\u200b=HYPERLINK(\"\"http://x\"\"),Town of Guilderland,Albany,death,2026-03-05, =1+1,\u00a0+2,\u200b@SUM(1),\"\n-3+3\",\ufeff=cmd,\u2060=x",
+		"ALB-0001,\"\u200b=HYPERLINK(\"\"http://x\"\")\",Town of Guilderland,Albany,death,2026-03-05, =1+1,\u00a0+2,\u200b@SUM(1),\"\n-3+3\",\ufeff=cmd,\u2060=x",
 		"ALB-0002,Town Clerk,\"  \u00a0-1+1\",Albany,death,2026-03-06,\u3000=1,\u2007+1,\u202f@x,\"\r\n=1\",a,b",
 		"ALB-0003,Town Justice,Town of Berne,Albany,death,2026-03-07,\t=1,\u200d+1,\u200c-1+1,x,y,z",
 	}
