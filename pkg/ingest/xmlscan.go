@@ -32,25 +32,6 @@ func openTagScanner(f *zip.File) (*tagScanner, error) {
 
 func (s *tagScanner) Close() error { return s.rc.Close() }
 
-// refColumn is the 1-based column of a cell reference such as "AB12".
-func refColumn(r []byte) int {
-	n := 0
-	for _, c := range r {
-		switch {
-		case c >= 'A' && c <= 'Z':
-			n = n*26 + int(c-'A'+1)
-		case c >= 'a' && c <= 'z':
-			n = n*26 + int(c-'a'+1)
-		default:
-			return n
-		}
-		if n > 16384 {
-			return 0
-		}
-	}
-	return n
-}
-
 // readTag skips to the next start or end tag and returns its local name
 // (an end tag's with a leading "/"), its attribute bytes (valid until the
 // next call) and whether it closes itself. Comments, processing

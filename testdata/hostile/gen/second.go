@@ -389,8 +389,8 @@ func manySheets(path string, n, with int) error {
 	return out.Close()
 }
 
-// bigCSV writes head, then size bytes from fill, then tail.
-func bigCSV(path, head string, size int64, fill byte, tail string) error {
+// writeRepeated writes head, then chunk times over, then tail.
+func writeRepeated(path, head string, chunk []byte, times int, tail string) error {
 	out, err := os.Create(path)
 	if err != nil {
 		return err
@@ -399,8 +399,10 @@ func bigCSV(path, head string, size int64, fill byte, tail string) error {
 	if _, err := io.WriteString(out, head); err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, repeatReader(fill, size)); err != nil {
-		return err
+	for range times {
+		if _, err := out.Write(chunk); err != nil {
+			return err
+		}
 	}
 	if _, err := io.WriteString(out, tail); err != nil {
 		return err
@@ -411,33 +413,16 @@ func bigCSV(path, head string, size int64, fill byte, tail string) error {
 // line200MB: a vacancy, then a vacancy whose notes cell is 200 MB on one
 // line, then a vacancy: 3 rows, the middle one rejected.
 func line200MB(path string) error {
-	return bigCSV(path, strings.Join(header, ",")+",notes\n"+vacancyLines[1]+",ok\nALB-0002,Town Clerk,Town of Colonie,Albany,death,2026-03-06,",
-		200<<20, 'x', "\n"+vacancyLines[3]+",ok\n")
+	return writeRepeated(path, strings.Join(header, ",")+",notes\n"+vacancyLines[1]+",ok\nALB-0002,Town Clerk,Town of Colonie,Albany,death,2026-03-06,",
+		bytes.Repeat([]byte("x"), 1<<20), 200, "\n"+vacancyLines[3]+",ok\n")
 }
 
 // quotedCellOfLines: a vacancy whose quoted notes cell runs over 64 MB of
 // short lines (8 bytes each, 8,388,608 lines), then a vacancy: 3 rows,
 // the middle one rejected.
 func quotedCellOfLines(path string) error {
-	const lines = 8 << 20
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer out.Close()
-	if _, err := io.WriteString(out, strings.Join(header, ",")+",notes\n"+vacancyLines[1]+",ok\nALB-0002,Town Clerk,Town of Colonie,Albany,death,2026-03-06,\""); err != nil {
-		return err
-	}
-	chunk := bytes.Repeat([]byte("minutes\n"), 1<<16)
-	for range lines / (1 << 16) {
-		if _, err := out.Write(chunk); err != nil {
-			return err
-		}
-	}
-	if _, err := io.WriteString(out, "\"\n"+vacancyLines[3]+",ok\n"); err != nil {
-		return err
-	}
-	return out.Close()
+	return writeRepeated(path, strings.Join(header, ",")+",notes\n"+vacancyLines[1]+",ok\nALB-0002,Town Clerk,Town of Colonie,Albany,death,2026-03-06,\"",
+		bytes.Repeat([]byte("minutes\n"), 1<<16), (8<<20)/(1<<16), "\"\n"+vacancyLines[3]+",ok\n")
 }
 
 // unclosedQuoteThen64MB: a vacancy, then a quote opened on line 3 and never
@@ -445,21 +430,8 @@ func quotedCellOfLines(path string) error {
 // the quote would be one cell.
 func unclosedQuoteThen64MB(path string) error {
 	line := vacancyLines[3] + "\n"
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer out.Close()
-	if _, err := io.WriteString(out, vacancyLines[0]+"\n"+vacancyLines[1]+"\n\"ALB-0002,Town Clerk,Town of Colonie,Albany,death,2026-03-06\n"); err != nil {
-		return err
-	}
-	chunk := []byte(strings.Repeat(line, (1<<20)/len(line)))
-	for range 64 {
-		if _, err := out.Write(chunk); err != nil {
-			return err
-		}
-	}
-	return out.Close()
+	return writeRepeated(path, vacancyLines[0]+"\n"+vacancyLines[1]+"\n\"ALB-0002,Town Clerk,Town of Colonie,Albany,death,2026-03-06\n",
+		[]byte(strings.Repeat(line, (1<<20)/len(line))), 64, "")
 }
 
 // wideColumnCount is Excel's last column: 6 vacancy columns and 16,378
