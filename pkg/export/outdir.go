@@ -336,7 +336,7 @@ func (s *outputSet) placeLink(name string) error {
 	}
 	tmp := filepath.Join(s.dir, linkPrefix+s.idOrTemp())
 	_ = os.Remove(tmp)
-	if err := os.Symlink(linkTarget(name), tmp); err != nil {
+	if err := os.Symlink(filepath.FromSlash(linkTarget(name)), tmp); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, filepath.Join(s.dir, name)); err != nil {
@@ -357,7 +357,7 @@ func (s *outputSet) idOrTemp() string {
 func (s *outputSet) switchTo(id string) error {
 	tmp := filepath.Join(s.meta, currentName+".tmp-"+id)
 	_ = os.Remove(tmp)
-	if err := os.Symlink(runsName+"/"+id, tmp); err != nil {
+	if err := os.Symlink(filepath.Join(runsName, id), tmp); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, filepath.Join(s.meta, currentName)); err != nil {
