@@ -283,6 +283,9 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 		defer fh.Close()
 		r = fh
 	}
+	if opts.OnRead != nil {
+		r = countingReader{r, opts.OnRead}
+	}
 	t, err := newCSVTable(r)
 	if err != nil {
 		return fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
