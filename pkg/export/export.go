@@ -33,6 +33,11 @@ type Options struct {
 	// rows are still being read. Deadline rows depend on nothing Result
 	// adds (a duplicate conflict names no deadline).
 	DeadlinesApart bool
+	// Split, for a split run (slice.go): the statewide Summary and
+	// summary.json say where the slices are, Slice opens each, and
+	// Commit writes index.csv.
+	Split *Split
+	slice *Slice // set by Slice on a slice's own Writer
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -108,7 +113,12 @@ type Writer struct {
 	vals        []value
 	marks       []mark
 	err         error // the first failure; every later call returns it
+	finished    bool  // Finish has closed every file
 	done        bool
+
+	parent *Writer    // a slice's: the statewide Writer
+	slices int        // slices opened so far
+	index  []indexRow // committed slices, for index.csv
 }
 
 var errDone = errors.New("export: writer already committed or aborted")
@@ -117,6 +127,28 @@ var errDone = errors.New("export: writer already committed or aborted")
 // takes its lock (a second run into Dir fails with an error naming it)
 // and cleans what killed runs left there.
 func New(opts Options) (*Writer, error) {
+	w, err := newWriter(opts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Dir == "" {
+		return nil, errors.New("export: no output folder given")
+	}
+	set, err := openSet(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	w.set = set
+	if err := w.open(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	return w, nil
+}
+
+// newWriter is a Writer of opts without its folder: New's, or a slice's
+// (Slice).
+func newWriter(opts Options) (*Writer, error) {
 	w := &Writer{opts: opts, now: opts.now}
 	if w.now == nil {
 		w.now = time.Now
@@ -154,19 +186,7 @@ func New(opts Options) (*Writer, error) {
 			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics or json)", f)
 		}
 	}
-	if opts.Dir == "" {
-		return nil, errors.New("export: no output folder given")
-	}
-	set, err := openSet(opts.Dir)
-	if err != nil {
-		return nil, err
-	}
-	w.set = set
 	w.tally = newTally(opts.AsOf)
-	if err := w.open(); err != nil {
-		w.Abort()
-		return nil, err
-	}
 	return w, nil
 }
 
@@ -216,7 +236,7 @@ func (w *Writer) usable() error {
 	if w.err != nil {
 		return w.err
 	}
-	if w.done {
+	if w.done || w.finished {
 		return errDone
 	}
 	return nil
@@ -436,22 +456,54 @@ func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
 }
 
 // Commit writes Summary, Calendar, Rules and summary.json, closes every
-// file and renames them into place.
+// file (unless Finish did) and puts the whole set in place: with a split,
+// the slices written into it too.
 func (w *Writer) Commit(info RunInfo) (Totals, error) {
-	if err := w.usable(); err != nil {
+	if err := w.Finish(info); err != nil {
 		return Totals{}, err
 	}
-	if err := w.commit(info); err != nil {
+	err := error(nil)
+	if w.opts.Split != nil && w.parent == nil {
+		err = w.writeIndex()
+	}
+	if err == nil {
+		err = w.set.commit()
+	}
+	if err != nil {
 		w.fail(err)
 		w.Abort()
 		return Totals{}, err
 	}
 	w.done = true
+	if w.parent != nil {
+		w.parent.counted(w.opts.slice, w.tally)
+	}
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
 		BySeverity: maps.Clone(w.tally.bySeverity), Files: slices.Clone(w.set.linked)}, nil
 }
 
-func (w *Writer) commit(info RunInfo) error {
+// Finish writes Summary, Calendar, Rules and summary.json and closes every
+// file, releasing the workbook's memory, but puts nothing in place: the
+// pipeline writes a split's slices into the set after it, and Commit then
+// puts them in place with the rest, as one. Once is enough; Commit
+// finishes a Writer that was not.
+func (w *Writer) Finish(info RunInfo) error {
+	if w.finished && w.err == nil && !w.done {
+		return nil
+	}
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if err := w.finish(info); err != nil {
+		w.fail(err)
+		w.Abort()
+		return err
+	}
+	w.finished = true
+	return nil
+}
+
+func (w *Writer) finish(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
@@ -497,7 +549,7 @@ func (w *Writer) commit(info RunInfo) error {
 		}
 	}
 	w.cleanup()
-	return w.set.commit()
+	return nil
 }
 
 // finishBook writes Calendar and Rules, then closes every sheet; only then

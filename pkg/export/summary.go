@@ -60,6 +60,8 @@ type summaryDoc struct {
 	Upcoming       summaryAhead     `json:"next_14_days"`
 	Timings        []timing         `json:"timings"`
 	Duration       float64          `json:"duration_seconds"`
+	Split          *summarySplitDoc `json:"split,omitempty"` // a split run's statewide summary
+	Slice          *summarySplitDoc `json:"slice,omitempty"` // a slice's
 }
 
 type summaryCounts struct {
@@ -134,6 +136,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 	if doc.Continued == nil {
 		doc.Continued = []continuation{}
 	}
+	doc.Split, doc.Slice = w.splitDoc()
 	for _, in := range info.Inputs {
 		sheets := in.Sheets
 		if sheets == nil {
@@ -239,6 +242,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 			return s.put([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}),
 				Value: "Vacancies: filling method, deadlines and conflicts"}})
 		},
+		func() error { return w.summarySplit(s) },
 		func() error { s.gap(); return s.line("as of", date(w.opts.AsOf)) },
 		func() error { return s.line("law applied", text(w.lawChoice())) },
 		func() error { return s.line("law data checked through", date(w.checkedThrough())) },

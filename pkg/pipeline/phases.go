@@ -24,6 +24,7 @@ type phaseOneResult struct {
 	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
 	rename   map[string]string // a spelling met in the input → its spelling in extra
 	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
+	split    *splitter         // --split: each row's place in the spill, by value
 	rows     int
 	blank    int
 	accepted int
@@ -44,6 +45,12 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	if opts.Split != "" {
+		if p.split, err = newSplitter(opts.Split); err != nil {
+			sp.close()
+			return nil, err
+		}
+	}
 	var est *rowEstimate
 	if opts.Progress != nil {
 		est = newRowEstimate(opts.Inputs, ingest.Options{Sheet: opts.Sheet})
@@ -74,8 +81,15 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 					}
 				}
 			}
-			if err := p.spill.put(it); err != nil {
+			ref, err := p.spill.putRef(it)
+			if err != nil {
 				return err
+			}
+			if p.split != nil {
+				if len(it.Problems) == 0 {
+					ref.ord = int32(p.accepted - 1)
+				}
+				p.split.add(it, ref)
 			}
 		}
 		if opts.Progress != nil {
@@ -235,9 +249,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 				continue
 			}
 			r := &c.results[i]
-			p.canonicalExtra(r.Vacancy.Extra)
-			p.piggy.resolve(ordinal, r)
-			r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+			p.finishRow(ordinal, r)
 			ordinal++
 			if err := w.Result(r); err != nil {
 				return err
@@ -250,6 +262,16 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		return ctx.Err()
 	}
 	return pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+}
+
+// finishRow gives a computed row what only the whole batch tells: the
+// outputs' spelling of its carried-through columns, the same-date
+// proviso's resolution and the duplicate conflicts. ordinal is the row's
+// place among the accepted rows.
+func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
+	p.canonicalExtra(r.Vacancy.Extra)
+	p.piggy.resolve(ordinal, r)
+	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
 }
 
 // canonicalExtra renames carried-through columns to the spelling the

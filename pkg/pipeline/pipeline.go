@@ -29,6 +29,10 @@ type Options struct {
 	Jobs         int    // workers; < 1 means one per CPU
 	Version      string
 	Log          *slog.Logger // nil: no log lines
+	// Split, when set, also writes one folder per value of this column
+	// (county, office_class, or any input column) under OUT/by-COLUMN/,
+	// committed with the statewide outputs as one set (split.go).
+	Split string
 	// Law is the law applied: nil is New York's, every edition by date
 	// (nylaw.NewYork); Law.Fixed gives one edition for every date.
 	Law *compute.Law
@@ -123,6 +127,12 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	opts.Log.Info("computed", "rows", p1.rows, "vacancies", p1.accepted, "rejected", p1.rejected,
 		"blank", p1.blank, "duplicates", p1.dups.dupRows, "same_seat", p1.dups.sameRows, "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
 
+	if p1.split != nil {
+		if err := p1.split.check(p1); err != nil {
+			return sum, err
+		}
+		w.SetSplit(p1.split.info(p1))
+	}
 	start = time.Now()
 	if err := w.SetExtraColumns(p1.extra); err != nil {
 		return sum, err
@@ -131,7 +141,18 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, err
 	}
 	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start)})
-	totals, err := w.Commit(export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Phases: sum.Phases, Jobs: opts.Jobs})
+	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Phases: sum.Phases, Jobs: opts.Jobs}
+	if p1.split != nil {
+		// The statewide outputs are finished first, so that their
+		// buffers are gone before the slices' are made.
+		if err := w.Finish(info); err != nil {
+			return sum, err
+		}
+		if err := writeSlices(ctx, opts, cal, p1, w, info); err != nil {
+			return sum, err
+		}
+	}
+	totals, err := w.Commit(info)
 	if err != nil {
 		return sum, err
 	}

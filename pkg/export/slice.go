@@ -1,0 +1,237 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"batch/pkg/compute"
+)
+
+// A split run (batch run --split county) writes, besides the statewide
+// outputs, one folder per value of a column into the same staging set:
+//
+//	OUT/by-county/index.csv           value, folder, counts: for a mail merge
+//	OUT/by-county/Albany/results.xlsx the statewide sheets, Albany's rows only
+//	OUT/by-county/Albany/summary.json counts, and the slice it is
+//	OUT/by-county/(none)/…            the rows with no county
+//
+// Each slice has a Writer of its own (Writer.Slice), fed the slice's rows
+// as the statewide one is fed all of them, so a slice's workbook has the
+// same sheets, styles, links and Summary. Slices are written one after
+// another, after the statewide Writer's Finish has closed its files, so
+// one workbook's buffers are in memory at a time. The statewide Commit
+// writes index.csv and puts the whole set, statewide and every slice, in
+// place as one (outdir.go).
+
+// Split describes a split run, for the statewide outputs and each slice's.
+type Split struct {
+	Column string // the column split on, as the contract or the input names it: "county"
+	Folder string // the folder holding the slices: SplitFolder(Column)
+	// Lists: a value is a list of counties ("Albany; Schenectady"), and a
+	// row goes to the folder of each.
+	Lists bool
+	// The run's counts: its folders, its rows with no value (vacancies
+	// and rejected rows, in NoValueFolder), its vacancies in more than one
+	// folder, its vacancies and its rejected rows.
+	Folders, NoValue, Shared, Vacancies, Rejected int
+}
+
+// Slice is one folder of a split run.
+type Slice struct {
+	Value  string // "" for the rows with no value
+	Folder string // the folder's name (FolderNames)
+	Shared int    // its vacancies that appear in other folders too
+}
+
+// SetSplit makes the statewide outputs those of a split run, once phase
+// one has counted the folders; it comes before Finish.
+func (w *Writer) SetSplit(s Split) {
+	w.opts.Split = &s
+}
+
+// sliceFormats are the outputs of a slice: the workbook and the calendar
+// when the run writes them, and always summary.json, which names the
+// slice. The CSV tables stay statewide: each row carries its county, and
+// index.csv maps the folders.
+func sliceFormats(formats []string) []string {
+	out := []string{}
+	for _, f := range formats {
+		if f == XLSX || f == ICS {
+			out = append(out, f)
+		}
+	}
+	return append(out, JSON)
+}
+
+// Slice opens the Writer of one slice in the staging set, under
+// Options.Split's folder. Feed it the slice's rows as the statewide
+// Writer was fed (with DeadlinesApart: every Deadlines, then every
+// Result; Problems in input order), then Commit it, which closes its files
+// and counts it in index.csv; the statewide Commit puts it in place. It
+// may be called once Finish has closed the statewide outputs, and before
+// Commit.
+func (w *Writer) Slice(s Slice) (*Writer, error) {
+	if w.err != nil {
+		return nil, w.err
+	}
+	if w.done || w.set.inner {
+		return nil, errDone
+	}
+	if w.opts.Split == nil {
+		return nil, w.fail(errors.New("export: Slice without Options.Split"))
+	}
+	if s.Folder == "" || s.Folder != filepath.Base(s.Folder) || s.Folder == "." || s.Folder == ".." {
+		return nil, w.fail(fmt.Errorf("export: slice folder %q is not a folder name", s.Folder))
+	}
+	opts := w.opts
+	opts.Formats = sliceFormats(w.opts.Formats)
+	opts.slice = &s
+	sw, err := newWriter(opts)
+	if err != nil {
+		return nil, w.fail(err)
+	}
+	sw.now, sw.parent = w.now, w
+	w.slices++
+	if sw.set, err = w.set.innerSet(filepath.Join(w.opts.Split.Folder, s.Folder), w.slices); err != nil {
+		return nil, w.fail(err)
+	}
+	if err := sw.open(); err != nil {
+		sw.Abort()
+		return nil, w.fail(err)
+	}
+	return sw, nil
+}
+
+// indexRow is one line of index.csv.
+type indexRow struct {
+	value, folder                                 string
+	vacancies, errors, warnings, rejected, shared int
+}
+
+// indexColumns are index.csv's (CONTRACT.md): add, never rename.
+var indexColumns = []string{"value", "folder", "vacancies", "errors", "warnings", "rejected_rows", "shared"}
+
+const indexName = "index.csv"
+
+// counted records a committed slice for index.csv.
+func (w *Writer) counted(s *Slice, t *tally) {
+	w.index = append(w.index, indexRow{value: s.Value, folder: s.Folder, vacancies: t.vacancies,
+		errors: t.bySeverity[compute.Error], warnings: t.bySeverity[compute.Warning],
+		rejected: t.rejected, shared: s.Shared})
+}
+
+// writeIndex writes index.csv into the split's folder: a line per slice,
+// by folder name, every text guarded as in the other CSV files.
+func (w *Writer) writeIndex() error {
+	slices.SortFunc(w.index, func(a, b indexRow) int {
+		switch {
+		case a.folder < b.folder:
+			return -1
+		case a.folder > b.folder:
+			return 1
+		}
+		return 0
+	})
+	rel := filepath.Join(w.opts.Split.Folder, indexName)
+	if err := os.MkdirAll(filepath.Join(w.set.stage, w.opts.Split.Folder), 0o755); err != nil {
+		return fmt.Errorf("export: create %s: %w", w.opts.Split.Folder, err)
+	}
+	t, err := newCSVTable(w.set.create, rel, indexColumns)
+	if err != nil {
+		return err
+	}
+	for _, r := range w.index {
+		w.vals = append(w.vals[:0], text(r.value), text(r.folder), number(r.vacancies), number(r.errors),
+			number(r.warnings), number(r.rejected), number(r.shared))
+		if err := t.write(w.vals); err != nil {
+			t.file.remove()
+			return err
+		}
+	}
+	if err := t.finish(); err != nil {
+		t.file.remove()
+		return err
+	}
+	return nil
+}
+
+// splitLines are what Summary says of a split: the statewide workbook
+// where its slices are, a slice's which part it holds; both how many rows
+// had no value and that a row naming several counties is in each.
+func (w *Writer) splitLines() [][2]string {
+	sp := w.opts.Split
+	if sp == nil {
+		return nil
+	}
+	col := sp.Column
+	var out [][2]string
+	if s := w.opts.slice; s != nil {
+		what := fmt.Sprintf("%s %s: %d of the run's %d vacancies, %d of its %d rejected rows", col, s.Value,
+			w.tally.vacancies, sp.Vacancies, w.tally.rejected, sp.Rejected)
+		if s.Value == "" {
+			what = fmt.Sprintf("the rows with no %s: %d of the run's %d vacancies, %d of its %d rejected rows (a rejected row whose %s could not be read is here too)",
+				col, w.tally.vacancies, sp.Vacancies, w.tally.rejected, sp.Rejected, col)
+		}
+		out = append(out, [2]string{"this workbook", what})
+		out = append(out, [2]string{"folder", sp.Folder + "/" + s.Folder + " (" + sp.Folder + "/" + indexName + " lists every folder)"})
+		if sp.Lists {
+			out = append(out, [2]string{"shared rows", fmt.Sprintf("%d of these vacancies name several counties (a State Senate or judicial district): each is also in the workbook of every other county it names", s.Shared)})
+		}
+	} else {
+		out = append(out, [2]string{"split by " + col, fmt.Sprintf("%d folders in %s/, one per %s, each with its own results.xlsx; %s/%s lists them",
+			sp.Folders, sp.Folder, col, sp.Folder, indexName)})
+		if sp.Lists {
+			out = append(out, [2]string{"shared rows", fmt.Sprintf("%d vacancies name several counties (a State Senate or judicial district): each is in the folder of every county it names", sp.Shared)})
+		}
+	}
+	out = append(out, [2]string{"rows with no " + col, strconv.Itoa(sp.NoValue) + " (vacancies and rejected rows), in " + sp.Folder + "/" + NoValueFolder})
+	return out
+}
+
+// summarySplit writes splitLines on Summary.
+func (w *Writer) summarySplit(s *summaryWriter) error {
+	lines := w.splitLines()
+	if len(lines) == 0 {
+		return nil
+	}
+	s.gap()
+	for _, l := range lines {
+		if err := s.line(l[0], text(l[1])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// summarySplitDoc is summary.json's "split" (statewide) or "slice" object.
+type summarySplitDoc struct {
+	Column        string  `json:"column"`
+	Folder        string  `json:"folder"` // by-county, or by-county/Albany for a slice
+	Value         *string `json:"value,omitempty"`
+	Folders       int     `json:"folders,omitempty"`
+	NoValueRows   int     `json:"no_value_rows"`
+	SharedVacancy int     `json:"shared_vacancies"`
+	RunVacancies  int     `json:"run_vacancies"`
+	RunRejected   int     `json:"run_rejected_rows"`
+}
+
+func (w *Writer) splitDoc() (split, slice *summarySplitDoc) {
+	sp := w.opts.Split
+	if sp == nil {
+		return nil, nil
+	}
+	d := &summarySplitDoc{Column: sp.Column, Folder: sp.Folder, NoValueRows: sp.NoValue,
+		SharedVacancy: sp.Shared, RunVacancies: sp.Vacancies, RunRejected: sp.Rejected}
+	s := w.opts.slice
+	if s == nil {
+		d.Folders = sp.Folders
+		return d, nil
+	}
+	v := s.Value
+	d.Value, d.Folder, d.SharedVacancy = &v, sp.Folder+"/"+s.Folder, s.Shared
+	return nil, d
+}
