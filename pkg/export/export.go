@@ -33,11 +33,10 @@ type Options struct {
 	// rows are still being read. Deadline rows depend on nothing Result
 	// adds (a duplicate conflict names no deadline).
 	DeadlinesApart bool
-	// Split, for a split run (slice.go): the statewide Summary and
-	// summary.json say where the slices are, Slice opens each, and
-	// Commit writes index.csv.
+	// Split, for a split run (slice.go): set by Writer.Slices, so that
+	// the statewide Summary and summary.json say where the slices are.
 	Split *Split
-	slice *Slice // set by Slice on a slice's own Writer
+	slice *Slice // set by Slices.Open on a slice's own Writer
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -115,13 +114,21 @@ type Writer struct {
 	err         error // the first failure; every later call returns it
 	finished    bool  // Finish has closed every file
 	done        bool
+	aborted     bool
 
-	parent *Writer    // a slice's: the statewide Writer
-	slices int        // slices opened so far
-	index  []indexRow // committed slices, for index.csv
+	slices  *Slices // a split run's statewide Writer: its slices
+	sliceOf *Slices // a slice's Writer: the set it belongs to
 }
 
 var errDone = errors.New("export: writer already committed or aborted")
+
+// cmpOr is err, unless it is none or only says the writer is done.
+func cmpOr(err, or error) error {
+	if err != nil && err != errDone {
+		return err
+	}
+	return or
+}
 
 // New opens the outputs in a staging folder. It creates Dir when missing,
 // takes its lock (a second run into Dir fails with an error naming it)
@@ -463,7 +470,7 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		return Totals{}, err
 	}
 	err := error(nil)
-	if w.opts.Split != nil && w.parent == nil {
+	if w.slices != nil {
 		err = w.writeIndex()
 	}
 	if err == nil {
@@ -475,8 +482,8 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		return Totals{}, err
 	}
 	w.done = true
-	if w.parent != nil {
-		w.parent.counted(w.opts.slice, w.tally)
+	if w.sliceOf != nil {
+		w.sliceOf.closed(w, nil)
 	}
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
 		BySeverity: maps.Clone(w.tally.bySeverity), Files: slices.Clone(w.set.linked)}, nil
@@ -609,6 +616,10 @@ func (w *Writer) Abort() {
 	if w == nil {
 		return
 	}
+	if w.sliceOf != nil && !w.done && !w.aborted {
+		w.sliceOf.closed(nil, cmpOr(w.err, errors.New("export: slice aborted")))
+	}
+	w.aborted = true
 	if !w.done && w.err == nil {
 		w.err = errDone
 	}

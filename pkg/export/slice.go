@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync"
+	"time"
 
 	"batch/pkg/compute"
 )
@@ -19,11 +21,10 @@ import (
 //	OUT/by-county/Albany/summary.json counts, and the slice it is
 //	OUT/by-county/(none)/…            the rows with no county
 //
-// Each slice has a Writer of its own (Writer.Slice), fed the slice's rows
+// Each slice has a Writer of its own (Slices.Open), fed the slice's rows
 // as the statewide one is fed all of them, so a slice's workbook has the
-// same sheets, styles, links and Summary. Slices are written one after
-// another, after the statewide Writer's Finish has closed its files, so
-// one workbook's buffers are in memory at a time. The statewide Commit
+// same sheets, styles, links and Summary. The pipeline writes a few at a
+// time, so that only their buffers are in memory. The statewide Commit
 // writes index.csv and puts the whole set, statewide and every slice, in
 // place as one (outdir.go).
 
@@ -47,12 +48,6 @@ type Slice struct {
 	Shared int    // its vacancies that appear in other folders too
 }
 
-// SetSplit makes the statewide outputs those of a split run, once phase
-// one has counted the folders; it comes before Finish.
-func (w *Writer) SetSplit(s Split) {
-	w.opts.Split = &s
-}
-
 // sliceFormats are the outputs of a slice: the workbook and the calendar
 // when the run writes them, and always summary.json, which names the
 // slice. The CSV tables stay statewide: each row carries its county, and
@@ -67,43 +62,99 @@ func sliceFormats(formats []string) []string {
 	return append(out, JSON)
 }
 
-// Slice opens the Writer of one slice in the staging set, under
-// Options.Split's folder. Feed it the slice's rows as the statewide
-// Writer was fed (with DeadlinesApart: every Deadlines, then every
-// Result; Problems in input order), then Commit it, which closes its files
-// and counts it in index.csv; the statewide Commit puts it in place. It
-// may be called once Finish has closed the statewide outputs, and before
-// Commit.
-func (w *Writer) Slice(s Slice) (*Writer, error) {
-	if w.err != nil {
-		return nil, w.err
+// Slices opens the slices of a split run (Open), from any goroutine, while
+// the statewide Writer is still written or after its Finish; the statewide
+// Commit writes index.csv from them and puts them in place with the rest.
+type Slices struct {
+	mu     sync.Mutex
+	opts   Options // the statewide Writer's, for each slice
+	now    func() time.Time
+	set    *outputSet // the statewide staging set
+	n      int        // slices opened
+	open   int        // opened, not yet committed or aborted
+	failed error      // the first slice that failed
+	index  []indexRow
+}
+
+// Slices makes the statewide outputs those of split s (Summary and
+// summary.json say where the slices are) and returns the set the slices
+// are opened from. It comes after SetExtraColumns and before Finish, once.
+func (w *Writer) Slices(s Split) (*Slices, error) {
+	if err := w.usable(); err != nil {
+		return nil, err
 	}
-	if w.done || w.set.inner {
-		return nil, errDone
+	if w.set.inner || w.slices != nil {
+		return nil, w.fail(errors.New("export: Slices twice, or on a slice"))
 	}
-	if w.opts.Split == nil {
-		return nil, w.fail(errors.New("export: Slice without Options.Split"))
-	}
-	if s.Folder == "" || s.Folder != filepath.Base(s.Folder) || s.Folder == "." || s.Folder == ".." {
-		return nil, w.fail(fmt.Errorf("export: slice folder %q is not a folder name", s.Folder))
-	}
+	w.opts.Split = &s
 	opts := w.opts
 	opts.Formats = sliceFormats(w.opts.Formats)
+	w.slices = &Slices{opts: opts, now: w.now, set: w.set}
+	return w.slices, nil
+}
+
+// Open opens the Writer of one slice in the staging set, under the
+// split's folder. Feed it the slice's rows as the statewide Writer is fed
+// (with DeadlinesApart: every Deadlines, then every Result; Problems in
+// input order), then Commit it, which closes its files and counts it in
+// index.csv, or Abort it. Each slice's Writer is used by one goroutine;
+// several may be written at once.
+func (ss *Slices) Open(s Slice) (*Writer, error) {
+	if s.Folder == "" || s.Folder != filepath.Base(s.Folder) || s.Folder == "." || s.Folder == ".." {
+		return nil, fmt.Errorf("export: slice folder %q is not a folder name", s.Folder)
+	}
+	ss.mu.Lock()
+	ss.n++
+	n := ss.n
+	ss.open++
+	ss.mu.Unlock()
+	opts := ss.opts
 	opts.slice = &s
 	sw, err := newWriter(opts)
-	if err != nil {
-		return nil, w.fail(err)
+	if err == nil {
+		sw.now, sw.sliceOf = ss.now, ss
+		sw.set, err = ss.set.innerSet(filepath.Join(opts.Split.Folder, s.Folder), n)
 	}
-	sw.now, sw.parent = w.now, w
-	w.slices++
-	if sw.set, err = w.set.innerSet(filepath.Join(w.opts.Split.Folder, s.Folder), w.slices); err != nil {
-		return nil, w.fail(err)
+	if err == nil {
+		if err = sw.open(); err != nil {
+			sw.Abort()
+			return nil, err // Abort counted it out
+		}
+		return sw, nil
 	}
-	if err := sw.open(); err != nil {
-		sw.Abort()
-		return nil, w.fail(err)
+	ss.closed(nil, err)
+	return nil, err
+}
+
+// closed counts a slice's Writer out: committed (t is its tally) or not.
+func (ss *Slices) closed(w *Writer, err error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.open--
+	switch {
+	case err != nil:
+		if ss.failed == nil {
+			ss.failed = err
+		}
+	case w != nil:
+		s, t := w.opts.slice, w.tally
+		ss.index = append(ss.index, indexRow{value: s.Value, folder: s.Folder, vacancies: t.vacancies,
+			errors: t.bySeverity[compute.Error], warnings: t.bySeverity[compute.Warning],
+			rejected: t.rejected, shared: s.Shared})
 	}
-	return sw, nil
+}
+
+// ready reports whether every slice opened was committed.
+func (ss *Slices) ready() error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	switch {
+	case ss.failed != nil:
+		return fmt.Errorf("export: a slice was not written: %w", ss.failed)
+	case ss.open > 0:
+		return fmt.Errorf("export: %d slices still open at Commit", ss.open)
+	}
+	return nil
 }
 
 // indexRow is one line of index.csv.
@@ -117,17 +168,14 @@ var indexColumns = []string{"value", "folder", "vacancies", "errors", "warnings"
 
 const indexName = "index.csv"
 
-// counted records a committed slice for index.csv.
-func (w *Writer) counted(s *Slice, t *tally) {
-	w.index = append(w.index, indexRow{value: s.Value, folder: s.Folder, vacancies: t.vacancies,
-		errors: t.bySeverity[compute.Error], warnings: t.bySeverity[compute.Warning],
-		rejected: t.rejected, shared: s.Shared})
-}
-
 // writeIndex writes index.csv into the split's folder: a line per slice,
 // by folder name, every text guarded as in the other CSV files.
 func (w *Writer) writeIndex() error {
-	slices.SortFunc(w.index, func(a, b indexRow) int {
+	ss := w.slices
+	if err := ss.ready(); err != nil {
+		return err
+	}
+	slices.SortFunc(ss.index, func(a, b indexRow) int {
 		switch {
 		case a.folder < b.folder:
 			return -1
@@ -144,7 +192,7 @@ func (w *Writer) writeIndex() error {
 	if err != nil {
 		return err
 	}
-	for _, r := range w.index {
+	for _, r := range ss.index {
 		w.vals = append(w.vals[:0], text(r.value), text(r.folder), number(r.vacancies), number(r.errors),
 			number(r.warnings), number(r.rejected), number(r.shared))
 		if err := t.write(w.vals); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	"batch/internal/printable"
 	"batch/pkg/compute"
@@ -25,6 +26,8 @@ type phaseOneResult struct {
 	rename   map[string]string // a spelling met in the input → its spelling in extra
 	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
 	split    *splitter         // --split: each row's place in the spill, by value
+	mu       sync.Mutex        // finishRow's
+	idsDone  bool              // resolveDuplicateIDs ran
 	rows     int
 	blank    int
 	accepted int
@@ -268,7 +271,12 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 // outputs' spelling of its carried-through columns, the same-date
 // proviso's resolution and the duplicate conflicts. ordinal is the row's
 // place among the accepted rows.
+//
+// A split's slices are written while phase two runs: the lock keeps their
+// goroutines and phase two's out of each other's caches.
 func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.canonicalExtra(r.Vacancy.Extra)
 	p.piggy.resolve(ordinal, r)
 	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
@@ -294,9 +302,10 @@ func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
 // that DUPLICATE_VACANCY and SAME_SEAT conflicts name: phase one kept only
 // hashes.
 func (p *phaseOneResult) resolveDuplicateIDs() error {
-	if p.dups.members() == 0 {
+	if p.dups.members() == 0 || p.idsDone {
 		return nil
 	}
+	p.idsDone = true
 	sr, err := p.spill.rewind()
 	if err != nil {
 		return err

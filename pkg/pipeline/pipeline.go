@@ -127,30 +127,38 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	opts.Log.Info("computed", "rows", p1.rows, "vacancies", p1.accepted, "rejected", p1.rejected,
 		"blank", p1.blank, "duplicates", p1.dups.dupRows, "same_seat", p1.dups.sameRows, "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
 
-	if p1.split != nil {
-		if err := p1.split.check(p1); err != nil {
-			return sum, err
-		}
-		w.SetSplit(p1.split.info(p1))
-	}
 	start = time.Now()
 	if err := w.SetExtraColumns(p1.extra); err != nil {
 		return sum, err
+	}
+	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Jobs: opts.Jobs}
+	var slices *sliceRun
+	if p1.split != nil {
+		// The slices are written while the statewide outputs are: they
+		// need the cross-row conflicts, known now, and nothing else.
+		if slices, err = startSplit(ctx, opts, cal, p1, w, info); err != nil {
+			return sum, err
+		}
+		defer slices.stop() // before w.Abort: nothing writes into a set being removed
 	}
 	if err := phaseTwo(ctx, opts, cal, p1, w); err != nil {
 		return sum, err
 	}
 	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start)})
-	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Phases: sum.Phases, Jobs: opts.Jobs}
-	if p1.split != nil {
-		// The statewide outputs are finished first, so that their
-		// buffers are gone before the slices' are made.
+	info.Phases = sum.Phases
+	if slices != nil {
+		// The statewide outputs are finished first, releasing their
+		// buffers, while the last slices are written.
 		if err := w.Finish(info); err != nil {
 			return sum, err
 		}
-		if err := writeSlices(ctx, opts, cal, p1, w, info); err != nil {
+		slices.more()
+		start := time.Now()
+		if err := slices.wait(); err != nil {
 			return sum, err
 		}
+		opts.Log.Info("split", "column", p1.split.column, "folders", len(slices.order), "rows", slices.total,
+			"waited_seconds", roundSeconds(time.Since(start)))
 	}
 	totals, err := w.Commit(info)
 	if err != nil {

@@ -29,7 +29,6 @@ type spill struct {
 	w   *bufio.Writer
 	n   int   // records written
 	off int64 // bytes written
-	buf []byte
 }
 
 // spillRef is where one record is in the spill: a split reads its slices'
@@ -107,17 +106,28 @@ func (s *spill) putRef(it *ingest.Item) (spillRef, error) {
 	return ref, nil
 }
 
-// at reads the record ref points at, once the spill is rewound.
-func (s *spill) at(ref spillRef, it *ingest.Item) error {
-	if cap(s.buf) < int(ref.n) {
-		s.buf = make([]byte, ref.n)
+// flush makes every record written so far readable by readAt.
+func (s *spill) flush() error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("pipeline: temporary file: %w", err)
 	}
-	b := s.buf[:ref.n]
+	return nil
+}
+
+// readAt reads the record ref points at into it, once flushed, with buf
+// as its buffer (returned, grown if need be). Several goroutines may read
+// at once, and while the spill is read from the start (rewind): each
+// read names its own offset.
+func (s *spill) readAt(ref spillRef, buf []byte, it *ingest.Item) ([]byte, error) {
+	if cap(buf) < int(ref.n) {
+		buf = make([]byte, ref.n)
+	}
+	b := buf[:ref.n]
 	if _, err := s.f.ReadAt(b, ref.off); err != nil {
-		return fmt.Errorf("pipeline: reading temporary file: %w", err)
+		return buf, fmt.Errorf("pipeline: reading temporary file: %w", err)
 	}
 	d := decoder{r: bytes.NewReader(b)}
-	return decodeItem(&d, it)
+	return buf, decodeItem(&d, it)
 }
 
 // rewind ends writing and returns a reader over every record from the

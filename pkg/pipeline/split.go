@@ -2,10 +2,13 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"batch/pkg/compute"
@@ -263,165 +266,214 @@ func (s *splitter) info(p *phaseOneResult) export.Split {
 	return sp
 }
 
-// writeSlices writes every slice into the statewide Writer's set, one
-// after another (see the top of this file). The rows go through one pool
-// run: for each slice, its accepted rows (its Deadlines pass), then all
-// its rows (Problems and Results), so the next slice's rows are computed
-// while this one's are written.
-func writeSlices(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, info export.RunInfo) error {
-	start := time.Now()
-	s := p.split
-	order := s.sorted()
-	total := 0
-	for _, b := range order {
-		total += len(b.refs)
-	}
-	source := func(ctx context.Context, emit func(ingest.Item) error) error {
-		var it ingest.Item
-		for _, b := range order {
-			for pass := range 2 {
-				for _, ref := range b.refs {
-					if pass == 0 && ref.ord < 0 {
-						continue
-					}
-					if err := p.spill.at(ref, &it); err != nil {
-						return err
-					}
-					if err := emit(it); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		return nil
-	}
-	c := &sliceCursor{order: order, p: p, w: w, info: info}
-	defer c.abort()
-	done := 0
-	sink := func(ch *chunk) error {
-		for i := range ch.items {
-			if err := c.next(&ch.items[i], &ch.results[i]); err != nil {
-				return err
-			}
-		}
-		done += len(ch.items)
-		if opts.Progress != nil {
-			opts.Progress("splitting", min(done, total), total)
-		}
-		return ctx.Err()
-	}
-	if err := c.settle(); err != nil {
-		return err
-	}
-	if err := pool(ctx, opts.Jobs, cal, opts.AsOf, false, source, sink); err != nil {
-		return err
-	}
-	if err := c.settle(); err != nil {
-		return err
-	}
-	if c.at != len(order) {
-		return fmt.Errorf("pipeline: split: %d of %d folders written", c.at, len(order))
-	}
-	opts.Log.Info("split", "column", s.column, "folders", len(order), "rows", total,
-		"seconds", roundSeconds(time.Since(start)))
-	return nil
+// sliceRun writes the slices on a few goroutines of its own, each slice
+// whole on one of them, while the statewide outputs are written: the
+// statewide writer keeps one CPU busy and leaves the others mostly idle.
+// Each goroutine reads its slice's rows from the spill, computes them and
+// writes them, one slice at a time.
+type sliceRun struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	opts   Options
+	cal    *compute.Calendar
+	p      *phaseOneResult
+	set    *export.Slices
+	info   export.RunInfo
+	order  []*bucket
+
+	next  atomic.Int64 // the next slice to take
+	rows  atomic.Int64 // rows written into slices, for progress
+	total int
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error
 }
 
-// sliceCursor follows the pool's rows through the slices: which slice,
-// which pass, which row of it.
-type sliceCursor struct {
-	order []*bucket
-	p     *phaseOneResult
-	w     *export.Writer
-	info  export.RunInfo
+// sliceWriters is how many slices are written at once: each holds one
+// workbook's buffers.
+func sliceWriters(jobs int) int { return max(1, min(jobs, 2)) }
 
-	at   int // the slice being written
-	pass int // 0: Deadlines of its accepted rows; 1: every row
-	i    int // rows of the pass done
-	sw   *export.Writer
+// startSlices starts writing the slices. The spill is complete and the
+// cross-row indexes built (phase one is over). info is what each slice's
+// Summary says of the run: its inputs, version and jobs (the statewide
+// phases are still running).
+func startSlices(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, set *export.Slices, info export.RunInfo) (*sliceRun, error) {
+	if err := p.spill.flush(); err != nil {
+		return nil, err
+	}
+	run := &sliceRun{opts: opts, cal: cal, p: p, set: set, info: info, order: p.split.sorted()}
+	run.ctx, run.cancel = context.WithCancel(ctx)
+	for _, b := range run.order {
+		run.total += len(b.refs)
+	}
+	// One slice at a time while the statewide outputs are written (their
+	// writer takes a CPU and holds its own buffers); more once they are
+	// finished (more).
+	run.wg.Go(run.work)
+	return run, nil
 }
 
-// settle opens the slice's Writer when none is open, and moves past
-// passes that are done (or hold no rows), committing finished slices.
-func (c *sliceCursor) settle() error {
-	for c.at < len(c.order) {
-		b := c.order[c.at]
-		if c.sw == nil {
-			sw, err := c.w.Slice(export.Slice{Value: b.value, Folder: b.folder, Shared: b.shared})
-			if err != nil {
-				return err
-			}
-			c.sw = sw
-			if err := sw.SetExtraColumns(c.p.extra); err != nil {
-				return err
-			}
-		}
-		switch {
-		case c.pass == 0 && c.i == b.accepted:
-			c.pass, c.i = 1, 0
-			// Sheets that could not be read come first on Errors, in
-			// every folder: their rows may be anyone's.
-			for _, u := range c.p.unread {
-				if err := c.sw.Problem(u, false); err != nil {
-					return err
-				}
-			}
-		case c.pass == 1 && c.i == len(b.refs):
-			if _, err := c.sw.Commit(c.info); err != nil {
-				c.sw = nil
-				return err
-			}
-			c.sw = nil
-			c.at++
-			c.pass, c.i = 0, 0
-		default:
-			return nil
-		}
+// more starts the other slice writers, once the statewide outputs are
+// finished.
+func (run *sliceRun) more() {
+	for range sliceWriters(run.opts.Jobs) - 1 {
+		run.wg.Go(run.work)
 	}
-	return nil
 }
 
-// next hands one row of the pool to the slice it belongs to: the source
-// emitted them in the cursor's order.
-func (c *sliceCursor) next(it *ingest.Item, r *compute.Result) error {
-	if err := c.settle(); err != nil {
-		return err
+// work writes slices until none is left or the run stops.
+func (run *sliceRun) work() {
+	w := sliceWorker{run: run}
+	for {
+		i := int(run.next.Add(1)) - 1
+		if i >= len(run.order) || run.ctx.Err() != nil {
+			return
+		}
+		if err := w.write(run.order[i]); err != nil {
+			run.mu.Lock()
+			if run.err == nil {
+				run.err = err
+			}
+			run.mu.Unlock()
+			run.cancel()
+			return
+		}
 	}
-	if c.at == len(c.order) {
-		return fmt.Errorf("pipeline: split: a row past the last folder")
-	}
-	b := c.order[c.at]
-	rejected := len(it.Problems) > 0
-	var err error
-	switch {
-	case c.pass == 0 && rejected:
-		return fmt.Errorf("pipeline: split: folder %s: a rejected row in the deadlines pass", b.folder)
-	case c.pass == 0:
-		err = c.sw.Deadlines(r)
-	case rejected != (b.refs[c.i].ord < 0):
-		return fmt.Errorf("pipeline: split: folder %s: row %d read back is not the row spilled", b.folder, c.i)
-	case rejected:
-		for j := range it.Problems {
-			if err = c.sw.Problem(it.Problems[j], j == 0); err != nil {
-				break
+}
+
+// wait waits for every slice and returns the first failure. With
+// progress, it reports the rows written while it waits.
+func (run *sliceRun) wait() error {
+	done := make(chan struct{})
+	go func() { run.wg.Wait(); close(done) }()
+	if run.opts.Progress != nil {
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+	wait:
+		for {
+			select {
+			case <-done:
+				break wait
+			case <-tick.C:
+				run.opts.Progress("splitting", int(run.rows.Load()), run.total)
 			}
 		}
-	default:
-		c.p.finishRow(b.refs[c.i].ord, r)
-		err = c.sw.Result(r)
 	}
+	<-done
+	run.cancel()
+	run.mu.Lock()
+	defer run.mu.Unlock()
+	if run.err == nil && run.ctx.Err() != nil && !errors.Is(run.ctx.Err(), context.Canceled) {
+		return run.ctx.Err()
+	}
+	return run.err
+}
+
+// stop ends the slices' goroutines (a failure elsewhere) and waits for
+// them, so that nothing writes into the set once it is removed.
+func (run *sliceRun) stop() {
+	if run == nil {
+		return
+	}
+	run.cancel()
+	run.wg.Wait()
+}
+
+// sliceWorker is one goroutine's reading and computing state.
+type sliceWorker struct {
+	run *sliceRun
+	buf []byte
+	it  ingest.Item
+	r   compute.Result
+}
+
+// write writes one slice: its Writer is fed as the statewide one was,
+// the deadline rows of its accepted rows first, then every row.
+func (w *sliceWorker) write(b *bucket) error {
+	run := w.run
+	sw, err := run.set.Open(export.Slice{Value: b.value, Folder: b.folder, Shared: b.shared})
 	if err != nil {
 		return err
 	}
-	c.i++
-	return c.settle()
+	defer sw.Abort() // after Commit, only lets go
+	if err := sw.SetExtraColumns(run.p.extra); err != nil {
+		return err
+	}
+	for _, ref := range b.refs {
+		if ref.ord < 0 {
+			continue
+		}
+		if err := w.read(ref); err != nil {
+			return err
+		}
+		if err := sw.Deadlines(&w.r); err != nil {
+			return err
+		}
+	}
+	// Sheets that could not be read come first on Errors, in every
+	// folder: their rows may be anyone's.
+	for _, u := range run.p.unread {
+		if err := sw.Problem(u, false); err != nil {
+			return err
+		}
+	}
+	for i, ref := range b.refs {
+		if err := w.read(ref); err != nil {
+			return err
+		}
+		if ref.ord < 0 {
+			for j := range w.it.Problems {
+				if err := sw.Problem(w.it.Problems[j], j == 0); err != nil {
+					return err
+				}
+			}
+		} else {
+			run.p.finishRow(ref.ord, &w.r)
+			if err := sw.Result(&w.r); err != nil {
+				return err
+			}
+		}
+		if i%256 == 255 {
+			run.rows.Add(256)
+			if err := run.ctx.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	run.rows.Add(int64(len(b.refs) % 256))
+	_, err = sw.Commit(run.info)
+	return err
 }
 
-// abort drops a slice left open by a failure; the statewide Writer's
-// Abort removes the rest of the set.
-func (c *sliceCursor) abort() {
-	if c.sw != nil {
-		c.sw.Abort()
-		c.sw = nil
+// read reads one row back from the spill and computes it when accepted.
+func (w *sliceWorker) read(ref spillRef) error {
+	var err error
+	if w.buf, err = w.run.p.spill.readAt(ref, w.buf, &w.it); err != nil {
+		return err
 	}
+	if (ref.ord < 0) != (len(w.it.Problems) > 0) {
+		return fmt.Errorf("pipeline: split: the row read back at %d is not the row spilled there", ref.off)
+	}
+	if ref.ord >= 0 {
+		compute.ComputeBriefInto(&w.r, w.it.Vacancy, w.run.cal, w.run.opts.AsOf)
+	}
+	return nil
+}
+
+// startSplit checks the split once phase one has read every row, tells
+// the statewide Writer, and starts writing the slices.
+func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, info export.RunInfo) (*sliceRun, error) {
+	if err := p.split.check(p); err != nil {
+		return nil, err
+	}
+	set, err := w.Slices(p.split.info(p))
+	if err != nil {
+		return nil, err
+	}
+	// The slices' duplicate conflicts name rows by their ids: read them
+	// now, before phase two would.
+	if err := p.resolveDuplicateIDs(); err != nil {
+		return nil, err
+	}
+	return startSlices(ctx, opts, cal, p, set, info)
 }

@@ -1,0 +1,436 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"batch/pkg/compute"
+	"batch/pkg/export"
+	"batch/pkg/ingest"
+)
+
+// readCSVFile reads a CSV output as rows of column → value.
+func readCSVFile(t *testing.T, path string) []map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var out []map[string]string
+	for _, r := range recs[1:] {
+		m := map[string]string{}
+		for i, h := range recs[0] {
+			m[h] = r[i]
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// sheetColumn is every value under header name on a sheet of a workbook
+// (the header row is the first row holding name).
+func sheetColumn(t *testing.T, f *excelize.File, sheet, name string) []string {
+	t.Helper()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatalf("sheet %s: %v", sheet, err)
+	}
+	col, start := -1, 0
+	for i, r := range rows {
+		if j := slices.Index(r, name); j >= 0 {
+			col, start = j, i+1
+			break
+		}
+	}
+	if col < 0 {
+		t.Fatalf("sheet %s has no column %s", sheet, name)
+	}
+	var out []string
+	for _, r := range rows[start:] {
+		if col < len(r) {
+			out = append(out, r[col])
+		} else {
+			out = append(out, "")
+		}
+	}
+	return out
+}
+
+// allCells is every value on a sheet.
+func allCells(t *testing.T, f *excelize.File, sheet string) []string {
+	t.Helper()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatalf("sheet %s: %v", sheet, err)
+	}
+	var out []string
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}
+
+type sliceSummary struct {
+	Counts struct {
+		Vacancies int `json:"vacancies"`
+	} `json:"counts"`
+	Slice *struct {
+		Column string  `json:"column"`
+		Folder string  `json:"folder"`
+		Value  *string `json:"value"`
+		Shared int     `json:"shared_vacancies"`
+	} `json:"slice"`
+	Split *struct {
+		Folders int `json:"folders"`
+		NoValue int `json:"no_value_rows"`
+		Shared  int `json:"shared_vacancies"`
+	} `json:"split"`
+}
+
+func readSummary(t *testing.T, path string) sliceSummary {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s sliceSummary
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return s
+}
+
+// The samples, with a few rows whose offices span counties (a State Senate
+// district, the Fourth Judicial District's eleven counties, a
+// congressional district), one rejected for a misspelt county and one for
+// a bad date, split by county.
+func TestSplitByCountyOnTheSamples(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	inputs := []string{filepath.Join("..", "..", "samples", "statewide.xlsx"), filepath.Join("testdata", "split", "multicounty.csv")}
+	// On 2026-08-03, 37 deadlines fall due in the next 14 days: Summary
+	// lists them, with their vacancies.
+	sum, err := Run(context.Background(), Options{Inputs: inputs, OutDir: out, AsOf: compute.D(2026, 8, 3), Jobs: 2,
+		Formats: []string{export.XLSX, export.CSV, export.JSON}, Split: "county"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What each county should hold, from the statewide vacancies.csv.
+	want := map[string][]string{} // folder value → vacancy ids
+	all := map[string]bool{}
+	copies, shared := 0, 0
+	for _, r := range readCSVFile(t, filepath.Join(out, "vacancies.csv")) {
+		id := r["vacancy_id"]
+		all[id] = true
+		counties := ingest.SplitCounties(r["county"])
+		if len(counties) == 0 {
+			counties = []string{""}
+		}
+		if len(counties) > 1 {
+			shared++
+		}
+		for _, c := range counties {
+			want[c] = append(want[c], id)
+			copies++
+		}
+	}
+	if len(all) == 0 || shared != 3 {
+		t.Fatalf("the statewide set has %d ids and %d rows naming several counties; the test input has 3", len(all), shared)
+	}
+	index := readCSVFile(t, filepath.Join(out, "by-county", "index.csv"))
+	if len(index) > 63 {
+		t.Errorf("%d folders: New York has 62 counties, and (none)", len(index))
+	}
+	folders, _ := os.ReadDir(filepath.Join(out, "by-county"))
+	if len(folders) != len(index)+1 {
+		t.Errorf("by-county holds %d entries, index.csv lists %d folders (and itself)", len(folders), len(index))
+	}
+	total, rejected := 0, 0
+	sawNone, listed := false, 0
+	for _, row := range index {
+		value, folder := row["value"], row["folder"]
+		if value == "" {
+			sawNone = true
+			if folder != export.NoValueFolder {
+				t.Errorf("the rows with no county are in %q, want %q", folder, export.NoValueFolder)
+			}
+		} else if !slices.Contains(compute.Counties, value) || folder != value {
+			t.Errorf("folder %q for %q: want one per county, named for it", folder, value)
+		}
+		var n, rej int
+		fmt.Sscan(row["vacancies"], &n)
+		fmt.Sscan(row["rejected_rows"], &rej)
+		total += n
+		rejected += rej
+		dir := filepath.Join(out, "by-county", folder)
+		f, err := excelize.OpenFile(filepath.Join(dir, "results.xlsx"))
+		if err != nil {
+			t.Fatalf("%s: %v", folder, err)
+		}
+		if got, want := f.GetSheetList(), sheetsOf(t, filepath.Join(out, "results.xlsx")); !slices.Equal(got, want) {
+			t.Errorf("%s: sheets %q, the statewide workbook's are %q", folder, got, want)
+		}
+		ids := sheetColumn(t, f, "Vacancies", "vacancy_id")
+		if !sameMultiset(ids, want[value]) {
+			t.Errorf("%s: Vacancies holds %q, want %q", folder, ids, want[value])
+		}
+		if len(ids) != n {
+			t.Errorf("%s: index.csv says %d vacancies, the workbook holds %d", folder, n, len(ids))
+		}
+		own := map[string]bool{}
+		for _, id := range ids {
+			own[id] = true
+		}
+		for _, sheet := range []string{"Deadlines", "Conflicts"} {
+			for _, id := range sheetColumn(t, f, sheet, "vacancy_id") {
+				if !own[id] {
+					t.Errorf("%s: %s names %s, not one of its vacancies", folder, sheet, id)
+				}
+			}
+		}
+		// Summary names only the folder's own vacancies, and says what the
+		// workbook is a part of.
+		cells := allCells(t, f, "Summary")
+		for _, c := range cells {
+			if all[c] && !own[c] {
+				t.Errorf("%s: Summary lists %s, a vacancy of another folder", folder, c)
+			}
+			if own[c] {
+				listed++
+			}
+		}
+		text := strings.Join(cells, "\n")
+		for _, s := range []string{"this workbook", "shared rows", "rows with no county"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s: Summary does not say %q", folder, s)
+			}
+		}
+		_ = f.Close()
+		s := readSummary(t, filepath.Join(dir, "summary.json"))
+		if s.Slice == nil || s.Slice.Value == nil || *s.Slice.Value != value || s.Slice.Folder != "by-county/"+folder || s.Slice.Column != "county" {
+			t.Errorf("%s: summary.json does not name the slice: %+v", folder, s.Slice)
+		}
+		if s.Counts.Vacancies != n {
+			t.Errorf("%s: summary.json counts %d vacancies, index.csv %d", folder, s.Counts.Vacancies, n)
+		}
+	}
+	if !sawNone {
+		t.Error("no (none) folder, yet rows have no county")
+	}
+	if listed == 0 {
+		t.Error("no Summary lists any vacancy: the check above checked nothing")
+	}
+	// Every vacancy once per county it names.
+	if total != copies || total <= sum.Accepted {
+		t.Errorf("the folders hold %d vacancies; the statewide set has %d, %d counting a shared row once per county", total, sum.Accepted, copies)
+	}
+	// A rejected row is in its counties' folders, or in (none) when its
+	// county could not be read: MC-6 twice, the others once.
+	if rejected != sum.Rejected+1 {
+		t.Errorf("the folders list %d rejected rows, want the statewide %d and MC-6's second county", rejected, sum.Rejected)
+	}
+	st := readSummary(t, filepath.Join(out, "summary.json"))
+	if st.Split == nil || st.Split.Folders != len(index) || st.Split.Shared != 3 || st.Split.NoValue != len(want[""])+2 {
+		t.Errorf("statewide summary.json split %+v, want %d folders, 3 shared, %d rows with no county", st.Split, len(index), len(want[""])+2)
+	}
+	assertNoTemporaries(t, out)
+}
+
+func sheetsOf(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return f.GetSheetList()
+}
+
+func sameMultiset(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// safeFolderName checks a name against what Windows, macOS and Linux
+// refuse or mishandle, independently of the code that makes it.
+func safeFolderName(name string) error {
+	switch {
+	case name == "" || name == "." || name == "..":
+		return errors.New("empty or a dot name")
+	case len(name) > 255 || utf8.RuneCountInString(name) > 80:
+		return errors.New("too long")
+	case strings.ContainsAny(name, `/\:*?"<>|`):
+		return errors.New("a character Windows refuses")
+	case name[0] == '.' || name[0] == '-' || name[0] == ' ':
+		return errors.New("a leading dot, dash or space")
+	case strings.HasSuffix(name, ".") || strings.HasSuffix(name, " "):
+		return errors.New("a trailing dot or space")
+	case !utf8.ValidString(name):
+		return errors.New("not UTF-8")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return fmt.Errorf("control or invisible character %U", r)
+		}
+	}
+	base, _, _ := strings.Cut(strings.ToUpper(name), ".")
+	base = strings.TrimRight(base, " ")
+	for _, reserved := range []string{"CON", "PRN", "AUX", "NUL", "COM1", "COM9", "LPT1", "LPT9", "(NONE)"} {
+		if base == reserved && name != export.NoValueFolder {
+			return errors.New("a reserved name")
+		}
+	}
+	return nil
+}
+
+// A recipient column holding whatever an analyst or an attacker may type:
+// every value gets a folder that is safe everywhere and its own, and
+// index.csv maps it back.
+func TestSplitFolderNamesAreSafeAndDistinct(t *testing.T) {
+	long := strings.Repeat("Board of Elections of the County ", 10)[:300]
+	values := []string{"../x", "CON", "con.txt", "a/b", "a_b", "a\\b", "line\nbreak", "=cmd|' /C calc'!A0", long, long[:299] + "X",
+		".hidden", "-rf", "Albany", "albany", "(none)", "trailing dot.", "NUL", "COM1", "tab\there", "\u202eevil", "Montréal", "Ålesund BOE"}
+	var b strings.Builder
+	b.WriteString("vacancy_id,office,cause,event_date,recipient\n")
+	w := csv.NewWriter(&b)
+	for i, v := range values {
+		_ = w.Write([]string{fmt.Sprintf("R-%02d", i), "Town Supervisor", "death", "2026-10-01", v})
+	}
+	_ = w.Write([]string{"R-blank", "Town Supervisor", "death", "2026-10-01", "  "})
+	w.Flush()
+	in := filepath.Join(t.TempDir(), "recipients.csv")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, AsOf: asOf, Jobs: 2,
+		Formats: []string{export.XLSX, export.JSON}, Split: "Recipient"}); err != nil {
+		t.Fatal(err)
+	}
+	parent := filepath.Join(out, "by-recipient")
+	index := readCSVFile(t, filepath.Join(parent, "index.csv"))
+	if len(index) != len(values)+1 {
+		t.Fatalf("index.csv lists %d folders, want %d values and (none)", len(index), len(values)+1)
+	}
+	seen := map[string]string{} // folder, lower-cased → value
+	byValue := map[string]string{}
+	for _, row := range index {
+		folder := row["folder"]
+		// index.csv guards values as every CSV output does: a leading
+		// apostrophe on text a spreadsheet would run.
+		value := row["value"]
+		if strings.HasPrefix(value, "'") {
+			value = value[1:]
+		}
+		if err := safeFolderName(folder); err != nil {
+			t.Errorf("folder %q for %q: %v", folder, value, err)
+		}
+		if other, ok := seen[strings.ToLower(folder)]; ok {
+			t.Errorf("folders of %q and %q are one on a case-blind file system: %q", value, other, folder)
+		}
+		seen[strings.ToLower(folder)] = value
+		byValue[value] = folder
+		st, err := os.Lstat(filepath.Join(parent, folder))
+		if err != nil || !st.IsDir() {
+			t.Errorf("index.csv names folder %q, which is not a folder in by-recipient: %v", folder, err)
+			continue
+		}
+		s := readSummary(t, filepath.Join(parent, folder, "summary.json"))
+		if s.Slice == nil || s.Slice.Value == nil {
+			t.Errorf("%q: summary.json names no slice", folder)
+			continue
+		}
+		if *s.Slice.Value != strings.TrimSpace(value) {
+			t.Errorf("%q: summary.json's value %q, index.csv's %q", folder, *s.Slice.Value, value)
+		}
+	}
+	for i, v := range values {
+		folder, ok := byValue[v]
+		if !ok {
+			t.Errorf("value %q is not in index.csv", v)
+			continue
+		}
+		f, err := excelize.OpenFile(filepath.Join(parent, folder, "results.xlsx"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ids := sheetColumn(t, f, "Vacancies", "vacancy_id"); !slices.Equal(ids, []string{fmt.Sprintf("R-%02d", i)}) {
+			t.Errorf("folder %q of %q holds %q", folder, v, ids)
+		}
+		_ = f.Close()
+	}
+	if byValue[""] != export.NoValueFolder {
+		t.Errorf("the blank recipient's row is in %q, want (none)", byValue[""])
+	}
+	// Plain values keep their names; a mail rule can rely on them.
+	for _, v := range []string{"Montréal", "Ålesund BOE"} {
+		if byValue[v] != v {
+			t.Errorf("%q is in folder %q, want its own name", v, byValue[v])
+		}
+	}
+	// The names are the same in another run that holds only some of the
+	// values (those without a case twin).
+	if got := export.FolderNames([]string{"a/b", "CON"}); got["a/b"] != byValue["a/b"] || got["CON"] != byValue["CON"] {
+		t.Errorf("names differ between runs: %q", got)
+	}
+}
+
+// A column no input has is refused before anything is written.
+func TestSplitOnAMissingColumnWritesNothing(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	_, err := Run(context.Background(), Options{Inputs: []string{filepath.Join("testdata", "split", "multicounty.csv")},
+		OutDir: out, AsOf: asOf, Split: "recipient"})
+	var se SplitError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), `"recipient"`) {
+		t.Errorf("want a SplitError naming the column, got %v", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the failed run left %s", out)
+	}
+}
+
+// Split by office_class: the class the row gives, or the one derived
+// from its office.
+func TestSplitByOfficeClass(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := Run(context.Background(), Options{Inputs: []string{filepath.Join("..", "..", "samples", "statewide.csv")},
+		OutDir: out, AsOf: asOf, Jobs: 2, Formats: []string{export.CSV, export.JSON}, Split: "Office Class"}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{}
+	for _, r := range readCSVFile(t, filepath.Join(out, "vacancies.csv")) {
+		want[r["office_class"]]++
+	}
+	index := readCSVFile(t, filepath.Join(out, "by-office_class", "index.csv"))
+	for _, row := range index {
+		var n int
+		fmt.Sscan(row["vacancies"], &n)
+		if row["value"] != "" && (row["folder"] != row["value"] || n != want[row["value"]]) {
+			t.Errorf("%s: folder %s with %d vacancies, want %d", row["value"], row["folder"], n, want[row["value"]])
+		}
+		if _, err := os.Stat(filepath.Join(out, "by-office_class", row["folder"], "summary.json")); err != nil {
+			t.Error(err)
+		}
+	}
+	if len(index) < 5 {
+		t.Errorf("%d office classes in the samples", len(index))
+	}
+}
