@@ -171,7 +171,8 @@ func (w *Writer) open() error {
 		if w.bookFile, err = createTemp(dir, resultsName); err != nil {
 			return err
 		}
-		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap); err != nil {
+		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap,
+			page{asOf: w.opts.AsOf, law: compute.Edition}); err != nil {
 			return err
 		}
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
@@ -469,6 +470,9 @@ func (w *Writer) commit(info RunInfo) error {
 		cont = w.book.continued()
 		ts := timings(info, w.now().Sub(start))
 		if err := w.writeSummary(info, ts, cont); err != nil {
+			return err
+		}
+		if err := w.book.properties(info.Version, w.now()); err != nil {
 			return err
 		}
 		if err := w.book.save(w.bookFile.f); err != nil {

@@ -129,9 +129,26 @@ func ruleRow(dst []value, r *compute.Rule) []value {
 		date(r.InForceFrom), date(r.InForceTo), text(r.Note))
 }
 
-// baseWidths are the widths a column gets before its first rows are seen;
-// the workbook widens a column to fit its first rows, up to maxWidth.
-var baseWidths = map[string]float64{
-	"vacancy_id": 14, "source": 18, "office": 24, "explanation": 40, "message": 40,
-	"basis": 28, "citation": 24, "reason": 28, "words": 50, "notes": 24,
+// columnCaps are the widest some columns get, in characters; longer text
+// wraps within the column and its row grows. They keep the widest table,
+// Vacancies with its carried-through columns, narrow enough to read when
+// it is printed one page wide. A text column not named here is capped at
+// defaultCap, every column at maxWidth.
+var columnCaps = map[string]float64{
+	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 13, "district": 10, "county": 12,
+	"incumbent": 14, "cause": 12, "filling_method": 13, "next_deadline": 16, "conflicts": 16,
+	"severity": 8, "basis": 24, "explanation": 40, "notes": 22,
+	"code": 40, "kind": 9, "reason": 48, "status": 8, "citation": 20,
+	"field": 24, "message": 60,
+	"column": 16, "value": 20,
+	"words": 60, "counting": 36, "note": 50,
+}
+
+const defaultCap = 18
+
+func columnCap(header string) float64 {
+	if c, ok := columnCaps[header]; ok {
+		return min(c, maxWidth)
+	}
+	return defaultCap
 }
