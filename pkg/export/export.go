@@ -323,10 +323,14 @@ func (w *Writer) result(r *compute.Result) error {
 		if err != nil {
 			return err
 		}
-		if _, _, err := w.book.vacancies.add(cells, l); err != nil {
+		sheet, row, err := w.book.vacancies.add(cells, l)
+		if err != nil {
 			return err
 		}
+		w.tally.action(r, w.tally.vacancies-1, sheet, row)
+		return nil
 	}
+	w.tally.action(r, w.tally.vacancies-1, "", 0)
 	return nil
 }
 
@@ -547,7 +551,18 @@ func (w *Writer) finishBook() error {
 			return err
 		}
 	}
-	wb.extra = []*sheetChain{calendar, rules}
+	guide := wb.chain(guideSheet, "", guideColumns)
+	for _, g := range guideRows(w.opts.ExtraColumns) {
+		w.vals = append(w.vals[:0], text(g.table), text(g.column), text(g.value), text(g.meaning))
+		cells, err := wb.row(w.vals, noFill, nil)
+		if err != nil {
+			return err
+		}
+		if _, _, err := guide.add(cells, nil); err != nil {
+			return err
+		}
+	}
+	wb.extra = []*sheetChain{calendar, rules, guide}
 	for _, c := range wb.chains() {
 		if err := c.close(); err != nil {
 			return err

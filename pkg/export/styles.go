@@ -49,6 +49,13 @@ type styleKey struct {
 	quote bool
 }
 
+// The workbook's font: excelize's default, which the row heights and
+// column widths are measured for.
+const (
+	bookFont     = "Calibri"
+	bookFontSize = 11
+)
+
 // Fill and font colours; the tests read them back by these values.
 const (
 	redRGB    = "FFC7CE"
@@ -106,6 +113,12 @@ func (s *styleSet) id(k styleKey) (int, error) {
 		st.Font = &excelize.Font{Underline: "single", Color: linkRGB}
 	case boldMark:
 		st.Font = &excelize.Font{Bold: true}
+	}
+	if st.Font != nil {
+		// The workbook's own font: a font without a name and size is the
+		// reader's default (a serif in LibreOffice), and its text no longer
+		// fits the widths and heights the workbook gave it.
+		st.Font.Family, st.Font.Size = bookFont, bookFontSize
 	}
 	id, err := s.f.NewStyle(st)
 	if err != nil {

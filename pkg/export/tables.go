@@ -135,13 +135,14 @@ func ruleRow(dst []value, r *compute.Rule) []value {
 // it is printed one page wide. A text column not named here is capped at
 // defaultCap, every column at maxWidth.
 var columnCaps = map[string]float64{
-	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 13, "district": 10, "county": 12,
-	"incumbent": 14, "cause": 12, "filling_method": 13, "next_deadline": 16, "conflicts": 16,
-	"severity": 8, "basis": 24, "explanation": 40, "notes": 22,
+	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 19, "district": 10, "county": 12,
+	"incumbent": 14, "cause": 16, "filling_method": 18, "next_deadline": 16, "conflicts": 16,
+	"severity": 9, "basis": 24, "explanation": 40, "notes": 22,
 	"code": 40, "kind": 9, "reason": 48, "status": 8, "citation": 20,
 	"field": 24, "message": 60,
-	"column": 16, "value": 20,
+	"column": 26, "value": 40,
 	"words": 60, "counting": 36, "note": 50,
+	"table": 11, "meaning": 70,
 }
 
 const defaultCap = 18

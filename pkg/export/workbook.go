@@ -27,7 +27,7 @@ const (
 )
 
 var sheetOrder = []string{summarySheet, vacanciesSheet, deadlinesSheet, conflictsSheet,
-	errorsSheet, calendarSheet, rulesSheet}
+	errorsSheet, calendarSheet, rulesSheet, guideSheet}
 
 const (
 	// excelRowLimit is Excel's 1,048,576 rows per sheet.
@@ -47,9 +47,11 @@ const (
 	maxWidth   = 60
 	// dateWidth fits yyyy-mm-dd.
 	dateWidth = 11
-	// headerLines is how many lines a header cell may wrap to before its
-	// column widens for it.
+	// headerLines is how many lines a long header cell may wrap to before
+	// its column widens for it; a header of shortHeader characters or
+	// fewer keeps to one line.
 	headerLines = 2
+	shortHeader = 13
 )
 
 // page is what every printed page of the workbook names in its header
@@ -241,11 +243,29 @@ type sheetChain struct {
 
 	widths  []float64
 	pending [][]any // rows held back until the column widths are known
+	// linkWidth is, by column, the widest linked text among the rows held
+	// back: LibreOffice does not wrap a cell's link, so a column of links is
+	// as wide as its longest, past its cap.
+	linkWidth map[int]float64
 	parts   []string
 	open    []*excelize.StreamWriter // one per part, flushed at close
 	row     int                      // last row used on the current part
 	rows    int                      // data rows in all
 	links   int                      // real hyperlinks on the current part
+}
+
+// placeOf is where the n-th data row (from 0) of the table lands, as add
+// places rows: on the first sheet, then on "Base (2)", … A table of one
+// row per vacancy, such as Vacancies, knows a vacancy's row before it is
+// written.
+func (c *sheetChain) placeOf(n int) (sheet string, row int) {
+	per := c.wb.maxRows - c.headerRow
+	part := n / per
+	sheet = c.base
+	if part > 0 {
+		sheet = c.base + " (" + strconv.Itoa(part+1) + ")"
+	}
+	return sheet, c.headerRow + 1 + n%per
 }
 
 // add writes one row and returns where it went.
@@ -264,6 +284,12 @@ func (c *sheetChain) add(cells []any, l *link) (sheet string, row int, err error
 		}
 	}
 	if len(c.open) == 0 {
+		if l != nil && l.col < len(cells) {
+			if c.linkWidth == nil {
+				c.linkWidth = map[int]float64{}
+			}
+			c.linkWidth[l.col] = max(c.linkWidth[l.col], cellWidth(cells[l.col]))
+		}
 		c.pending = append(c.pending, append([]any(nil), cells...))
 		if len(c.pending) >= sampleRows {
 			err = c.start()
@@ -305,8 +331,14 @@ func (c *sheetChain) addLink(cells []any, l *link, sheet string) error {
 func (c *sheetChain) start() error {
 	c.widths = make([]float64, len(c.header))
 	for i, h := range c.header {
-		// Room for the filter button beside the header's last line.
-		c.widths[i] = float64((utf8.RuneCountInString(h)+headerLines-1)/headerLines + 3)
+		// A short header keeps to one line (with room for the filter
+		// button); a long one wraps to headerLines lines.
+		n := utf8.RuneCountInString(h)
+		if n <= shortHeader {
+			c.widths[i] = float64(n + 3)
+		} else {
+			c.widths[i] = float64((n+headerLines-1)/headerLines + 3)
+		}
 	}
 	for _, r := range c.pending {
 		for i, cell := range r {
@@ -320,6 +352,7 @@ func (c *sheetChain) start() error {
 	}
 	for i := range c.widths {
 		c.widths[i] = min(max(c.widths[i], minWidth), columnCap(c.header[i]))
+		c.widths[i] = max(c.widths[i], min(c.linkWidth[i], maxWidth))
 	}
 	if err := c.openPart(c.parts[0]); err != nil {
 		return err
