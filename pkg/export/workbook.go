@@ -247,11 +247,11 @@ type sheetChain struct {
 	// back: LibreOffice does not wrap a cell's link, so a column of links is
 	// as wide as its longest, past its cap.
 	linkWidth map[int]float64
-	parts   []string
-	open    []*excelize.StreamWriter // one per part, flushed at close
-	row     int                      // last row used on the current part
-	rows    int                      // data rows in all
-	links   int                      // real hyperlinks on the current part
+	parts     []string
+	open      []*excelize.StreamWriter // one per part, flushed at close
+	row       int                      // last row used on the current part
+	rows      int                      // data rows in all
+	links     int                      // real hyperlinks on the current part
 }
 
 // placeOf is where the n-th data row (from 0) of the table lands, as add
