@@ -152,8 +152,11 @@ func TestWorkbookReadBack(t *testing.T) {
 			{"a passed deadline is greyed", deadlinesSheet, "A5", "passed"},
 			{"a passed, rolled-over day is both", deadlinesSheet, "F6", "date+rolled+passed"},
 			{"the deadline a warning names is amber", deadlinesSheet, "B4", "amber"},
-			{"an error conflict is red", conflictsSheet, "D4", "red"},
-			{"an info conflict is plain", conflictsSheet, "D2", ""},
+			// Conflicts is sorted worst first: V-002's error, then V-001's
+			// warning, then its info.
+			{"an error conflict is red, and first", conflictsSheet, "D2", "red"},
+			{"a warning conflict is amber", conflictsSheet, "D3", "amber"},
+			{"an info conflict is plain, and last", conflictsSheet, "D4", ""},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				sid, _ := f.GetCellStyle(c.sheet, c.ref)
@@ -163,8 +166,8 @@ func TestWorkbookReadBack(t *testing.T) {
 			})
 		}
 	})
-	t.Run("highlighted rows link to their first conflict", func(t *testing.T) {
-		for ref, want := range map[string]string{"S2": "'Conflicts'!A2", "S3": "'Conflicts'!A4"} {
+	t.Run("highlighted rows link to their most severe conflict", func(t *testing.T) {
+		for ref, want := range map[string]string{"S2": "'Conflicts'!A3", "S3": "'Conflicts'!A2"} {
 			ok, target, err := f.GetCellHyperLink(vacanciesSheet, ref)
 			if err != nil || !ok || target != want {
 				t.Errorf("Vacancies!%s links %v to %q (%v), want %q", ref, ok, target, err, want)

@@ -1,6 +1,8 @@
 package export
 
 import (
+	"strings"
+
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
@@ -15,7 +17,8 @@ var (
 		"severity", "basis", "explanation", "notes"}
 	deadlineColumns = []string{"vacancy_id", "code", "kind", "window_start", "statutory_date",
 		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation"}
-	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation"}
+	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation",
+		"next_deadline_date"}
 	errorColumns    = []string{"source", "row", "column", "value", "message"}
 	calendarColumns = []string{"year", "code", "window_start", "statutory_date", "effective_date",
 		"citation", "source"}
@@ -39,7 +42,7 @@ func Header(table string) []string {
 
 // Column positions the workbook styles individually.
 const (
-	vacConflictsCol    = 18 // "conflicts": links to the vacancy's first line on Conflicts
+	vacConflictsCol    = 18 // "conflicts": links to the vacancy's most severe line on Conflicts
 	dlEffectiveCol     = 5  // "effective_date": marked when rolled over
 	dlStatusCol        = 9  // "status"
 	dlCodeCol          = 1
@@ -56,7 +59,7 @@ func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
 		date(v.EventDate), date(r.VacancyDate), text(string(r.Method)),
 		date(r.FillingElection), date(r.SpecialEarliest), date(r.SpecialLatest),
 		date(r.AppointmentUntil), date(r.TermEnd), text(r.NextDeadline), date(r.NextDeadlineDate),
-		text(r.ConflictCodes()), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
+		text(conflictCodes(r)), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
 		text(v.Notes))
 	if len(v.Extra)*len(extra) <= 1024 {
 		for _, name := range extra {
@@ -99,10 +102,47 @@ func deadlineRow(dst []value, vacancyID string, d *compute.Deadline) []value {
 		text(string(d.Status)), date(d.ElectionDate), text(d.Citation))
 }
 
-func conflictRow(dst []value, v *compute.Vacancy, c *compute.Conflict) []value {
+func conflictRow(dst []value, r *compute.Result, c *compute.Conflict) []value {
+	v := &r.Vacancy
 	return append(dst[:0],
 		text(v.ID), text(v.Source.String()), text(c.Severity.String()), text(c.Code),
-		text(c.Field), text(c.Message), text(c.Citation))
+		text(c.Field), text(c.Message), text(c.Citation), date(r.NextDeadlineDate))
+}
+
+// conflictCodes is the vacancy's conflicts cell: each code once, the most
+// severe first, then in the order found. A vacancy with two deadlines
+// moved by § 1-106 lists ROLLED_OVER once; Conflicts has both lines.
+func conflictCodes(r *compute.Result) string {
+	var b strings.Builder
+	for _, sev := range []compute.Severity{compute.Error, compute.Warning, compute.Info, compute.NoSeverity} {
+		for i := range r.Conflicts {
+			c := &r.Conflicts[i]
+			if c.Severity != sev || firstOfCode(r.Conflicts, i) != i {
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(c.Code)
+		}
+	}
+	return b.String()
+}
+
+// firstOfCode is the index of the first conflict with the code of
+// conflicts[i] and its severity or worse, so each code is listed once,
+// where it is most severe.
+func firstOfCode(conflicts []compute.Conflict, i int) int {
+	best := i
+	for j := range conflicts {
+		if conflicts[j].Code != conflicts[i].Code {
+			continue
+		}
+		if conflicts[j].Severity > conflicts[best].Severity || (conflicts[j].Severity == conflicts[best].Severity && j < best) {
+			best = j
+		}
+	}
+	return best
 }
 
 // errorRow is one Errors row. Its source is "file:sheet" ("file" for CSV):

@@ -88,8 +88,7 @@ func orBlank(s string) string {
 	return s
 }
 
-func (t *tally) result(r *compute.Result, withDeadlines bool) {
-	seq := t.vacancies
+func (t *tally) result(r *compute.Result) {
 	t.vacancies++
 	t.byMethod[orBlank(string(r.Method))]++
 	t.byCounty[orBlank(r.Vacancy.County)]++
@@ -97,9 +96,6 @@ func (t *tally) result(r *compute.Result, withDeadlines bool) {
 	t.bySeverity[r.Severity()]++
 	if !r.FillingElection.IsZero() {
 		t.years[r.FillingElection.Year] = true
-	}
-	if withDeadlines {
-		t.deadlines(r, seq)
 	}
 }
 

@@ -165,6 +165,14 @@ func excelSerial(d compute.Date) int {
 	return compute.D(1899, 12, 30).DaysUntil(d)
 }
 
+// dateOfSerial is the date of a serial number; zero for 0.
+func dateOfSerial(n int32) compute.Date {
+	if n == 0 {
+		return compute.Date{}
+	}
+	return compute.D(1899, 12, 30).AddDays(int(n))
+}
+
 // row turns values into the cells of a table row: top-aligned, text
 // wrapped within its column. Every cell of a filled row is written, blanks
 // included, so the fill runs the width of the table.
@@ -260,12 +268,24 @@ type sheetChain struct {
 // written.
 func (c *sheetChain) placeOf(n int) (sheet string, row int) {
 	per := c.wb.maxRows - c.headerRow
-	part := n / per
-	sheet = c.base
-	if part > 0 {
-		sheet = c.base + " (" + strconv.Itoa(part+1) + ")"
+	return c.partName(n / per), c.headerRow + 1 + n%per
+}
+
+// partName is the name of the table's part-th sheet (from 0).
+func (c *sheetChain) partName(part int) string {
+	if part == 0 {
+		return c.base
 	}
-	return sheet, c.headerRow + 1 + n%per
+	return c.base + " (" + strconv.Itoa(part+1) + ")"
+}
+
+// partOf is the number of the part named sheet (0 for the first).
+func (c *sheetChain) partOf(sheet string) int {
+	if sheet == c.base {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(sheet, c.base+" ("), ")"))
+	return n - 1
 }
 
 // add writes one row and returns where it went.

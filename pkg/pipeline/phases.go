@@ -115,6 +115,9 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return err
 	}
+	if err := p.announceConflicts(w); err != nil {
+		return err
+	}
 	sr, err := p.spill.rewind()
 	if err != nil {
 		return err
@@ -156,6 +159,21 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		return ctx.Err()
 	}
 	return pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+}
+
+// announceConflicts tells the writer which conflicts phase two adds to
+// the results phase one computed (the duplicates), so that it can place
+// every conflict on the sorted Conflicts sheet before the first vacancy
+// row links to one.
+func (p *phaseOneResult) announceConflicts(w *export.Writer) error {
+	for o := int32(0); o < int32(p.accepted); o++ {
+		if dc, ok := p.dups.conflict(o); ok {
+			if err := w.ExpectConflict(int(o), dc.Severity); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // canonicalExtra renames carried-through columns to the spelling the
