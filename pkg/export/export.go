@@ -28,6 +28,7 @@ type Options struct {
 	AsOf         compute.Date
 	Calendar     *compute.Calendar // for the Calendar sheet
 	ExtraColumns []string          // carried-through input columns, appended to Vacancies
+	ICSFrom      compute.Date      // deadlines.ics leaves out the events before it; zero: none
 	// DeadlinesApart: a vacancy's deadline rows (Deadlines, deadlines.csv,
 	// ICS events, Summary's next deadlines) are written by Deadlines and
 	// Result writes the rest, so that deadlines can go out while later
@@ -205,7 +206,7 @@ func (w *Writer) open() error {
 		}
 	}
 	if w.ics {
-		if w.cal, err = newICSWriter(dir, w.opts.AsOf); err != nil {
+		if w.cal, err = newICSWriter(dir, w.opts.AsOf, w.opts.ICSFrom, w.opts.rules()); err != nil {
 			return err
 		}
 	}
@@ -436,16 +437,16 @@ func (w *Writer) writeConflicts() error {
 // the calendar.
 func (w *Writer) deadlineRows(r *compute.Result) error {
 	v := &r.Vacancy
+	if w.ics {
+		if err := w.cal.vacancy(r); err != nil {
+			return err
+		}
+	}
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
 		w.vals = deadlineRow(w.vals, v.ID, d)
 		if w.csv {
 			if err := w.dlCSV.write(w.vals); err != nil {
-				return err
-			}
-		}
-		if w.ics {
-			if err := w.cal.event(r, d); err != nil {
 				return err
 			}
 		}
