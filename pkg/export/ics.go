@@ -51,11 +51,11 @@ type icsWriter struct {
 
 // electionDay is one election the calendar shows, with what it is for.
 type electionDay struct {
-	kind     string   // "General election", "Primary election", "Special election"
-	fills    int      // vacancies it fills
-	serves   int      // vacancies whose deadlines serve it
-	seats    []string // the first namedSeats it fills, in words
-	ids      []string // and their vacancy_ids
+	kind   string   // "General election", "Primary election", "Special election"
+	fills  int      // vacancies it fills
+	serves int      // vacancies whose deadlines serve it
+	seats  []string // the first namedSeats it fills, in words
+	ids    []string // and their vacancy_ids
 }
 
 // namedSeats is how many filled seats an election's description names.
