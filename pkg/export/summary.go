@@ -434,11 +434,7 @@ func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 		if a.more > 0 {
 			what += " (" + plural(a.more, "more conflict", "more conflicts") + " on Conflicts.)"
 		}
-		office := a.office
-		if a.district != "" {
-			office += ", " + a.district
-		}
-		cells, err := s.tableRow([]value{text(a.severity.String()), text(a.vacancyID), text(office), text(a.county),
+		cells, err := s.tableRow([]value{text(a.severity.String()), text(a.vacancyID), text(a.seat), text(a.county),
 			text(a.code), text(what), date(a.next)}, fill)
 		if err != nil {
 			return err
@@ -480,11 +476,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		if u.kind == string(compute.Window) && u.windowStart.After(t.from) {
 			what += " (opens " + u.windowStart.String() + ")"
 		}
-		office := u.office
-		if u.district != "" {
-			office += ", " + u.district
-		}
-		cells, err := s.tableRow([]value{date(u.date), text(u.vacancyID), text(office), text(u.county),
+		cells, err := s.tableRow([]value{date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
 			text(daysLeft(t.from, u.date)), text(what), text(u.citation)}, noFill)
 		if err != nil {
 			return err

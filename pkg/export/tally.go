@@ -122,7 +122,7 @@ func (t *tally) deadlines(r *compute.Result, seq int) {
 		}
 		v := &r.Vacancy
 		u.code, u.kind, u.windowStart, u.citation = d.Code, string(d.Kind), d.WindowStart, d.Citation
-		u.vacancyID, u.office, u.district, u.county, u.seat = v.ID, v.Office, v.District, v.County, seat(v)
+		u.vacancyID, u.office, u.district, u.county, u.seat = v.ID, v.Office, v.District, v.County, officeInDistrict(v)
 		if keepAhead {
 			t.upcoming.push(u)
 		}
@@ -151,7 +151,7 @@ func (t *tally) action(r *compute.Result, seq int, sheet string, row int) {
 	}
 	c := worstConflict(r)
 	v := &r.Vacancy
-	a.vacancyID, a.seat, a.office, a.district, a.county = v.ID, seat(v), v.Office, v.District, v.County
+	a.vacancyID, a.seat, a.office, a.district, a.county = v.ID, officeInDistrict(v), v.Office, v.District, v.County
 	a.code, a.message, a.citation, a.more = c.Code, c.Message, c.Citation, len(r.Conflicts)-1
 	a.sheet, a.row = sheet, row
 	list.push(a)

@@ -97,6 +97,15 @@ var districtPrefix = map[compute.OfficeClass]string{
 // seat names a vacancy's office in words: "Member of Assembly, AD 43
 // (Kings)", "Trustee, Village of Malone (Franklin)", "Governor".
 func seat(v *compute.Vacancy) string {
+	if v.County != "" {
+		return officeInDistrict(v) + " (" + v.County + ")"
+	}
+	return officeInDistrict(v)
+}
+
+// officeInDistrict is the office and its district in words, without the
+// county: "Member of Assembly, AD 43".
+func officeInDistrict(v *compute.Vacancy) string {
 	var b strings.Builder
 	b.WriteString(v.Office)
 	if d := strings.TrimSpace(v.District); d != "" {
@@ -113,9 +122,6 @@ func seat(v *compute.Vacancy) string {
 		} else {
 			b.WriteString(d)
 		}
-	}
-	if v.County != "" {
-		b.WriteString(" (" + v.County + ")")
 	}
 	return b.String()
 }
