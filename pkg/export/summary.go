@@ -474,7 +474,11 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 	for _, u := range next {
 		what := lastDayTitle(u.code)
 		if u.kind == string(compute.Window) && u.windowStart.After(t.from) {
-			what += " (opens " + u.windowStart.String() + ")"
+			if u.code == "special_election" {
+				what += " (the earliest: " + u.windowStart.String() + ")"
+			} else {
+				what += " (filing opens " + u.windowStart.String() + ")"
+			}
 		}
 		cells, err := s.tableRow([]value{date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
 			text(daysLeft(t.from, u.date)), text(what), text(u.citation)}, noFill)
