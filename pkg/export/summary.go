@@ -134,18 +134,17 @@ type summaryNextDLs struct {
 	Shown []summaryNextDL `json:"shown"`
 }
 
+// summaryNextDL is a next_14_days entry with what must be filed in words
+// and the days left.
 type summaryNextDL struct {
-	EffectiveDate string `json:"effective_date"`
-	DaysLeft      int    `json:"days_left"`
-	Code          string `json:"code"`
-	Title         string `json:"title"`
-	Kind          string `json:"kind"`
-	WindowStart   string `json:"window_start"`
-	VacancyID     string `json:"vacancy_id"`
-	Office        string `json:"office"`
-	District      string `json:"district"`
-	County        string `json:"county"`
-	Citation      string `json:"citation"`
+	summaryOpenDL
+	Title    string `json:"title"`
+	DaysLeft int    `json:"days_left"`
+}
+
+func (u upcoming) json() summaryOpenDL {
+	return summaryOpenDL{u.date.String(), u.code, u.kind, u.windowStart.String(), u.vacancyID, u.office,
+		u.district, u.county, u.citation}
 }
 
 func blankRows(info RunInfo) int {
@@ -186,8 +185,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 			in.Rejected, in.Blank})
 	}
 	for _, u := range t.upcomingSorted() {
-		doc.Upcoming.Shown = append(doc.Upcoming.Shown, summaryOpenDL{u.date.String(), u.code, u.kind,
-			u.windowStart.String(), u.vacancyID, u.office, u.district, u.county, u.citation})
+		doc.Upcoming.Shown = append(doc.Upcoming.Shown, u.json())
 	}
 	doc.Action = summaryAction{Errors: t.errorTotal, Warnings: t.warningTotal, Shown: []summaryVacancy{}}
 	for _, list := range []*bounded[action]{&t.errors, &t.warnings} {
@@ -199,8 +197,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 	doc.Next = summaryNextDLs{Count: t.openTotal, Shown: []summaryNextDL{}}
 	if !t.from.IsZero() {
 		for _, u := range t.nextDeadlines() {
-			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.date.String(), t.from.DaysUntil(u.date), u.code,
-				lastDayTitle(u.code), u.kind, u.windowStart.String(), u.vacancyID, u.office, u.district, u.county, u.citation})
+			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), lastDayTitle(u.code), t.from.DaysUntil(u.date)})
 		}
 	}
 	var b bytes.Buffer
