@@ -206,7 +206,7 @@ func (w *Writer) open() error {
 		}
 	}
 	if w.ics {
-		if w.cal, err = newICSWriter(dir, w.opts.AsOf, w.opts.ICSFrom, w.opts.rules()); err != nil {
+		if w.cal, err = newICSWriter(dir, w.opts.AsOf, w.opts.ICSFrom, w.opts.Calendar, w.opts.rules()); err != nil {
 			return err
 		}
 	}

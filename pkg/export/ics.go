@@ -42,6 +42,7 @@ type icsWriter struct {
 	asOf compute.Date
 	from compute.Date // events before it are left out; zero: none is
 	law  string
+	cal  *compute.Calendar // for the primary's day
 
 	words     map[string]string // the statute's words by rule code
 	citations map[string]string // the rule's citation by rule code
@@ -52,6 +53,7 @@ type icsWriter struct {
 // electionDay is one election the calendar shows, with what it is for.
 type electionDay struct {
 	kind   string   // "General election", "Primary election", "Special election"
+	sure   bool     // kind is that of an election filling a vacancy
 	fills  int      // vacancies it fills
 	serves int      // vacancies whose deadlines serve it
 	seats  []string // the first namedSeats it fills, in words
@@ -61,34 +63,34 @@ type electionDay struct {
 // namedSeats is how many filled seats an election's description names.
 const namedSeats = 10
 
-func newICSWriter(dir string, asOf, from compute.Date, rules []compute.Rule) (*icsWriter, error) {
+func newICSWriter(dir string, asOf, from compute.Date, cal *compute.Calendar, rules []compute.Rule) (*icsWriter, error) {
 	t, err := createTemp(dir, icsName)
 	if err != nil {
 		return nil, err
 	}
 	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.f, 256<<10), asOf: asOf, from: from,
-		law:   compute.Edition,
+		law: compute.Edition, cal: cal,
 		cfg:   &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: "\r\n"},
 		words: map[string]string{}, citations: map[string]string{}, seen: map[uint64]uint32{},
 		elections: map[compute.Date]*electionDay{}}
 	for _, r := range rules {
 		w.words[r.Code], w.citations[r.Code] = r.Words, r.Citation
 	}
-	cal := ics.NewCalendar()
-	cal.SetProductId("-//batch//New York vacancy deadlines//EN")
-	cal.SetCalscale("GREGORIAN")
-	cal.SetMethod(ics.MethodPublish)
-	cal.SetXWRCalName("Vacancy deadlines")
+	head := ics.NewCalendar()
+	head.SetProductId("-//batch//New York vacancy deadlines//EN")
+	head.SetCalscale("GREGORIAN")
+	head.SetMethod(ics.MethodPublish)
+	head.SetXWRCalName("Vacancy deadlines")
 	desc := "Nomination deadlines and election days of the vacancies, judged on " + asOf.String()
 	if !from.IsZero() {
 		desc += "; from " + from.String() + " on"
 	}
-	cal.SetXWRCalDesc(desc)
+	head.SetXWRCalDesc(desc)
 	if _, err := io.WriteString(w.buf, "BEGIN:VCALENDAR\r\n"); err != nil {
 		t.remove()
 		return nil, fmt.Errorf("export: write %s: %w", icsName, err)
 	}
-	for _, p := range cal.CalendarProperties {
+	for _, p := range head.CalendarProperties {
 		if err := p.SerializeTo(w.buf, w.cfg); err != nil {
 			t.remove()
 			return nil, fmt.Errorf("export: write %s: %w", icsName, err)
@@ -129,11 +131,39 @@ func oneLine(s string) string {
 var primaryRoute = map[string]bool{"designating_petition": true, "designation_accept_decline": true,
 	"designation_vacancy_declination": true, "opportunity_to_ballot": true}
 
-func electionKind(code string) string {
+// primaryOf is the primary a deadline of the primary route serves (zero
+// for another deadline): the day the engine names when it is not the
+// filling election, else the calendar's primary of that year.
+func (w *icsWriter) primaryOf(r *compute.Result, d *compute.Deadline) compute.Date {
+	if !primaryRoute[d.Code] || d.ElectionDate.IsZero() {
+		return compute.Date{}
+	}
+	if d.ElectionDate != r.FillingElection {
+		return d.ElectionDate
+	}
+	p, _ := w.cal.Primary(d.ElectionDate.Year)
+	return p
+}
+
+// fillingKind is the kind of the election that fills the vacancy.
+func fillingKind(r *compute.Result) string {
+	if r.Method == compute.SpecialElection {
+		return "Special election"
+	}
+	return "General election"
+}
+
+// electionKind names the election a deadline serves: the filling
+// election's kind when it is that day (the engine gives the filling
+// election as the day most deadlines serve), else what the deadline's
+// route says.
+func electionKind(r *compute.Result, d *compute.Deadline) string {
 	switch {
-	case primaryRoute[code]:
+	case !r.FillingElection.IsZero() && d.ElectionDate == r.FillingElection:
+		return fillingKind(r)
+	case primaryRoute[d.Code]:
 		return "Primary election"
-	case strings.HasPrefix(code, "special_"):
+	case strings.HasPrefix(d.Code, "special_"):
 		return "Special election"
 	}
 	return "General election"
@@ -153,17 +183,20 @@ func (w *icsWriter) vacancy(r *compute.Result) error {
 		if err := w.deadline(r, d, key); err != nil {
 			return err
 		}
-		if !d.ElectionDate.IsZero() && !slices.Contains(served, d.ElectionDate) && d.Code != "special_election" {
+		if d.ElectionDate.IsZero() || d.Code == "special_election" {
+			continue
+		}
+		if !slices.Contains(served, d.ElectionDate) {
 			served = append(served, d.ElectionDate)
-			w.election(d.ElectionDate, electionKind(d.Code)).serves++
+			w.election(d.ElectionDate, electionKind(r, d), false).serves++
+		}
+		if p := w.primaryOf(r, d); !p.IsZero() && !slices.Contains(served, p) {
+			served = append(served, p)
+			w.election(p, "Primary election", false).serves++
 		}
 	}
 	if fe := r.FillingElection; !fe.IsZero() {
-		kind := "General election"
-		if r.Method == compute.SpecialElection {
-			kind = "Special election"
-		}
-		e := w.election(fe, kind)
+		e := w.election(fe, fillingKind(r), true)
 		e.fills++
 		if len(e.seats) < namedSeats {
 			e.seats, e.ids = append(e.seats, seat(v)), append(e.ids, v.ID)
@@ -172,11 +205,15 @@ func (w *icsWriter) vacancy(r *compute.Result) error {
 	return nil
 }
 
-func (w *icsWriter) election(d compute.Date, kind string) *electionDay {
+// election is the day's record; a filling election's kind is surer than
+// one a deadline's route suggests, and replaces it.
+func (w *icsWriter) election(d compute.Date, kind string, filling bool) *electionDay {
 	e := w.elections[d]
 	if e == nil {
-		e = &electionDay{kind: kind}
+		e = &electionDay{kind: kind, sure: filling}
 		w.elections[d] = e
+	} else if filling && !e.sure {
+		e.kind, e.sure = kind, true
 	}
 	return e
 }
@@ -213,8 +250,11 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string)
 	if d.RolledOver {
 		fmt.Fprintf(&b, "\nThe statute's date is %s, a weekend day or holiday; Elec. Law § 1-106 moves it to %s.", d.Statutory, d.Effective)
 	}
-	if !d.ElectionDate.IsZero() {
-		fmt.Fprintf(&b, "\nFor the %s of %s.", strings.ToLower(electionKind(d.Code)), d.ElectionDate)
+	if p := w.primaryOf(r, d); !p.IsZero() && p != d.ElectionDate {
+		fmt.Fprintf(&b, "\nFor the primary election of %s, which nominates for the %s of %s.", p,
+			strings.ToLower(electionKind(r, d)), d.ElectionDate)
+	} else if !d.ElectionDate.IsZero() {
+		fmt.Fprintf(&b, "\nFor the %s of %s.", strings.ToLower(electionKind(r, d)), d.ElectionDate)
 	}
 	if d.Reason != "" {
 		b.WriteString("\nNote: " + d.Reason + ".")

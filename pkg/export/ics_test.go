@@ -216,3 +216,47 @@ func TestLinksPastTheHyperlinkLimit(t *testing.T) {
 		}
 	}
 }
+
+// The engine gives the filling election as the day a designating
+// petition serves; the calendar shows that day as the general election and
+// the primary on its own day: 2026's is Tuesday 2026-09-15, the first
+// Tuesday after the second Monday of September (Elec. Law § 8-100(1)(a)).
+func TestICSElectionDays(t *testing.T) {
+	r := fixtureResults()[0]
+	for i := range r.Deadlines {
+		r.Deadlines[i].ElectionDate = r.FillingElection // 2026-11-03
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	w, err := New(fixtureOptions(dir, ICS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Result(&r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Commit(fixtureRunInfo()); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, icsName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range parseICS(t, string(raw)) {
+		if s := prop(e, ics.ComponentPropertySummary); strings.HasSuffix(strings.Split(s, " — ")[0], "election") {
+			got[prop(e, ics.ComponentPropertyDtStart)] = s
+		}
+	}
+	want := map[string]string{
+		"20260915": "Primary election",
+		"20261103": "General election — Member of Assembly, AD 12 (Kings)",
+	}
+	if len(got) != len(want) {
+		t.Errorf("election days %q, want %q", got, want)
+	}
+	for day, title := range want {
+		if got[day] != title {
+			t.Errorf("%s: %q, want %q", day, got[day], title)
+		}
+	}
+}
