@@ -63,8 +63,9 @@ type electionDay struct {
 // namedSeats is how many filled seats an election's description names.
 const namedSeats = 10
 
-func newICSWriter(dir string, asOf, from compute.Date, cal *compute.Calendar, rules []compute.Rule) (*icsWriter, error) {
-	t, err := createTemp(dir, icsName)
+func newICSWriter(create func(string) (*tempFile, error), asOf, from compute.Date, cal *compute.Calendar,
+	rules []compute.Rule) (*icsWriter, error) {
+	t, err := create(icsName)
 	if err != nil {
 		return nil, err
 	}

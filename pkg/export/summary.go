@@ -83,6 +83,8 @@ type summaryInput struct {
 	Accepted int      `json:"accepted"`
 	Rejected int      `json:"rejected"`
 	Blank    int      `json:"blank"`
+	Unread   []string `json:"sheets_not_read,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
 }
 
 type summaryAhead struct {
@@ -182,7 +184,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 			sheets = []string{}
 		}
 		doc.Inputs = append(doc.Inputs, summaryInput{in.Path, in.SHA256, sheets, in.Rows, in.Accepted,
-			in.Rejected, in.Blank})
+			in.Rejected, in.Blank, in.Unread, in.Notes})
 	}
 	for _, u := range t.upcomingSorted() {
 		doc.Upcoming.Shown = append(doc.Upcoming.Shown, u.json())
@@ -246,7 +248,8 @@ func (s *summaryWriter) line(label string, vals ...value) error {
 	if err != nil {
 		return err
 	}
-	out := append([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}), Value: label}}, cells...)
+	text, quoted := cellText(label) // a label may echo the input (a sheet's name)
+	out := append([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark, quote: quoted}), Value: text}}, cells...)
 	return s.put(out)
 }
 
@@ -451,6 +454,23 @@ func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 	return nil
 }
 
+// inputNotes writes, under an input's line, the sheets that were not read
+// and the notes on rows that were.
+func (s *summaryWriter) inputNotes(in Input) error {
+	for _, sheet := range in.Unread {
+		if err := s.line("  sheet not read: "+sheet,
+			text("it holds data but no header row naming office and cause; see Errors")); err != nil {
+			return err
+		}
+	}
+	for _, n := range in.Notes {
+		if err := s.line("  note", text(n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // summaryNext lists the next open deadlines: at least the next
 // soonestCap, whatever their distance, and every one of the next 14 days.
 func (w *Writer) summaryNext(s *summaryWriter) error {
@@ -594,6 +614,9 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 			return err
 		}
 		if err := s.putFitted(cells); err != nil {
+			return err
+		}
+		if err := s.inputNotes(in); err != nil {
 			return err
 		}
 	}
