@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -207,48 +207,76 @@ func (w *Writer) writeIndex() error {
 	return nil
 }
 
-// splitLines are what Summary says of a split: the statewide workbook
-// where its slices are, a slice's which part it holds; both how many rows
-// had no value and that a row naming several counties is in each.
-func (w *Writer) splitLines() [][2]string {
+// sliceTitle names a slice in its Summary's title: " of Albany County",
+// " with no county", " of recipient Albany BOE"; "" for a workbook that is
+// no slice.
+func (w *Writer) sliceTitle() string {
+	s := w.opts.slice
+	switch {
+	case s == nil:
+		return ""
+	case s.Value == "":
+		return " with no " + w.opts.Split.Column
+	case w.opts.Split.Column == "county":
+		return " of " + s.Value + " County"
+	}
+	return " of " + w.opts.Split.Column + " " + s.Value
+}
+
+// splitSentences are what Summary says of a split: the statewide
+// workbook where its slices are, a slice's which part of the run it
+// holds; both how many rows had no value, and (for counties) that a row
+// naming several is in each of their folders.
+func (w *Writer) splitSentences() []string {
 	sp := w.opts.Split
 	if sp == nil {
 		return nil
 	}
-	col := sp.Column
-	var out [][2]string
-	if s := w.opts.slice; s != nil {
-		what := fmt.Sprintf("%s %s: %d of the run's %d vacancies, %d of its %d rejected rows", col, s.Value,
-			w.tally.vacancies, sp.Vacancies, w.tally.rejected, sp.Rejected)
-		if s.Value == "" {
-			what = fmt.Sprintf("the rows with no %s: %d of the run's %d vacancies, %d of its %d rejected rows (a rejected row whose %s could not be read is here too)",
-				col, w.tally.vacancies, sp.Vacancies, w.tally.rejected, sp.Rejected, col)
-		}
-		out = append(out, [2]string{"this workbook", what})
-		out = append(out, [2]string{"folder", sp.Folder + "/" + s.Folder + " (" + sp.Folder + "/" + indexName + " lists every folder)"})
+	col, t := sp.Column, w.tally
+	var none string
+	switch sp.NoValue {
+	case 0:
+		none = "Every row of the run has a " + col + "."
+	case 1:
+		none = fmt.Sprintf("1 row of the run has no %s: it is in %s/%s.", col, sp.Folder, NoValueFolder)
+	default:
+		none = fmt.Sprintf("%d rows of the run have no %s: they are in %s/%s.", sp.NoValue, col, sp.Folder, NoValueFolder)
+	}
+	counts := fmt.Sprintf("%s of its %d and %s of its %d", plural(t.vacancies, "vacancy", "vacancies"), sp.Vacancies,
+		plural(t.rejected, "rejected row", "rejected rows"), sp.Rejected)
+	s := w.opts.slice
+	if s == nil {
+		out := []string{fmt.Sprintf("Split by %s: %s in %s/, each with its own results.xlsx and summary.json; %s/%s lists them.",
+			col, plural(sp.Folders, "folder", "folders"), sp.Folder, sp.Folder, indexName)}
 		if sp.Lists {
-			out = append(out, [2]string{"shared rows", fmt.Sprintf("%d of these vacancies name several counties (a State Senate or judicial district): each is also in the workbook of every other county it names", s.Shared)})
+			out = append(out, fmt.Sprintf("%s several counties (a State Senate or judicial district): each is in the folder of every county it names.",
+				plural(sp.Shared, "vacancy names", "vacancies name")))
 		}
-	} else {
-		out = append(out, [2]string{"split by " + col, fmt.Sprintf("%d folders in %s/, one per %s, each with its own results.xlsx; %s/%s lists them",
-			sp.Folders, sp.Folder, col, sp.Folder, indexName)})
-		if sp.Lists {
-			out = append(out, [2]string{"shared rows", fmt.Sprintf("%d vacancies name several counties (a State Senate or judicial district): each is in the folder of every county it names", sp.Shared)})
+		return append(out, none)
+	}
+	if s.Value == "" {
+		return []string{fmt.Sprintf("This workbook holds the rows of a larger run that have no %s (offices of the whole state, and rows whose %s could not be read): %s. %s/%s lists the run's other folders.",
+			col, col, counts, sp.Folder, indexName)}
+	}
+	out := []string{fmt.Sprintf("This workbook is the part of a larger run for%s: %s. %s/%s lists the run's other folders.",
+		strings.TrimPrefix(w.sliceTitle(), " of"), counts, sp.Folder, indexName)}
+	if sp.Lists {
+		switch s.Shared {
+		case 0:
+			out = append(out, "None of these vacancies names another county; a row naming several counties (a State Senate or judicial district) is in the workbook of each.")
+		case 1:
+			out = append(out, "1 vacancy here names several counties (a State Senate or judicial district): it is also in the workbook of every other county it names.")
+		default:
+			out = append(out, fmt.Sprintf("%d vacancies here name several counties (a State Senate or judicial district): each is also in the workbook of every other county it names.", s.Shared))
 		}
 	}
-	out = append(out, [2]string{"rows with no " + col, strconv.Itoa(sp.NoValue) + " (vacancies and rejected rows), in " + sp.Folder + "/" + NoValueFolder})
-	return out
+	return append(out, none)
 }
 
-// summarySplit writes splitLines on Summary.
+// summarySplit writes splitSentences on Summary.
 func (w *Writer) summarySplit(s *summaryWriter) error {
-	lines := w.splitLines()
-	if len(lines) == 0 {
-		return nil
-	}
-	s.gap()
-	for _, l := range lines {
-		if err := s.line(l[0], text(l[1])); err != nil {
+	for _, line := range w.splitSentences() {
+		if err := s.sentence(line); err != nil {
 			return err
 		}
 	}

@@ -220,6 +220,9 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return err
 	}
+	if err := p.announceConflicts(w); err != nil {
+		return err
+	}
 	// Sheets that could not be read come first on Errors: a whole sheet
 	// weighs more than a row.
 	for _, u := range p.unread {
@@ -280,6 +283,49 @@ func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
 	p.canonicalExtra(r.Vacancy.Extra)
 	p.piggy.resolve(ordinal, r)
 	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+}
+
+// announceConflicts tells the writer which conflicts phase two adds to
+// the results phase one computed (the duplicates), and which it changes
+// (a same-date special that found its earlier special election), so that
+// it can place every conflict on the sorted Conflicts sheet before the
+// first vacancy row links to one.
+func (p *phaseOneResult) announceConflicts(w *export.Writer) error {
+	return p.announce(w, p.accepted, func(seq int) int32 { return int32(seq) })
+}
+
+// announce is announceConflicts for a writer of n vacancies, the seq-th
+// of which is the accepted row ordinal(seq): all of them for the
+// statewide writer, a slice's for a slice's.
+func (p *phaseOneResult) announce(w *export.Writer, n int, ordinal func(seq int) int32) error {
+	p.mu.Lock() // the duplicates' index caches what finishRow asks it
+	defer p.mu.Unlock()
+	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
+	for seq := range n {
+		o := ordinal(seq)
+		if p.piggy.matched(o) {
+			for _, c := range p.piggy.revised[o] {
+				if err := w.ReviseConflict(seq, c[0], c[1]); err != nil {
+					return err
+				}
+			}
+		}
+		if p.dups.members() == 0 {
+			continue
+		}
+		dups, same := p.dups.counts(o)
+		if dups > 0 {
+			if err := w.ExpectConflict(seq, dupSev); err != nil {
+				return err
+			}
+		}
+		if same > 0 {
+			if err := w.ExpectConflict(seq, sameSev); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // canonicalExtra renames carried-through columns to the spelling the

@@ -381,10 +381,11 @@ func (run *sliceRun) stop() {
 
 // sliceWorker is one goroutine's reading and computing state.
 type sliceWorker struct {
-	run *sliceRun
-	buf []byte
-	it  ingest.Item
-	r   compute.Result
+	run  *sliceRun
+	buf  []byte
+	it   ingest.Item
+	r    compute.Result
+	ords []int32 // the slice's accepted rows, by their ordinal in the run
 }
 
 // write writes one slice: its Writer is fed as the statewide one was,
@@ -399,6 +400,7 @@ func (w *sliceWorker) write(b *bucket) error {
 	if err := sw.SetExtraColumns(run.p.extra); err != nil {
 		return err
 	}
+	w.ords = w.ords[:0]
 	for _, ref := range b.refs {
 		if ref.ord < 0 {
 			continue
@@ -409,6 +411,12 @@ func (w *sliceWorker) write(b *bucket) error {
 		if err := sw.Deadlines(&w.r); err != nil {
 			return err
 		}
+		w.ords = append(w.ords, ref.ord)
+	}
+	// The cross-row conflicts the rows will carry, as phase two announces
+	// them to the statewide writer, under the slice's own numbering.
+	if err := run.p.announce(sw, len(w.ords), func(seq int) int32 { return w.ords[seq] }); err != nil {
+		return err
 	}
 	// Sheets that could not be read come first on Errors, in every
 	// folder: their rows may be anyone's.

@@ -216,7 +216,12 @@ func TestSplitByCountyOnTheSamples(t *testing.T) {
 			}
 		}
 		text := strings.Join(cells, "\n")
-		for _, s := range []string{"this workbook", "shared rows", "rows with no county"} {
+		says := []string{"Vacancies of " + value + " County: what needs action", "This workbook is the part of a larger run for " + value + " County",
+			"several counties", fmt.Sprintf("rows of the run have no county: they are in by-county/%s.", export.NoValueFolder)}
+		if value == "" {
+			says = []string{"Vacancies with no county: what needs action", "This workbook holds the rows of a larger run that have no county"}
+		}
+		for _, s := range says {
 			if !strings.Contains(text, s) {
 				t.Errorf("%s: Summary does not say %q", folder, s)
 			}
@@ -244,6 +249,19 @@ func TestSplitByCountyOnTheSamples(t *testing.T) {
 	// county could not be read: MC-6 twice, the others once.
 	if rejected != sum.Rejected+1 {
 		t.Errorf("the folders list %d rejected rows, want the statewide %d and MC-6's second county", rejected, sum.Rejected)
+	}
+	f, err := excelize.OpenFile(filepath.Join(out, "results.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(allCells(t, f, "Summary"), "\n")
+	_ = f.Close()
+	for _, s := range []string{fmt.Sprintf("Split by county: %d folders in by-county/", len(index)),
+		"3 vacancies name several counties (a State Senate or judicial district): each is in the folder of every county it names.",
+		fmt.Sprintf("%d rows of the run have no county: they are in by-county/(none).", len(want[""])+2)} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the statewide Summary does not say %q", s)
+		}
 	}
 	st := readSummary(t, filepath.Join(out, "summary.json"))
 	if st.Split == nil || st.Split.Folders != len(index) || st.Split.Shared != 3 || st.Split.NoValue != len(want[""])+2 {
