@@ -161,6 +161,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		opts.Log.Info("split", "column", p1.split.column, "folders", len(slices.order), "rows", slices.total,
 			"waited_seconds", roundSeconds(time.Since(start)))
 	}
+	if err := ctx.Err(); err != nil {
+		return sum, err // interrupted before the commit: the previous set stays
+	}
 	totals, err := w.Commit(info)
 	if err != nil {
 		return sum, err

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -272,6 +271,7 @@ func (s *splitter) info(p *phaseOneResult) export.Split {
 // Each goroutine reads its slice's rows from the spill, computes them and
 // writes them, one slice at a time.
 type sliceRun struct {
+	parent context.Context // the run's: its end is an interrupt
 	ctx    context.Context
 	cancel context.CancelFunc
 	opts   Options
@@ -301,7 +301,7 @@ func startSlices(ctx context.Context, opts Options, cal *compute.Calendar, p *ph
 	if err := p.spill.flush(); err != nil {
 		return nil, err
 	}
-	run := &sliceRun{opts: opts, cal: cal, p: p, set: set, info: info, order: p.split.sorted()}
+	run := &sliceRun{parent: ctx, opts: opts, cal: cal, p: p, set: set, info: info, order: p.split.sorted()}
 	run.ctx, run.cancel = context.WithCancel(ctx)
 	for _, b := range run.order {
 		run.total += len(b.refs)
@@ -363,8 +363,8 @@ func (run *sliceRun) wait() error {
 	run.cancel()
 	run.mu.Lock()
 	defer run.mu.Unlock()
-	if run.err == nil && run.ctx.Err() != nil && !errors.Is(run.ctx.Err(), context.Canceled) {
-		return run.ctx.Err()
+	if run.err == nil {
+		return run.parent.Err() // interrupted: some slices may be missing
 	}
 	return run.err
 }
@@ -388,6 +388,10 @@ type sliceWorker struct {
 	ords []int32 // the slice's accepted rows, by their ordinal in the run
 }
 
+// sliceHook, set by tests, is called once a slice's Writer is open: an
+// error fails the slice there, as a full disk would.
+var sliceHook func(folder string) error
+
 // write writes one slice: its Writer is fed as the statewide one was,
 // the deadline rows of its accepted rows first, then every row.
 func (w *sliceWorker) write(b *bucket) error {
@@ -397,6 +401,11 @@ func (w *sliceWorker) write(b *bucket) error {
 		return err
 	}
 	defer sw.Abort() // after Commit, only lets go
+	if sliceHook != nil {
+		if err := sliceHook(b.folder); err != nil {
+			return err
+		}
+	}
 	if err := sw.SetExtraColumns(run.p.extra); err != nil {
 		return err
 	}

@@ -452,3 +452,112 @@ func TestSplitByOfficeClass(t *testing.T) {
 		t.Errorf("%d office classes in the samples", len(index))
 	}
 }
+
+// snapshotOut reads every file the output folder shows, through its
+// links, with the set they resolve to.
+func snapshotOut(t *testing.T, out string) (string, map[string]string) {
+	t.Helper()
+	cur, err := os.Readlink(filepath.Join(out, ".batch", "current"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		root := filepath.Join(out, e.Name())
+		err := filepath.WalkDir(root+string(filepath.Separator), func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				return nil
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(out, p)
+			files[rel] = string(b)
+			return nil
+		})
+		if err != nil {
+			// A file, not a folder.
+			b, err := os.ReadFile(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[e.Name()] = string(b)
+		}
+	}
+	return cur, files
+}
+
+// A slice that fails, early (while the statewide outputs are still being
+// written) or late, or an interrupt while the slices are written, leaves
+// the previous set whole: the statewide files and every folder, as they
+// were, and nothing of the failed run.
+func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	samples := filepath.Join("..", "..", "samples", "statewide.xlsx")
+	if _, err := Run(context.Background(), Options{Inputs: []string{samples}, OutDir: out, AsOf: asOf, Jobs: 2, Split: "county"}); err != nil {
+		t.Fatal(err)
+	}
+	before, files := snapshotOut(t, out)
+	if _, ok := files[filepath.Join("by-county", "Kings", "results.xlsx")]; !ok || len(files) < 100 {
+		t.Fatalf("the first run shows %d files", len(files))
+	}
+	boom := errors.New("disk full")
+	for _, tc := range []struct {
+		name   string
+		folder string
+		cancel bool
+	}{
+		{"the first slice fails", export.NoValueFolder, false},
+		{"a later slice fails", "Monroe", false},
+		{"interrupted while writing a slice", "Kings", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			sliceHook = func(folder string) error {
+				if folder != tc.folder {
+					return nil
+				}
+				if tc.cancel {
+					cancel()
+					return nil
+				}
+				return boom
+			}
+			defer func() { sliceHook = nil }()
+			// Another input, so that a mix of the two sets would show.
+			_, err := Run(ctx, Options{Inputs: []string{samples, filepath.Join("testdata", "split", "multicounty.csv")},
+				OutDir: out, AsOf: asOf, Jobs: 2, Split: "county"})
+			switch {
+			case tc.cancel && !errors.Is(err, context.Canceled):
+				t.Fatalf("want the interrupt, got %v", err)
+			case !tc.cancel && !errors.Is(err, boom):
+				t.Fatalf("want the slice's failure, got %v", err)
+			}
+			after, now := snapshotOut(t, out)
+			if after != before {
+				t.Errorf("current is %s, was %s", after, before)
+			}
+			if len(now) != len(files) {
+				t.Errorf("the folder shows %d files, it showed %d", len(now), len(files))
+			}
+			for name, b := range files {
+				if now[name] != b {
+					t.Errorf("%s changed", name)
+				}
+			}
+			assertNoTemporaries(t, out)
+		})
+	}
+}
