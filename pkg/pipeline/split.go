@@ -385,8 +385,14 @@ type sliceWorker struct {
 	buf  []byte
 	it   ingest.Item
 	r    compute.Result
-	ords []int32 // the slice's accepted rows, by their ordinal in the run
+	ords []int32          // the slice's accepted rows, by their ordinal in the run
+	held []compute.Result // a small slice's results, between its two passes
 }
+
+// heldResults is the most results a slice worker holds between a slice's
+// two passes (a few KB each: about 25 MB at most); a bigger slice's rows
+// are read and computed again.
+var heldResults = 8192 // a variable for tests
 
 // sliceHook, set by tests, is called once a slice's Writer is open: an
 // error fails the slice there, as a full disk would.
@@ -409,6 +415,11 @@ func (w *sliceWorker) write(b *bucket) error {
 	if err := sw.SetExtraColumns(run.p.extra); err != nil {
 		return err
 	}
+	// A small slice's results are held from the first pass to the second
+	// (a copy each: the engine reuses its arrays); a big one's are
+	// computed again, so that memory stays bounded.
+	hold := b.accepted <= heldResults
+	defer func() { clear(w.held); w.held = w.held[:0] }()
 	w.ords = w.ords[:0]
 	for _, ref := range b.refs {
 		if ref.ord < 0 {
@@ -421,6 +432,11 @@ func (w *sliceWorker) write(b *bucket) error {
 			return err
 		}
 		w.ords = append(w.ords, ref.ord)
+		if hold {
+			c := w.r
+			c.Deadlines, c.Conflicts, c.Steps = slices.Clone(w.r.Deadlines), slices.Clone(w.r.Conflicts), nil
+			w.held = append(w.held, c)
+		}
 	}
 	// The cross-row conflicts the rows will carry, as phase two announces
 	// them to the statewide writer, under the slice's own numbering.
@@ -434,19 +450,28 @@ func (w *sliceWorker) write(b *bucket) error {
 			return err
 		}
 	}
+	k := 0 // accepted rows so far
 	for i, ref := range b.refs {
-		if err := w.read(ref); err != nil {
-			return err
-		}
-		if ref.ord < 0 {
+		switch {
+		case ref.ord < 0:
+			if err := w.read(ref); err != nil {
+				return err
+			}
 			for j := range w.it.Problems {
 				if err := sw.Problem(w.it.Problems[j], j == 0); err != nil {
 					return err
 				}
 			}
-		} else {
-			run.p.finishRow(ref.ord, &w.r)
-			if err := sw.Result(&w.r); err != nil {
+		default:
+			r := &w.r
+			if hold {
+				r = &w.held[k]
+			} else if err := w.read(ref); err != nil {
+				return err
+			}
+			k++
+			run.p.finishRow(ref.ord, r)
+			if err := sw.Result(r); err != nil {
 				return err
 			}
 		}

@@ -561,3 +561,33 @@ func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
 		})
 	}
 }
+
+// A slice's rows held between its two passes, or read and computed again
+// (a big slice), give the same workbook.
+func TestHeldAndRecomputedSlicesAreTheSame(t *testing.T) {
+	inputs := []string{filepath.Join("..", "..", "samples", "statewide.xlsx"), filepath.Join("testdata", "split", "multicounty.csv")}
+	dump := func(held int) map[string]string {
+		old := heldResults
+		heldResults = held
+		defer func() { heldResults = old }()
+		out := filepath.Join(t.TempDir(), "out")
+		if _, err := Run(context.Background(), Options{Inputs: inputs, OutDir: out, AsOf: compute.D(2026, 8, 3), Jobs: 2,
+			Formats: []string{export.XLSX, export.JSON}, Split: "county", Version: "golden"}); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, folder := range []string{"Albany", "Schenectady", "Kings", export.NoValueFolder} {
+			got[folder] = dumpGoldenWorkbook(t, filepath.Join(out, "by-county", folder, "results.xlsx"))
+		}
+		return got
+	}
+	held, again := dump(8192), dump(0)
+	for folder, h := range held {
+		if line, g, w, same := firstDifference(again[folder], h); !same {
+			t.Errorf("%s: recomputed and held differ at line %d: %q, held %q", folder, line, g, w)
+		}
+		if !strings.Contains(h, "Vacancies") {
+			t.Errorf("%s: the dump holds no Vacancies sheet", folder)
+		}
+	}
+}
