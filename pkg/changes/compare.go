@@ -447,13 +447,16 @@ func (j *join) pair(p, c *Record) {
 	case p.Rejected != "" && c.Rejected != "":
 		return
 	case c.Rejected != "":
-		emit(&Change{Kind: NowRejected, Date: j.c.asOf, Old: "accepted", New: "rejected",
-			Message: "Now rejected: " + c.Rejected + ". Fix the row: its deadlines are no longer computed."})
+		// The problem is the cause: a value that does not read is blank
+		// in the record, which would say less than the problem does.
+		j.emit(about(&Change{Kind: NowRejected, Date: j.c.asOf, Old: "accepted", New: "rejected",
+			Cause: ByInput, CauseDetail: c.Rejected,
+			Message: "Now rejected: " + c.Rejected + ". Fix the row: its deadlines are no longer computed."}, c), false)
 		return
 	case p.Rejected != "":
-		ch := &Change{Kind: NoLongerRejected, Date: nextOpen(c), Old: "rejected", New: "accepted",
-			Message: "Accepted again (was rejected: " + p.Rejected + "); filled by " + describeMethod(c) + "."}
-		emit(ch)
+		j.emit(about(&Change{Kind: NoLongerRejected, Date: nextOpen(c), Old: "rejected", New: "accepted",
+			Cause: ByInput, CauseDetail: "was rejected: " + p.Rejected,
+			Message: "Accepted again (was rejected: " + p.Rejected + "); filled by " + describeMethod(c) + "."}, c), false)
 		return
 	}
 	if p.VacancyDate != c.VacancyDate {
