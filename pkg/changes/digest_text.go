@@ -22,6 +22,15 @@ func (d *Digest) WriteText(w io.Writer) error {
 			b.WriteByte('\n')
 		}
 	}
+	// dated is a line that starts with a day, its text aligned after it.
+	dated := func(day, s string) {
+		lines := wrap(clean(s), TextWidth, 18, 18)
+		lines[0] = "  " + weekday(day) + "  " + strings.TrimLeft(lines[0], " ")
+		for _, l := range lines {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
 	title := d.Title()
 	p(0, 2, title)
 	b.WriteString(strings.Repeat("=", min(displayWidth(title), TextWidth)) + "\n")
@@ -37,7 +46,7 @@ func (d *Digest) WriteText(w io.Writer) error {
 	} else {
 		p(0, 2, "NEEDS ACTION ("+strconv.Itoa(d.actions())+")")
 		for _, a := range d.Action {
-			p(2, 18, weekday(a.Date)+"  "+a.Summary)
+			dated(a.Date, a.Summary)
 		}
 		if d.ActionMore > 0 {
 			p(2, 4, "… and "+strconv.Itoa(d.ActionMore)+" more in "+d.where())
@@ -75,7 +84,7 @@ func (d *Digest) WriteText(w io.Writer) error {
 	} else {
 		p(0, 2, "NEXT DEADLINES"+d.afterText())
 		for _, u := range d.Next {
-			p(2, 18, weekday(u.Date)+"  "+upcomingText(u))
+			dated(u.Date, upcomingText(u))
 		}
 	}
 	b.WriteString("\n")
