@@ -48,8 +48,9 @@ func encodeRecord(b []byte, r *Record) []byte {
 }
 
 type byteDecoder struct {
-	b   []byte
-	err error
+	b      []byte
+	err    error
+	intern map[string]string // short strings that repeat: codes, dates, severities
 }
 
 var errCorruptRecord = errors.New("changes: temporary record damaged")
@@ -73,9 +74,22 @@ func (d *byteDecoder) str() string {
 		d.err = errCorruptRecord
 		return ""
 	}
-	s := string(d.b[:n])
+	raw := d.b[:n]
 	d.b = d.b[n:]
-	return s
+	if n == 0 {
+		return ""
+	}
+	if d.intern != nil && n <= 32 {
+		if s, ok := d.intern[string(raw)]; ok {
+			return s
+		}
+		s := string(raw)
+		if len(d.intern) < 1<<16 {
+			d.intern[s] = s
+		}
+		return s
+	}
+	return string(raw)
 }
 
 func (d *byteDecoder) count() int {
@@ -87,8 +101,8 @@ func (d *byteDecoder) count() int {
 	return int(n)
 }
 
-func decodeRecord(b []byte, key string, r *Record) error {
-	d := byteDecoder{b: b}
+func decodeRecord(b []byte, key string, r *Record, intern map[string]string) error {
+	d := byteDecoder{b: b, intern: intern}
 	*r = Record{Key: key}
 	r.ID = d.str()
 	r.Source = d.str()

@@ -179,6 +179,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 		j.advance()
 	}
 	var cur Record
+	intern := map[string]string{}
 	for {
 		key, _, payload, ok, err := m.next()
 		if err != nil {
@@ -187,7 +188,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 		if !ok {
 			break
 		}
-		if err := decodeRecord(payload, string(key), &cur); err != nil {
+		if err := decodeRecord(payload, string(key), &cur, intern); err != nil {
 			return nil, err
 		}
 		if err := sw.record(&cur); err != nil {

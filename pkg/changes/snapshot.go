@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -62,10 +63,11 @@ type line struct {
 
 // snapshotWriter writes a snapshot: header, records in key order, trailer.
 type snapshotWriter struct {
-	gz  *gzip.Writer
-	buf *bufio.Writer
-	enc *json.Encoder
-	n   int
+	gz   *gzip.Writer
+	buf  *bufio.Writer
+	enc  *json.Encoder
+	line []byte
+	n    int
 }
 
 func newSnapshotWriter(w io.Writer, h Header) (*snapshotWriter, error) {
@@ -84,11 +86,13 @@ func newSnapshotWriter(w io.Writer, h Header) (*snapshotWriter, error) {
 
 func (s *snapshotWriter) record(r *Record) error {
 	s.n++
-	return s.enc.Encode(r)
+	s.line = appendRecordJSON(s.line[:0], r)
+	_, err := s.buf.Write(s.line)
+	return err
 }
 
 func (s *snapshotWriter) close() error {
-	if err := s.enc.Encode(line{End: &trailer{Records: s.n}}); err != nil {
+	if _, err := s.buf.WriteString(`{"end":{"records":` + strconv.Itoa(s.n) + "}}\n"); err != nil {
 		return err
 	}
 	if err := s.buf.Flush(); err != nil {
@@ -104,7 +108,9 @@ type Baseline struct {
 	Header Header
 	f      *os.File
 	gz     *gzip.Reader
-	dec    *json.Decoder
+	r      *bufio.Reader
+	text   []byte // the current line, when longer than the reader's buffer
+	parser recordParser
 	line   int    // lines read, the header included
 	n      int    // records read
 	last   string // the previous record's key
@@ -175,9 +181,13 @@ func (b *Baseline) open(cur Header) *Skip {
 	}
 	gz.Multistream(false)
 	b.gz = gz
-	b.dec = json.NewDecoder(bufio.NewReaderSize(gz, 1<<16))
+	b.r = bufio.NewReaderSize(gz, 1<<16)
+	first, err := b.readLine()
+	if err != nil && len(first) == 0 {
+		return b.skip("not a batch snapshot (%s)", short(err))
+	}
 	var h Header
-	if err := b.dec.Decode(&h); err != nil {
+	if err := json.Unmarshal(first, &h); err != nil {
 		return b.skip("not a batch snapshot (its first line is not a snapshot header: %s)", short(err))
 	}
 	b.line = 1
@@ -229,24 +239,47 @@ func inputNames(in []Input) []string {
 	return names
 }
 
+// readLine reads one line, its newline included; io.EOF when none is
+// left. A line with no newline at the end is returned with io.EOF.
+func (b *Baseline) readLine() ([]byte, error) {
+	l, err := b.r.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return l, err
+	}
+	b.text = append(b.text[:0], l...)
+	for err == bufio.ErrBufferFull {
+		if len(b.text) > 64<<20 {
+			return nil, errors.New("a line longer than 64 MB")
+		}
+		l, err = b.r.ReadSlice('\n')
+		b.text = append(b.text, l...)
+	}
+	return b.text, err
+}
+
 // next reads the next record into r; false at the end. A damaged file is
 // a *Skip error: the caller drops what it compared so far.
 func (b *Baseline) next(r *Record) (bool, error) {
 	if b.done {
 		return false, nil
 	}
-	var l line
-	if err := b.dec.Decode(&l); err != nil {
-		if errors.Is(err, io.EOF) {
-			return false, b.skip("truncated: it ends after %d records without its closing line", b.n)
-		}
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return false, b.skip("truncated after %d records", b.n)
-		}
+	text, err := b.readLine()
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return false, b.skip("truncated after %d records", b.n)
+	case err == io.EOF && len(text) == 0:
+		return false, b.skip("truncated: it ends after %d records without its closing line", b.n)
+	case err == io.EOF:
+		return false, b.skip("truncated in line %d", b.line+1)
+	case err != nil:
 		return false, b.skip("corrupt at line %d (%s)", b.line+1, short(err))
 	}
 	b.line++
-	if l.End != nil {
+	if bytes.HasPrefix(text, []byte(`{"end":`)) {
+		var l line
+		if err := json.Unmarshal(text, &l); err != nil || l.End == nil {
+			return false, b.skip("corrupt at line %d (a damaged closing line)", b.line)
+		}
 		b.done = true
 		if l.End.Records != b.n {
 			return false, b.skip("corrupt: its closing line counts %d records, %d were read", l.End.Records, b.n)
@@ -255,20 +288,26 @@ func (b *Baseline) next(r *Record) (bool, error) {
 			return false, b.skip("corrupt: its header announces %d records, %d were read", b.Header.Rows, b.n)
 		}
 		// Whatever follows the closing line, gzip's own checksum included, must be sound.
-		if _, err := io.Copy(io.Discard, io.MultiReader(b.dec.Buffered(), b.gz)); err != nil {
+		rest, err := io.Copy(io.Discard, b.r)
+		if err != nil {
 			return false, b.skip("corrupt after its last record (%s)", short(err))
+		}
+		if rest > 0 {
+			return false, b.skip("corrupt: %d bytes after its closing line", rest)
 		}
 		return false, nil
 	}
-	if l.Key == "" || len(l.In) == 0 {
+	if err := b.parser.parseRecordLine(text, r); err != nil {
+		return false, b.skip("corrupt at line %d (%s)", b.line, short(err))
+	}
+	if r.Key == "" || len(r.In) == 0 {
 		return false, b.skip("corrupt at line %d (a record without its key or inputs)", b.line)
 	}
-	if l.Key < b.last {
+	if r.Key < b.last {
 		return false, b.skip("corrupt at line %d (records out of order)", b.line)
 	}
-	b.last = l.Key
+	b.last = r.Key
 	b.n++
-	*r = l.Record
 	r.In = b.project(r.In)
 	return true, nil
 }

@@ -2,6 +2,7 @@ package changes
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"container/heap"
 	"encoding/binary"
@@ -77,9 +78,7 @@ func (s *sorter) sortItems() {
 	})
 }
 
-func compareBytes(a, b []byte) int {
-	return cmp.Compare(string(a), string(b)) // no allocation: the compiler compares in place
-}
+func compareBytes(a, b []byte) int { return bytes.Compare(a, b) }
 
 // spill writes the buffer as one sorted run.
 func (s *sorter) spill() error {
