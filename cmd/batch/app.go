@@ -49,8 +49,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	runFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
-		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
-		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "never", EnvVars: env("FAIL_ON")},
+		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json,digest", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
+		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never; or, with --compare, changed (anything but the as-of date moved); e.g. error,changed", Value: "never", EnvVars: env("FAIL_ON")},
+		&cli.StringFlag{Name: "compare", Usage: "compare with the earlier run in `PREV` (an output folder or its snapshot.jsonl.gz; auto: the one --out already holds) and list what changed", EnvVars: env("COMPARE")},
+		&cli.IntFlag{Name: "soon", Usage: "with --compare, list the open deadlines due within `N` days (0: none)", Value: 7, EnvVars: env("SOON")},
 	}, inputFlags...)
 	checkFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "error", EnvVars: env("FAIL_ON")},
@@ -193,7 +195,7 @@ func parseAsOf(s string) (compute.Date, error) {
 }
 
 func parseFormats(s string) ([]string, error) {
-	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON}
+	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON, export.Digest}
 	var out []string
 	for _, f := range strings.Split(s, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
@@ -225,6 +227,25 @@ func parseFailOn(s string) (compute.Severity, error) {
 		return compute.Error, nil
 	}
 	return 0, usagef("--fail-on %q: choose error, warning or never", s)
+}
+
+// parseRunFailOn reads run's --fail-on: a severity, changed, or both
+// ("error,changed").
+func parseRunFailOn(s string) (compute.Severity, bool, error) {
+	sev, changed := compute.NoSeverity, false
+	for _, part := range strings.Split(s, ",") {
+		part = strings.ToLower(strings.TrimSpace(part))
+		if part == "changed" {
+			changed = true
+			continue
+		}
+		v, err := parseFailOn(part)
+		if err != nil {
+			return 0, false, usagef("--fail-on %q: choose error, warning, changed or never (error,changed for both)", s)
+		}
+		sev = max(sev, v)
+	}
+	return sev, changed, nil
 }
 
 // logger writes one line per phase to standard error (cron mail stays

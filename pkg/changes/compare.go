@@ -669,3 +669,7 @@ func (u *upcoming) add(day, code, id string) {
 }
 
 func (u *upcoming) list() []Upcoming { return u.g }
+
+// Header is this run's header as far as it is known before Finish: what
+// Open checks a baseline against.
+func (c *Comparer) Header() Header { return c.opts.Header }

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"maps"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
@@ -34,6 +36,9 @@ type Options struct {
 	// rows are still being read. Deadline rows depend on nothing Result
 	// adds (a duplicate conflict names no deadline).
 	DeadlinesApart bool
+	// Changes: the run compares itself with an earlier one; the Changes
+	// sheet (second in results.xlsx) and changes.csv are written.
+	Changes bool
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -69,6 +74,7 @@ type RunInfo struct {
 	Inputs  []Input
 	Phases  []Phase
 	Jobs    int
+	Law     string // the law applied, as the digest names it; "" for compute.Edition
 }
 
 // Totals is what the writer counted; the pipeline maps it to an exit code.
@@ -86,7 +92,7 @@ type Writer struct {
 	opts Options
 	now  func() time.Time
 
-	xlsx, csv, ics, json bool
+	xlsx, csv, ics, json, digest bool
 
 	tmpDir   string // excelize's spill files
 	book     *workbook
@@ -95,6 +101,13 @@ type Writer struct {
 	vacCSV, dlCSV, cfCSV, erCSV *csvTable
 	cal                         *icsWriter
 	jsonFile                    *tempFile
+
+	// The comparison with the earlier run (changes.go).
+	snapFile    *tempFile
+	snapBuf     *bufio.Writer
+	changes     *changes.Outcome
+	chCSV       *csvTable
+	digestFiles []*tempFile
 
 	tally       *tally
 	deadlineSeq int // Deadlines calls so far
@@ -135,8 +148,10 @@ func New(opts Options) (*Writer, error) {
 			w.ics = true
 		case JSON:
 			w.json = true
+		case Digest:
+			w.digest = true
 		default:
-			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics or json)", f)
+			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics, json or digest)", f)
 		}
 	}
 	if opts.Dir == "" {
@@ -173,6 +188,11 @@ func (w *Writer) open() error {
 		}
 		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap); err != nil {
 			return err
+		}
+		if w.opts.Changes {
+			if err := w.book.addChangesSheet(); err != nil {
+				return err
+			}
 		}
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
 	}
@@ -461,6 +481,11 @@ func (w *Writer) commit(info RunInfo) error {
 		}
 		files = append(files, w.cal.file)
 	}
+	changeFiles, err := w.finishChanges(info)
+	if err != nil {
+		return err
+	}
+	files = append(files, changeFiles...)
 	var cont []continuation
 	if w.xlsx {
 		if err := w.finishBook(); err != nil {
@@ -575,6 +600,7 @@ func (w *Writer) Abort() {
 	if w.jsonFile != nil {
 		w.jsonFile.remove()
 	}
+	w.removeChanges()
 	w.cleanup()
 }
 

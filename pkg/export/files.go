@@ -26,7 +26,7 @@ const (
 // folder, so the rename into place never crosses file systems; excelize's
 // own spill files go in a folder ".batch-tmp-<pid>-<random>" beside them.
 // The pid lets New tell a killed run's leftovers from a live run's.
-var tempPattern = regexp.MustCompile(`^\.(results\.xlsx|vacancies\.csv|deadlines\.csv|conflicts\.csv|errors\.csv|deadlines\.ics|summary\.json|batch-tmp)\.tmp-([0-9]+)-[0-9a-f]{16}$`)
+var tempPattern = regexp.MustCompile(`^\.(results\.xlsx|vacancies\.csv|deadlines\.csv|conflicts\.csv|errors\.csv|deadlines\.ics|summary\.json|snapshot\.jsonl\.gz|changes\.csv|digest\.txt|digest\.html|batch-tmp)\.tmp-([0-9]+)-[0-9a-f]{16}$`)
 
 func tempName(final string) (string, error) {
 	var b [8]byte

@@ -48,16 +48,17 @@ type continuation struct {
 // summaryDoc is summary.json. Struct fields keep the key order stable;
 // the breakdown maps are written with sorted keys by encoding/json.
 type summaryDoc struct {
-	Version   string         `json:"version"`
-	AsOf      string         `json:"as_of"`
-	Edition   string         `json:"edition"`
-	Jobs      int            `json:"jobs"`
-	Counts    summaryCounts  `json:"counts"`
-	Inputs    []summaryInput `json:"inputs"`
-	Continued []continuation `json:"continued_sheets"`
-	Upcoming  summaryAhead   `json:"next_14_days"`
-	Timings   []timing       `json:"timings"`
-	Duration  float64        `json:"duration_seconds"`
+	Version   string          `json:"version"`
+	AsOf      string          `json:"as_of"`
+	Edition   string          `json:"edition"`
+	Jobs      int             `json:"jobs"`
+	Counts    summaryCounts   `json:"counts"`
+	Inputs    []summaryInput  `json:"inputs"`
+	Continued []continuation  `json:"continued_sheets"`
+	Upcoming  summaryAhead    `json:"next_14_days"`
+	Changes   *changesSummary `json:"changes,omitempty"`
+	Timings   []timing        `json:"timings"`
+	Duration  float64         `json:"duration_seconds"`
 }
 
 type summaryCounts struct {
@@ -123,6 +124,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		Continued: cont,
 		Upcoming: summaryAhead{From: t.from.String(), To: t.to.String(), Count: t.upcomingTotal,
 			Shown: []summaryOpenDL{}},
+		Changes:  w.changesJSON(),
 		Timings:  ts,
 		Duration: totalSeconds(ts),
 	}

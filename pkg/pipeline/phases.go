@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -111,7 +112,7 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(
 // cheap next to writing, so the results are computed again rather than
 // stored), adds the duplicate conflicts, and hands everything to the
 // writer in input order.
-func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer) error {
+func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) error {
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return err
 	}
@@ -137,6 +138,10 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 						return err
 					}
 				}
+				rec := changes.FromRejected(&c.items[i].Vacancy, problemText(ps[0]))
+				if err := cmp.Add(&rec); err != nil {
+					return err
+				}
 				continue
 			}
 			r := &c.results[i]
@@ -146,6 +151,10 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 			}
 			ordinal++
 			if err := w.Result(r); err != nil {
+				return err
+			}
+			rec := changes.FromResult(r, "")
+			if err := cmp.Add(&rec); err != nil {
 				return err
 			}
 		}

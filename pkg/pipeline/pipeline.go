@@ -27,7 +27,13 @@ type Options struct {
 	Sheet        string // --sheet; "" for every recognised sheet
 	Jobs         int    // workers; < 1 means one per CPU
 	Version      string
-	Log          *slog.Logger // nil: no log lines
+	// Compare is the earlier run to compare with (issue 12): "" for none,
+	// "auto" for the snapshot already in OutDir, else an output folder or
+	// a snapshot file. Soon: deadlines due within so many days are
+	// listed among the changes (0: changes.DefaultSoon).
+	Compare string
+	Soon    int
+	Log     *slog.Logger // nil: no log lines
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
@@ -49,8 +55,11 @@ type Summary struct {
 	// BySeverity counts vacancies by their worst conflict.
 	BySeverity map[compute.Severity]int
 	Phases     []export.Phase
-	OutDir     string
-	Files      []string // the outputs put in place
+	// Changes is the comparison with the earlier run: its status,
+	// counts and whether anything but the as-of date moved.
+	Changes ChangeSummary
+	OutDir  string
+	Files   []string // the outputs put in place
 }
 
 // Worst is the most severe level reached: rejected rows count as errors.
@@ -75,7 +84,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	var sum Summary
 
 	start := time.Now()
-	cal, err := loadCalendar(opts)
+	cal, overrides, err := loadCalendarOverrides(opts)
 	if err != nil {
 		return sum, err
 	}
@@ -87,7 +96,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	start = time.Now()
 	w, err := export.New(export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, DeadlinesApart: true,
+		Calendar: cal, DeadlinesApart: true, Changes: opts.Compare != "",
 	})
 	if err != nil {
 		return sum, err
@@ -111,10 +120,20 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if err := w.SetExtraColumns(p1.extra); err != nil {
 		return sum, err
 	}
-	if err := phaseTwo(ctx, opts, cal, p1, w); err != nil {
+	cmp := newComparer(opts, p1, overrides)
+	defer cmp.Close()
+	if err := phaseTwo(ctx, opts, cal, p1, w, cmp); err != nil {
 		return sum, err
 	}
 	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start)})
+	start = time.Now()
+	outcome, err := compare(opts, cmp, w)
+	if err != nil {
+		return sum, err
+	}
+	defer outcome.Close()
+	sum.Phases = append(sum.Phases, export.Phase{Name: "compare", Duration: time.Since(start)})
+	sum.Changes = summarise(outcome)
 	totals, err := w.Commit(export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Phases: sum.Phases, Jobs: opts.Jobs})
 	if err != nil {
 		return sum, err
@@ -226,6 +245,13 @@ func withDefaults(opts Options) Options {
 // loadCalendar merges, in increasing precedence, the Calendar sheets of the
 // input workbooks and the --calendar file.
 func loadCalendar(opts Options) (*compute.Calendar, error) {
+	cal, _, err := loadCalendarOverrides(opts)
+	return cal, err
+}
+
+// loadCalendarOverrides is loadCalendar that also returns the overrides
+// it merged, for the snapshot's fingerprint of them.
+func loadCalendarOverrides(opts Options) (*compute.Calendar, []compute.Override, error) {
 	var all []compute.Override
 	for _, in := range opts.Inputs {
 		if in == "-" {
@@ -233,24 +259,24 @@ func loadCalendar(opts Options) (*compute.Calendar, error) {
 		}
 		ov, problems, err := ingest.CalendarOverrides(in, true)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := calendarProblems(problems); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		all = append(all, ov...)
 	}
 	if opts.CalendarFile != "" {
 		ov, problems, err := ingest.CalendarOverrides(opts.CalendarFile, false)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := calendarProblems(problems); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		all = append(all, ov...)
 	}
-	return compute.NewCalendar(all), nil
+	return compute.NewCalendar(all), all, nil
 }
 
 // calendarProblems fails the run on a bad calendar row: every date of the
