@@ -31,7 +31,11 @@ func newComparer(opts Options, p1 *phaseOneResult, overrides []compute.Override)
 	for _, in := range p1.inputs {
 		h.Inputs = append(h.Inputs, changes.Input{Name: filepath.Base(in.Path), SHA256: in.SHA256, Rows: in.Rows})
 	}
-	return changes.New(changes.Options{Header: h, AsOf: opts.AsOf, Soon: opts.Soon})
+	soon := opts.Soon
+	if opts.Compare == "" && !slices.Contains(opts.Formats, export.Digest) {
+		soon = -1 // nothing lists them
+	}
+	return changes.New(changes.Options{Header: h, AsOf: opts.AsOf, Soon: soon})
 }
 
 // compare writes the snapshot into the writer's set and compares it with
