@@ -97,9 +97,11 @@ func priorityOf(k Kind, severity string) Priority {
 	return Changed
 }
 
-// sortKey orders changes most urgent first: by band, then the soonest
-// date, then kind, vacancy and item.
-func (c *Change) sortKey() string {
+// sortKey orders changes most urgent first: by band; within "act now"
+// by date (a deadline missed comes before one due today); within the
+// others the dates still ahead of asOf first, soonest first, then those
+// already behind it, then the undated; then kind, vacancy and item.
+func (c *Change) sortKey(asOf string) string {
 	band := "2"
 	switch c.Priority {
 	case ActNow:
@@ -108,8 +110,13 @@ func (c *Change) sortKey() string {
 		band = "1"
 	}
 	d := c.Date
-	if d == "" {
-		d = "9999-12-31"
+	switch {
+	case d == "":
+		d = "3"
+	case c.Priority == ActNow || d >= asOf:
+		d = "1" + d
+	default:
+		d = "2" + d
 	}
 	k := 99
 	for i, x := range Kinds {

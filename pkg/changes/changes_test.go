@@ -167,15 +167,17 @@ func TestTwoNightsScenario(t *testing.T) {
 		// act now: passed first (its date is the earliest), then due soon.
 		"act_now deadline_passed NY-4 party_certificate: open → passed [as_of: as-of date 2026-11-30 → 2026-12-04]",
 		"act_now deadline_soon NY-4 independent_petition:  → 2026-12-08 [as_of: due within 7 days of the as-of date 2026-12-04]",
-		// changed, by the date concerned: NY-1's new vacancy date, its moved deadline, NY-3's new deadline, new election, NY-5.
-		"changed vacancy_date_changed NY-1 vacancy_date: 2026-03-04 → 2026-04-03 [" + input1 + "]",
-		"changed deadline_changed NY-1 party_nomination: 2026-09-28 → 2026-10-05 [" + input1 + "]",
+		// changed, the dates still ahead first, soonest first: NY-3's new
+		// deadline, its new election, NY-5 (its next deadline), NY-3's
+		// dropped one; then those behind the as-of date: NY-1's.
 		"changed deadline_added NY-3 party_certificate:  → 2027-01-05 [" + input3 + "]",
 		"changed method_changed NY-3 filling_method: special_or_general → special_election [" + input3 + "]",
 		"changed election_changed NY-3 filling_election_date: 2027-11-02 → 2027-02-09 [" + input3 + "]",
 		"changed vacancy_added NY-5 :  → general_election [input: a row the last run's inputs did not have]",
-		// resolved: what went away.
 		"changed deadline_dropped NY-3 designating_petition: 2027-04-01 →  [" + input3 + "]",
+		"changed vacancy_date_changed NY-1 vacancy_date: 2026-03-04 → 2026-04-03 [" + input1 + "]",
+		"changed deadline_changed NY-1 party_nomination: 2026-09-28 → 2026-10-05 [" + input1 + "]",
+		// resolved: what went away.
 		"resolved vacancy_removed NY-2 : general_election →  [input: the row is no longer in the inputs]",
 		"resolved conflict_cleared NY-3 NO_PROCLAMATION: NO_PROCLAMATION →  [" + input3 + "]",
 	})
@@ -309,7 +311,7 @@ func TestManyRowsSpillAndStayInOrder(t *testing.T) {
 	if out.Counts[MethodChanged] != 300 || out.Counts[DeadlineSoon] != 2334 {
 		t.Errorf("counts %v", out.Counts)
 	}
-	if !slices.IsSortedFunc(got, func(a, b Change) int { return strings.Compare(a.sortKey(), b.sortKey()) }) {
+	if !slices.IsSortedFunc(got, func(a, b Change) int { return strings.Compare(a.sortKey("2026-11-30"), b.sortKey("2026-11-30")) }) {
 		t.Error("changes are not most urgent first")
 	}
 	// The snapshot reads back whole and in order.

@@ -352,7 +352,7 @@ func (j *join) flush() {
 func (j *join) emit(ch *Change, soon bool) {
 	ch.Priority = priorityOf(ch.Kind, ch.Severity)
 	j.buf = encodeChange(j.buf[:0], ch)
-	if err := j.out.add(ch.sortKey(), j.seq, j.buf); err != nil && j.err == nil {
+	if err := j.out.add(ch.sortKey(j.c.asOf), j.seq, j.buf); err != nil && j.err == nil {
 		j.err = err
 	}
 	j.seq++
