@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // Two nights of a county's workbook, as cron runs them (issue 12). The
@@ -162,6 +164,32 @@ func TestTwoNightsChangesAndCauses(t *testing.T) {
 		t.Errorf("not most urgent first: %s", strings.Join(got[:4], " | "))
 	}
 	checkDigests(t, filepath.Join(dir, "out"))
+	checkChangesSheet(t, filepath.Join(dir, "out", "results.xlsx"), len(want))
+}
+
+// checkChangesSheet: Changes is the second sheet, its title row says what
+// was compared, then the header and one row per change, as changes.csv.
+func checkChangesSheet(t *testing.T, path string, n int) {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if sheets := f.GetSheetList(); len(sheets) < 2 || sheets[0] != "Summary" || sheets[1] != "Changes" {
+		t.Fatalf("sheets %v: want Summary, then Changes", sheets)
+	}
+	rows, err := f.GetRows("Changes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != n+2 || !strings.HasPrefix(rows[0][0], "Changes since the run as of 2026-09-14") ||
+		strings.Join(rows[1], ",") != "priority,kind,date,vacancy_id,source,office,district,county,item,old,new,severity,cause,cause_detail,message" {
+		t.Errorf("Changes sheet: %d rows, title %q, header %q", len(rows), rows[0], rows[1])
+	}
+	if rows[2][1] != "deadline_passed" {
+		t.Errorf("first change %v: want the deadline missed", rows[2])
+	}
 }
 
 // night5AsOfMoved is NY-5's part, the same both nights: R = Fri 09-04.
