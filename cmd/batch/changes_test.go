@@ -321,3 +321,23 @@ func readJSON(t *testing.T, path string, v any) {
 		t.Fatal(err)
 	}
 }
+
+func TestRejectedRowsMatchAcrossNights(t *testing.T) {
+	// A rejected row keeps its vacancy_id through the run, so a row removed
+	// above it (moving it up a line) changes nothing about it; once fixed,
+	// it is accepted again, not a new vacancy.
+	dir := t.TempDir()
+	header := "vacancy_id,office,office_class,district,county,cause,event_date\n"
+	nightly(t, dir, header+"NY-1,Town Clerk,other,,Erie,death,2026-05-01\nNY-9,Town Justice,other,,Erie,death,13/45/2026\n", "2026-06-01")
+	nightly(t, dir, header+"NY-9,Town Justice,other,,Erie,death,13/45/2026\n", "2026-06-01")
+	got := changeRows(t, dir)
+	want := []string{"vacancy_removed NY-1 : general_election →  [input: the row is no longer in the inputs]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("changes.csv:\n got %q\nwant %q", got, want)
+	}
+	nightly(t, dir, header+"NY-9,Town Justice,other,,Erie,death,2026-05-13\n", "2026-06-01")
+	got = changeRows(t, dir)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "no_longer_rejected NY-9 : rejected → accepted [input: was rejected: event_date \"13/45/2026\"") {
+		t.Errorf("changes.csv after the fix: %q", got)
+	}
+}

@@ -76,8 +76,19 @@ type ActionLine struct {
 type VacancyChanges struct {
 	ID, Office, District, County string
 	Causes                       []string // "input: event_date 2026-03-04 → 2026-04-03"
-	Lines                        []string
+	Lines                        []string // headline changes first (vacancy date, method, election, …), then deadlines and conflicts
 	More                         int
+	head, rest                   []string
+}
+
+// headline kinds say what happened to the vacancy itself; a digest shows
+// them before the deadlines and conflicts that follow from them.
+func headline(k Kind) bool {
+	switch k {
+	case VacancyAdded, VacancyRemoved, NowRejected, NoLongerRejected, VacancyDateChanged, MethodChanged, ElectionChanged:
+		return true
+	}
+	return false
 }
 
 // BuildDigest reads the outcome's changes once, most urgent first, and
@@ -140,15 +151,28 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 		if !contains(v.Causes, cause) {
 			v.Causes = append(v.Causes, cause)
 		}
-		if len(v.Lines) < digestPerVac {
-			v.Lines = append(v.Lines, c.Message)
-		} else {
+		switch {
+		case headline(c.Kind):
+			v.head = append(v.head, c.Message)
+		case len(v.rest) < digestPerVac:
+			v.rest = append(v.rest, c.Message)
+		default:
 			v.More++
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	for i := range d.Changed {
+		v := &d.Changed[i]
+		keep := max(0, digestPerVac-len(v.head))
+		if len(v.rest) > keep {
+			v.More += len(v.rest) - keep
+			v.rest = v.rest[:keep]
+		}
+		v.Lines = append(v.head, v.rest...)
+		v.head, v.rest = nil, nil
 	}
 	for i := range d.Action {
 		d.Action[i].Summary = actionSummary(&d.Action[i])
@@ -224,12 +248,12 @@ func dueWhen(msg string) string {
 	return "due"
 }
 
-// seat is "NY-0000012, Member of Assembly 65, New York".
+// seat is "NY-0000012, Member of Assembly (65), New York".
 func seat(c *Change) string {
 	s := c.VacancyID
 	o := c.Office
 	if c.District != "" {
-		o += " " + c.District
+		o += " (" + c.District + ")"
 	}
 	if o != "" {
 		s += ", " + o

@@ -86,6 +86,9 @@ func FromRejected(v *compute.Vacancy, problem string) Record {
 		problem = "rejected"
 	}
 	rec := Record{ID: v.ID, Source: v.Source.String(), In: inputs(v), Rejected: problem}
+	if rec.ID == "" {
+		rec.ID = rec.Source
+	}
 	rec.Key = Key(v, "", true)
 	return rec
 }
