@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"time"
 
 	"batch/pkg/changes"
 	"batch/pkg/compute"
@@ -112,13 +113,17 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(
 // cheap next to writing, so the results are computed again rather than
 // stored), adds the duplicate conflicts, and hands everything to the
 // writer in input order.
-func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) error {
+//
+// Each row's record also goes to cmp, the snapshot and the comparison;
+// the time that takes is returned, so the run can tell it apart.
+func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) (time.Duration, error) {
+	var inCmp time.Duration
 	if err := p.resolveDuplicateIDs(); err != nil {
-		return err
+		return 0, err
 	}
 	sr, err := p.spill.rewind()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
 		var it ingest.Item
@@ -138,10 +143,12 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 						return err
 					}
 				}
+				t := time.Now()
 				rec := changes.FromRejected(&c.items[i].Vacancy, problemText(ps[0]))
 				if err := cmp.Add(&rec); err != nil {
 					return err
 				}
+				inCmp += time.Since(t)
 				continue
 			}
 			r := &c.results[i]
@@ -153,10 +160,12 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 			if err := w.Result(r); err != nil {
 				return err
 			}
+			t := time.Now()
 			rec := changes.FromResult(r, "")
 			if err := cmp.Add(&rec); err != nil {
 				return err
 			}
+			inCmp += time.Since(t)
 		}
 		done += len(c.items)
 		if opts.Progress != nil {
@@ -164,7 +173,8 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		}
 		return ctx.Err()
 	}
-	return pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+	err = pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+	return inCmp, err
 }
 
 // canonicalExtra renames carried-through columns to the spelling the
