@@ -94,8 +94,6 @@ func describeChanges(ch pipeline.ChangeSummary) string {
 		}
 		return fmt.Sprintf("changes: %d since the last run (%d deadlines passed, %d due soon)", ch.Total,
 			ch.Counts[changes.DeadlinePassed], ch.Counts[changes.DeadlineSoon])
-	case changes.FirstRun:
-		return "changes: " + ch.Reason
 	}
 	return "changes: " + ch.Reason
 }
