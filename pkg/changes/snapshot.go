@@ -157,6 +157,10 @@ func Open(path string, cur Header, auto bool) (*Baseline, *Skip) {
 		f.Close()
 		return nil, &Skip{Reason: "baseline " + path + " is a folder without " + SnapshotName + ": comparison skipped"}
 	}
+	if st, err := f.Stat(); err == nil && st.Size() == 0 {
+		f.Close()
+		return nil, &Skip{Reason: "baseline " + path + ": not a batch snapshot (an empty file); comparison skipped"}
+	}
 	b := &Baseline{Path: path, f: f}
 	if s := b.open(cur); s != nil {
 		f.Close()

@@ -63,7 +63,9 @@ func compare(opts Options, cmp *changes.Comparer, w *export.Writer) (*changes.Ou
 	case changes.FirstRun:
 		opts.Log.Info("nothing to compare", "reason", o.Reason)
 	case changes.Skipped:
-		opts.Log.Warn("comparison skipped", "reason", o.Reason)
+		// Logged as an error, so that even -q says it: the run is sound,
+		// but the operator must see to the baseline.
+		opts.Log.Error("comparison skipped", "reason", o.Reason)
 	}
 	w.SetChanges(o)
 	return o, nil
