@@ -46,9 +46,9 @@ type Digest struct {
 	Action     []ActionLine
 	ActionMore int // lines not shown
 
-	Changed        []VacancyChanges
-	ChangedTotal   int // changes under "Changed", shown or not
-	ChangedMoreVac int // vacancies not shown
+	Changed      []VacancyChanges
+	ChangedTotal int // changes under "Changed", shown or not
+	ChangedMore  int // changes of the vacancies not shown
 
 	NextAfter string // the day after which Next starts
 	Next      []Upcoming
@@ -129,19 +129,17 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			return nil
 		}
 		d.ChangedTotal++
+		// Only the vacancies shown are remembered: a night on which every
+		// row changed must not hold a million keys.
 		i, ok := vacAt[c.VacancyID+"\x00"+c.Source]
 		if !ok {
 			if len(d.Changed) == digestVacancies {
-				d.ChangedMoreVac++
-				vacAt[c.VacancyID+"\x00"+c.Source] = -1
+				d.ChangedMore++
 				return nil
 			}
 			i = len(d.Changed)
 			vacAt[c.VacancyID+"\x00"+c.Source] = i
 			d.Changed = append(d.Changed, VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County})
-		}
-		if i < 0 {
-			return nil
 		}
 		v := &d.Changed[i]
 		cause := string(c.Cause)

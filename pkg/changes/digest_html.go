@@ -70,8 +70,8 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 <tr><td style="padding:0 0 0 12px;color:#555555;">&#8226; … and {{.More}} more</td></tr>
 {{- end}}
 {{- end}}
-{{- if .ChangedMoreVac}}
-<tr><td style="padding:6px 0 0 0;color:#555555;">… and {{.ChangedMoreVac}} more vacancies in {{.Where}}</td></tr>
+{{- if .ChangedMore}}
+<tr><td style="padding:6px 0 0 0;color:#555555;">… and {{.ChangedMore}} more changes to other vacancies in {{.Where}}</td></tr>
 {{- end}}
 {{- end}}
 

@@ -3,6 +3,7 @@ package changes
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -170,5 +171,29 @@ func TestWrap(t *testing.T) {
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("wrap(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+func TestDigestOfABusyNightStaysShort(t *testing.T) {
+	// 500 vacancies each with a moved deadline: the digest shows ten and
+	// counts the rest, in a bounded number of lines.
+	var prev, cur []Record
+	for i := 0; i < 500; i++ {
+		r := rec(recSpec{id: fmt.Sprintf("NY-%04d", i), office: "Town Clerk", county: "Erie", vd: "2026-05-01",
+			method: "general_election", elec: "2026-11-03", deadlines: []Deadline{{Code: "party_nomination", Date: "2026-09-22"}}})
+		prev = append(prev, r)
+		r.Deadlines = []Deadline{{Code: "party_nomination", Date: "2026-09-25"}}
+		cur = append(cur, r)
+	}
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 9, 1), prev, nil)
+	out, _, _ := runOnce(t, header("1.0.0"), d(2026, 9, 1), cur, snap)
+	dg, err := BuildDigest(Run{AsOf: "2026-09-01"}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	dg.WriteText(&b)
+	if n := strings.Count(b.String(), "\n"); n > 60 || !strings.Contains(b.String(), "… and 490 more changes to other vacancies") {
+		t.Errorf("%d lines:\n%s", n, b.String())
 	}
 }

@@ -73,8 +73,8 @@ func (d *Digest) WriteText(w io.Writer) error {
 				p(4, 6, "- … and "+strconv.Itoa(v.More)+" more")
 			}
 		}
-		if d.ChangedMoreVac > 0 {
-			p(2, 4, "… and "+plural(d.ChangedMoreVac, "more vacancy", "more vacancies")+" in "+d.where())
+		if d.ChangedMore > 0 {
+			p(2, 4, "… and "+plural(d.ChangedMore, "more change", "more changes")+" to other vacancies in "+d.where())
 		}
 	}
 
