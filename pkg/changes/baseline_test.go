@@ -138,3 +138,21 @@ func TestSnapshotHeader(t *testing.T) {
 		t.Errorf("header\n got %s\nwant %s", got, want)
 	}
 }
+
+func TestNewerVersion(t *testing.T) {
+	for _, c := range []struct {
+		baseline, this string
+		newer          bool
+	}{
+		{"1.4.0", "1.3.9", true},
+		{"v1.4.0", "1.4.0", false},
+		{"1.3.0", "v1.4.0 (commit 0a1b2c3, 2026-12-01)", false},
+		{"v1.5.0 (commit 9f8e7d6)", "v1.4.1-0.20261201090000-0a1b2c3d4e5f", true},
+		{"dev", "1.0.0", false},
+		{"1.0.0", "dev", false},
+	} {
+		if got := newer(c.baseline, c.this); got != c.newer {
+			t.Errorf("newer(%q, %q) = %v", c.baseline, c.this, got)
+		}
+	}
+}

@@ -227,7 +227,12 @@ func newer(a, b string) bool {
 	return semver.IsValid(a) && semver.IsValid(b) && semver.Compare(a, b) > 0
 }
 
+// vprefix is the version's first word ("v1.2.0 (commit abc…)" → "v1.2.0"),
+// with the "v" semver wants.
 func vprefix(v string) string {
+	if f := strings.Fields(v); len(f) > 0 {
+		v = f[0]
+	}
 	if v != "" && v[0] != 'v' {
 		return "v" + v
 	}
