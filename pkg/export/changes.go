@@ -30,7 +30,7 @@ func (w *Writer) Snapshot() (io.Writer, error) {
 		return nil, err
 	}
 	if w.snapFile == nil {
-		f, err := createTemp(w.opts.Dir, snapshotName)
+		f, err := w.set.create(snapshotName)
 		if err != nil {
 			return nil, w.fail(err)
 		}
@@ -46,36 +46,35 @@ func (w *Writer) Snapshot() (io.Writer, error) {
 // digest format, and counts it in summary.json.
 func (w *Writer) SetChanges(o *changes.Outcome) { w.changes = o }
 
-// finishChanges writes the comparison's outputs; the Changes sheet's rows
-// go in before the workbook closes.
-func (w *Writer) finishChanges(info RunInfo) ([]*tempFile, error) {
-	var files []*tempFile
+// finishChanges writes the comparison's outputs into the run's set (they
+// are committed with it); the Changes sheet's rows go in before the
+// workbook closes.
+func (w *Writer) finishChanges(info RunInfo) error {
 	if w.snapFile != nil {
 		if err := w.snapBuf.Flush(); err != nil {
-			return nil, fmt.Errorf("export: write %s: %w", snapshotName, err)
+			return fmt.Errorf("export: write %s: %w", snapshotName, err)
 		}
 		if err := w.snapFile.finish(); err != nil {
-			return nil, err
+			return err
 		}
-		files = append(files, w.snapFile)
 	}
 	o := w.changes
 	if o == nil {
-		return files, nil
+		return nil
 	}
 	if w.opts.Changes && (w.csv || w.xlsx) {
 		var csvT *csvTable
 		if w.csv {
-			t, err := newCSVTable(w.opts.Dir, changesName, changes.Columns)
+			t, err := newCSVTable(w.set.create, changesName, changes.Columns)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			csvT, w.chCSV = t, t
 		}
 		if w.xlsx {
 			bold, err := w.book.styles.id(styleKey{mark: boldMark})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			w.book.changes.title = []any{excelCell(bold, changesTitle(o))}
 		}
@@ -98,43 +97,41 @@ func (w *Writer) finishChanges(info RunInfo) ([]*tempFile, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if csvT != nil {
 			if err := csvT.finish(); err != nil {
-				return nil, err
+				return err
 			}
-			files = append(files, csvT.file)
 		}
 	}
 	if w.digest {
 		d, err := changes.BuildDigest(w.digestRun(info), o)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, out := range []struct {
 			name  string
 			write func(io.Writer) error
 		}{{digestTextName, d.WriteText}, {digestHTMLName, d.WriteHTML}} {
-			f, err := createTemp(w.opts.Dir, out.name)
+			f, err := w.set.create(out.name)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			w.digestFiles = append(w.digestFiles, f)
 			b := bufio.NewWriter(f.f)
 			if err := out.write(b); err != nil {
-				return nil, fmt.Errorf("export: write %s: %w", out.name, err)
+				return fmt.Errorf("export: write %s: %w", out.name, err)
 			}
 			if err := b.Flush(); err != nil {
-				return nil, fmt.Errorf("export: write %s: %w", out.name, err)
+				return fmt.Errorf("export: write %s: %w", out.name, err)
 			}
 			if err := f.finish(); err != nil {
-				return nil, err
+				return err
 			}
-			files = append(files, f)
 		}
 	}
-	return files, nil
+	return nil
 }
 
 func changesTitle(o *changes.Outcome) string {
