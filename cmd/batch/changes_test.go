@@ -15,7 +15,7 @@ import (
 )
 
 // Two nights of a county's workbook, as cron runs them (issue 12). The
-// law is the seed edition (RULES.md): P(2026) = Tue 2026-09-15 (first
+// law is the seed edition, E0, fixed by --edition (RULES.md): P(2026) = Tue 2026-09-15 (first
 // Tuesday after the second Monday of September), G(2026) = Tue 2026-11-03.
 // Between the nights:
 //   - NY-1's event date is corrected from 2026-09-03 to 2026-09-11;
@@ -38,15 +38,20 @@ NY-5,Member of Assembly,member_of_assembly,12,Queens,resignation,2026-02-10,2026
 `
 
 // nightly runs batch as the README's cron line does, on the workbook's
-// one file name, into one output folder.
+// one file name, into one output folder, under the seed edition (the
+// expectations are RULES.md worked by hand).
 func nightly(t *testing.T, dir, csv, asOf string, extra ...string) outcome {
+	return nightlyUnder(t, "E0", dir, csv, asOf, extra...)
+}
+
+func nightlyUnder(t *testing.T, edition, dir, csv, asOf string, extra ...string) outcome {
 	t.Helper()
 	in := filepath.Join(dir, "vacancies.csv")
 	if err := os.WriteFile(in, []byte(csv), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := append([]string{"run", "-q", "--as-of", asOf, "--compare", "auto", "--format", "xlsx,csv,json,digest",
-		"-o", filepath.Join(dir, "out")}, extra...)
+	args := append([]string{"run", "-q", "--as-of", asOf, "--edition", edition, "--compare", "auto",
+		"--format", "xlsx,csv,json,digest", "-o", filepath.Join(dir, "out")}, extra...)
 	return run(t, "", append(args, in)...)
 }
 
@@ -339,5 +344,41 @@ func TestRejectedRowsMatchAcrossNights(t *testing.T) {
 	got = changeRows(t, dir)
 	if len(got) != 1 || !strings.HasPrefix(got[0], "no_longer_rejected NY-9 : rejected → accepted [input: was rejected: event_date \"13/45/2026\"") {
 		t.Errorf("changes.csv after the fix: %q", got)
+	}
+}
+
+func TestAChangedEditionIsAChangeOfLaw(t *testing.T) {
+	// The same rows on the same day, first under the law in force on each
+	// date (auto), then under the seed texts (--edition E0): everything
+	// that moves moved because of the law, nothing because of the input.
+	// A Town Clerk's vacancy of 2026-05-01, filled at G(2026) = Tue
+	// 2026-11-03 under both: auto keys 2026's calendar on the edition in
+	// force on February 1, 2026, E4 (in force from 2022-07-29;
+	// EDITIONS.md § 1), whose independent petitions are due G − 23 weeks
+	// = Tue 2026-05-26 (§ 6-158(9) from E2); the seed's are due G − 77
+	// days = Tue 2026-08-18.
+	dir := t.TempDir()
+	csv := "vacancy_id,office,office_class,district,county,cause,event_date\nNY-1,Town Clerk,other,,Erie,death,2026-05-01\n"
+	nightlyUnder(t, "auto", dir, csv, "2026-05-04")
+	got := nightlyUnder(t, "E0", dir, csv, "2026-05-04", "--fail-on", "changed")
+	if got.code != 3 {
+		t.Errorf("a changed law with --fail-on changed: exit %d, want 3\n%s", got.code, got.stderr)
+	}
+	rows := readCSV(t, filepath.Join(dir, "out", "changes.csv"))
+	found := false
+	for _, r := range rows[1:] {
+		kind, item, old, new, cause, detail := r[1], r[8], r[9], r[10], r[12], r[13]
+		if kind == "deadline_soon" {
+			continue
+		}
+		if cause != "law" || !strings.HasPrefix(detail, "law_edition E4") || !strings.HasSuffix(detail, " → E0") {
+			t.Errorf("%s %s: cause %s (%s), want law: law_edition E4… → E0", kind, item, cause, detail)
+		}
+		if kind == "deadline_changed" && item == "independent_petition" && old == "2026-05-26" && new == "2026-08-18" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no deadline_changed independent_petition 2026-05-26 → 2026-08-18 in\n%v", rows)
 	}
 }

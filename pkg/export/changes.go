@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"batch/pkg/changes"
 	"batch/pkg/compute"
@@ -164,11 +165,15 @@ func changeRow(dst []value, c *changes.Change) []value {
 
 func (w *Writer) digestRun(info RunInfo) changes.Run {
 	t := w.tally
-	r := changes.Run{Tool: info.Version, AsOf: w.opts.AsOf.String(), Law: info.Law,
+	r := changes.Run{Tool: info.Version, AsOf: w.opts.AsOf.String(), Law: w.lawChoice(),
 		Vacancies: t.vacancies, Rejected: t.rejected, Blank: blankRows(info),
 		Errors: t.bySeverity[compute.Error], Warnings: t.bySeverity[compute.Warning]}
-	if r.Law == "" {
-		r.Law = compute.Edition
+	var ids []string
+	for _, e := range w.editionsUsed() {
+		ids = append(ids, e.ID)
+	}
+	if len(ids) > 0 {
+		r.Law += "; used here: " + strings.Join(ids, ", ")
 	}
 	for _, in := range info.Inputs {
 		r.Inputs = append(r.Inputs, filepath.Base(in.Path))

@@ -26,8 +26,8 @@ type ChangeSummary struct {
 // newComparer starts this run's snapshot: every run leaves one, compared
 // or not, so that the next run can compare with it.
 func newComparer(opts Options, p1 *phaseOneResult, overrides []compute.Override) *changes.Comparer {
-	h := changes.Header{ToolVersion: opts.Version, RulesVersion: rulesVersion(),
-		Calendar: calendarFingerprint(overrides), Editions: []string{compute.Edition}}
+	h := changes.Header{ToolVersion: opts.Version, RulesVersion: rulesVersion(opts.Law),
+		Calendar: calendarFingerprint(overrides)}
 	for _, in := range p1.inputs {
 		h.Inputs = append(h.Inputs, changes.Input{Name: filepath.Base(in.Path), SHA256: in.SHA256, Rows: in.Rows})
 	}
@@ -75,11 +75,11 @@ func summarise(o *changes.Outcome) ChangeSummary {
 	return ChangeSummary{Status: o.Status, Reason: o.Reason, Changed: o.Changed(), Total: o.Total, Counts: o.Counts}
 }
 
-// rulesVersion is a fingerprint of the rule table the engine applies: a
-// changed rule, citation, word or date changes it.
-func rulesVersion() string {
+// rulesVersion is a fingerprint of the law's whole rule table, every
+// edition: a changed rule, citation, word or date changes it.
+func rulesVersion(law *compute.Law) string {
 	h := sha256.New()
-	for _, r := range compute.Rules() {
+	for _, r := range compute.RulesOf(law, compute.RulesFilter{}) {
 		fmt.Fprintf(h, "%#v\n", r)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]

@@ -14,6 +14,7 @@ import (
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
+	"batch/pkg/nylaw"
 )
 
 // Options is one run, as the command line or a test describes it.
@@ -27,13 +28,16 @@ type Options struct {
 	Sheet        string // --sheet; "" for every recognised sheet
 	Jobs         int    // workers; < 1 means one per CPU
 	Version      string
+	Log          *slog.Logger // nil: no log lines
+	// Law is the law applied: nil is New York's, every edition by date
+	// (nylaw.NewYork); Law.Fixed gives one edition for every date.
+	Law *compute.Law
 	// Compare is the earlier run to compare with (issue 12): "" for none,
 	// "auto" for the snapshot already in OutDir, else an output folder or
 	// a snapshot file. Soon: deadlines due within so many days are
 	// listed among the changes (0: changes.DefaultSoon).
 	Compare string
 	Soon    int
-	Log     *slog.Logger // nil: no log lines
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
@@ -95,6 +99,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 
 	start := time.Now()
+	warnStale(opts)
 	cal, overrides, err := loadCalendarOverrides(opts)
 	if err != nil {
 		return sum, err
@@ -278,6 +283,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		return nil, err
 	}
 	for i := range found {
+		p1.piggy.resolve(ordinals[i], &found[i])
 		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
 	}
 	return found, nil
@@ -311,7 +317,23 @@ func withDefaults(opts Options) Options {
 	if opts.OutDir == "" {
 		opts.OutDir = "out"
 	}
+	if opts.Law == nil {
+		opts.Law = nylaw.NewYork
+	}
 	return opts
+}
+
+// warnStale logs when the as-of date is long past the day the law data was
+// last checked: acts passed since are not in it.
+func warnStale(opts Options) {
+	law := opts.Law
+	if law.CheckedThrough.IsZero() || opts.AsOf.IsZero() || law.StaleAfterDays <= 0 {
+		return
+	}
+	if law.CheckedThrough.DaysUntil(opts.AsOf) > law.StaleAfterDays {
+		opts.Log.Warn("the law data was last checked on "+law.CheckedThrough.String()+"; acts passed since are not included: add them as calendar input with a reason and a source",
+			"as_of", opts.AsOf.String(), "checked_through", law.CheckedThrough.String())
+	}
 }
 
 // loadCalendar merges, in increasing precedence, the Calendar sheets of the
@@ -348,7 +370,7 @@ func loadCalendarOverrides(opts Options) (*compute.Calendar, []compute.Override,
 		}
 		all = append(all, ov...)
 	}
-	return compute.NewCalendar(all), all, nil
+	return compute.NewCalendar(opts.Law, all), all, nil
 }
 
 // calendarProblems fails the run on a bad calendar row: every date of the
