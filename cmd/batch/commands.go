@@ -82,8 +82,8 @@ func describeChanges(ch pipeline.ChangeSummary) string {
 		if !ch.Changed {
 			return fmt.Sprintf("changes: nothing but the as-of date (%d deadlines passed or due soon)", ch.Total)
 		}
-		return fmt.Sprintf("changes: %d since the last run (%d deadlines passed, %d due soon)", ch.Total,
-			ch.Counts[changes.DeadlinePassed], ch.Counts[changes.DeadlineSoon])
+		passed, soon := ch.Counts[changes.DeadlinePassed], ch.Counts[changes.DeadlineSoon]
+		return fmt.Sprintf("changes: %d since the last run, and %d deadlines passed, %d due soon", ch.Total-passed-soon, passed, soon)
 	}
 	return "changes: " + ch.Reason
 }
@@ -96,7 +96,8 @@ func changeThreshold(ch pipeline.ChangeSummary) error {
 	case ch.Status == changes.Skipped:
 		return thresholdError{"--fail-on changed: " + ch.Reason}
 	case ch.Changed:
-		return thresholdError{fmt.Sprintf("--fail-on changed reached: %d changes since the last run", ch.Total)}
+		return thresholdError{fmt.Sprintf("--fail-on changed reached: %d changes since the last run",
+			ch.Total-ch.Counts[changes.DeadlinePassed]-ch.Counts[changes.DeadlineSoon])}
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package changes
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -78,11 +80,21 @@ type VacancyChanges struct {
 	Causes                       []string // "input: event_date 2026-03-04 → 2026-04-03"
 	Lines                        []string // headline changes first (vacancy date, method, election, …), then deadlines and conflicts
 	More                         int
-	head, rest                   []string
+	head                         []headLine
+	rest                         []string
+}
+
+type headLine struct {
+	kind Kind
+	text string
 }
 
 // headline kinds say what happened to the vacancy itself; a digest shows
 // them before the deadlines and conflicts that follow from them.
+func headRank(k Kind) int {
+	return slices.Index([]Kind{VacancyAdded, VacancyRemoved, NowRejected, NoLongerRejected, VacancyDateChanged, MethodChanged, ElectionChanged}, k)
+}
+
 func headline(k Kind) bool {
 	switch k {
 	case VacancyAdded, VacancyRemoved, NowRejected, NoLongerRejected, VacancyDateChanged, MethodChanged, ElectionChanged:
@@ -151,7 +163,7 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 		}
 		switch {
 		case headline(c.Kind):
-			v.head = append(v.head, c.Message)
+			v.head = append(v.head, headLine{c.Kind, c.Message})
 		case len(v.rest) < digestPerVac:
 			v.rest = append(v.rest, c.Message)
 		default:
@@ -169,7 +181,13 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			v.More += len(v.rest) - keep
 			v.rest = v.rest[:keep]
 		}
-		v.Lines = append(v.head, v.rest...)
+		// What happened to the vacancy reads in its own order: its date,
+		// then how and when it is filled.
+		slices.SortStableFunc(v.head, func(a, b headLine) int { return cmp.Compare(headRank(a.kind), headRank(b.kind)) })
+		for _, h := range v.head {
+			v.Lines = append(v.Lines, h.text)
+		}
+		v.Lines = append(v.Lines, v.rest...)
 		v.head, v.rest = nil, nil
 	}
 	for i := range d.Action {
