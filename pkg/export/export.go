@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"maps"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
@@ -38,6 +40,9 @@ type Options struct {
 	// Without DeadlinesApart the writer holds every Result until Commit
 	// and then writes them the same way: for tests and small callers.
 	DeadlinesApart bool
+	// Changes: the run compares itself with an earlier one; the Changes
+	// sheet (second in results.xlsx) and changes.csv are written.
+	Changes bool
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -99,7 +104,7 @@ type Writer struct {
 	now  func() time.Time
 	set  *outputSet
 
-	xlsx, csv, ics, json bool
+	xlsx, csv, ics, json, digest bool
 
 	tmpDir   string // excelize's spill files
 	book     *workbook
@@ -108,6 +113,13 @@ type Writer struct {
 	vacCSV, dlCSV, cfCSV, erCSV *csvTable
 	cal                         *icsWriter
 	jsonFile                    *tempFile
+
+	// The comparison with the earlier run (changes.go).
+	snapFile    *tempFile
+	snapBuf     *bufio.Writer
+	changes     *changes.Outcome
+	chCSV       *csvTable
+	digestFiles []*tempFile
 
 	tally       *tally
 	deadlineSeq int              // Deadlines calls so far
@@ -162,8 +174,10 @@ func New(opts Options) (*Writer, error) {
 			w.ics = true
 		case JSON:
 			w.json = true
+		case Digest:
+			w.digest = true
 		default:
-			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics or json)", f)
+			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics, json or digest)", f)
 		}
 	}
 	if opts.Dir == "" {
@@ -198,6 +212,11 @@ func (w *Writer) open() error {
 			return err
 		}
 		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
+		if w.opts.Changes {
+			if err := w.book.addChangesSheet(); err != nil {
+				return err
+			}
+		}
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
 	}
 	if w.csv {
@@ -601,6 +620,9 @@ func (w *Writer) commit(info RunInfo) error {
 			return err
 		}
 	}
+	if err := w.finishChanges(info); err != nil {
+		return err
+	}
 	var cont []continuation
 	if w.xlsx {
 		if err := w.finishBook(); err != nil {
@@ -727,6 +749,7 @@ func (w *Writer) Abort() {
 		if w.cal != nil {
 			w.cal.file.remove()
 		}
+		w.removeChanges()
 	}
 	w.cleanup()
 	w.set.abort()
