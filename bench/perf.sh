@@ -8,6 +8,10 @@
 #   (c) b/a;
 #   (d) peak resident memory of each (/usr/bin/time);
 #   (e) `batch run --jobs 1` against the default (one worker per CPU);
+#   (g) the next night: `batch run --compare auto` over (b)'s folder, the
+#       as-of date a day later, with the digest (issue 12), against (b)
+#       less its snapshot (every run writes one; summary.json's "compare"
+#       phase times it), and its peak memory;
 # and once: the compute pool alone with one and two workers (go test
 # -bench Pool), and the pandas + openpyxl baseline on the smallest input.
 # The results replace the part of docs/PERFORMANCE.md between the
@@ -27,6 +31,7 @@ root=$(pwd)
 ROWS=${ROWS:-"100000 1000000"}
 OUT=${OUT:-$root/docs/PERFORMANCE.md}
 ASOF=2026-11-30
+NEXT=2026-12-01
 PY=/usr/bin/python3
 
 [ -x /usr/bin/time ] || { echo "perf: /usr/bin/time missing (apt-get install -y time)" >&2; exit 2; }
@@ -59,6 +64,8 @@ timed() {
 	echo "| $name | $before | $(load) |" >>"$tmp/loads.md"
 }
 
+# phase_seconds FILE NAME: a phase's seconds from summary.json's timings.
+phase_seconds() { tr -d '\n ' <"$1" | grep -o "\"phase\":\"$2\",\"seconds\":[0-9.]*" | grep -o '[0-9.]*$' || echo 0; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 mark() { awk -v v="$1" -v lim="$2" -v op="$3" 'BEGIN { ok = (op == "<" ? v < lim : v >= lim); print (ok ? "yes" : "**no**") }'; }
 
@@ -66,6 +73,7 @@ echo "| run | load before (1, 5, 15 min) | load after |" >"$tmp/loads.md"
 echo "|---|---|---|" >>"$tmp/loads.md"
 rows_table="$tmp/rows.md"
 : >"$rows_table"
+: >"$tmp/compare.md"
 first_rows="" first_batch="" first_mem="" last_rows="" last_batch_ratio="" last_mem=""
 
 for n in $ROWS; do
@@ -78,6 +86,14 @@ for n in $ROWS; do
 	ft=$T fm=$M
 	timed "batch-jobs1-$n" "$tmp/batch" run -q --jobs 1 --out "$tmp/batch-jobs1-$n" --as-of "$ASOF" "$in"
 	jt=$T jm=$M
+	snap=$(phase_seconds "$tmp/batch-$n/summary.json" compare)
+	timed "batch-compare-$n" "$tmp/batch" run -q --compare auto --format xlsx,csv,json,digest --out "$tmp/batch-$n" --as-of "$NEXT" "$in"
+	gt=$T gm=$M
+	gstatus=$(sed -n 's/.*"status": "\([a-z_]*\)".*/\1/p' "$tmp/batch-$n/summary.json" | head -1)
+	gchanges=$(grep -o '"total": [0-9]*' "$tmp/batch-$n/summary.json" | head -1 | grep -o '[0-9]*$')
+	plain=$(awk -v b="$bt" -v s="$snap" 'BEGIN { printf "%.2f", b - s }')
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$bt" "$snap" "$plain" "$gt" "$gm" "$(ratio "$gt" "$plain")" "$gstatus, $gchanges changes" >>"$tmp/compare.md"
+	last_compare_ratio=$(ratio "$gt" "$plain") last_compare_mem=$gm
 	rm -rf "$tmp/batch-jobs1-$n" "$tmp/floor-$n"
 	written=$(grep -o 'wrote .* rows' "$tmp/floor-$n.log" | head -1 || true)
 	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
@@ -123,6 +139,12 @@ growth=$(ratio "$last_mem" "$first_mem")
 	echo "|---|---|---|---|---|---|---|---|---|"
 	cat "$rows_table"
 	echo
+	echo "The next night (g): \`batch run --compare auto --format xlsx,csv,json,digest --as-of $NEXT\` over (b)'s folder, the same input. \"without snapshot\" is (b) less its \"compare\" phase (summary.json): all that the snapshot every run now writes costs it (each row's record handed to the sort while writing, the sort, the snapshot file), so it stands for the run before issue 12."
+	echo
+	echo "| rows | (b) batch run s | its snapshot s | (b) without snapshot s | (g) next night --compare auto s | (g) MB | (g) / (b without snapshot) | compared |"
+	echo "|---|---|---|---|---|---|---|---|"
+	cat "$tmp/compare.md"
+	echo
 	echo "What the floor wrote (the same counts as batch run):"
 	echo
 	cat "$tmp/written.md"
@@ -131,6 +153,8 @@ growth=$(ratio "$last_mem" "$first_mem")
 	echo "|---|---|---|---|---|"
 	echo "| batch run within 1.3× of the floor at $last_rows rows | b/a = $last_batch_ratio | | | $(mark "$last_batch_ratio" 1.3 "<") |"
 	echo "| peak memory under 400 MB at $last_rows rows | $last_mem MB | | | $(mark "$last_mem" 400 "<") |"
+	echo "| the comparison adds at most 25 % at $last_rows rows | (g) / (b without snapshot) = $last_compare_ratio | | | $(mark "$last_compare_ratio" 1.25 "<") |"
+	echo "| the comparing run's peak memory at $last_rows rows within the run's own bound | $last_compare_mem MB (plain run: $last_mem MB) | | | $(mark "$last_compare_mem" 400 "<") |"
 	echo "| memory grows less than 2× from $first_rows to $last_rows rows | $first_mem → $last_mem MB | ${growth}× | | $(mark "$growth" 2 "<") |"
 	echo "| compute pool, two workers against one (go test -bench Pool, 100,000 rows, median of 3) | jobs=1: $p1 ns/row | jobs=2: $p2 ns/row | ${pool_speedup}× | $(mark "$pool_speedup" 1.7 ">=") |"
 	echo "$pandas"

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"maps"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
@@ -42,6 +44,9 @@ type Options struct {
 	// the statewide Summary and summary.json say where the slices are.
 	Split *Split
 	slice *Slice // set by Slices.Open on a slice's own Writer
+	// Changes: the run compares itself with an earlier one; the Changes
+	// sheet (second in results.xlsx) and changes.csv are written.
+	Changes bool
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -103,7 +108,7 @@ type Writer struct {
 	now  func() time.Time
 	set  *outputSet
 
-	xlsx, csv, ics, json bool
+	xlsx, csv, ics, json, digest bool
 
 	tmpDir   string // excelize's spill files
 	book     *workbook
@@ -112,6 +117,13 @@ type Writer struct {
 	vacCSV, dlCSV, cfCSV, erCSV *csvTable
 	cal                         *icsWriter
 	jsonFile                    *tempFile
+
+	// The comparison with the earlier run (changes.go).
+	snapFile    *tempFile
+	snapBuf     *bufio.Writer
+	changes     *changes.Outcome
+	chCSV       *csvTable
+	digestFiles []*tempFile
 
 	tally       *tally
 	deadlineSeq int              // Deadlines calls so far
@@ -201,8 +213,10 @@ func newWriter(opts Options) (*Writer, error) {
 			w.ics = true
 		case JSON:
 			w.json = true
+		case Digest:
+			w.digest = true
 		default:
-			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics or json)", f)
+			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics, json or digest)", f)
 		}
 	}
 	w.tally = newTally(opts.AsOf)
@@ -225,6 +239,11 @@ func (w *Writer) open() error {
 			return err
 		}
 		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
+		if w.opts.Changes {
+			if err := w.book.addChangesSheet(); err != nil {
+				return err
+			}
+		}
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
 	}
 	if w.csv {
@@ -660,6 +679,9 @@ func (w *Writer) finish(info RunInfo) error {
 			return err
 		}
 	}
+	if err := w.finishChanges(info); err != nil {
+		return err
+	}
 	var cont []continuation
 	if w.xlsx {
 		if err := w.finishBook(); err != nil {
@@ -790,6 +812,7 @@ func (w *Writer) Abort() {
 		if w.cal != nil {
 			w.cal.file.remove()
 		}
+		w.removeChanges()
 	}
 	w.cleanup()
 	w.set.abort()

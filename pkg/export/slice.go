@@ -48,14 +48,14 @@ type Slice struct {
 	Shared int    // its vacancies that appear in other folders too
 }
 
-// sliceFormats are the outputs of a slice: the workbook and the calendar
-// when the run writes them, and always summary.json, which names the
-// slice. The CSV tables stay statewide: each row carries its county, and
+// sliceFormats are the outputs of a slice: the workbook, the calendar and
+// the digest when the run writes them, and always summary.json, which
+// names the slice (and snapshot.jsonl.gz, which every set holds). The CSV tables stay statewide: each row carries its county, and
 // index.csv maps the folders.
 func sliceFormats(formats []string) []string {
 	out := []string{}
 	for _, f := range formats {
-		if f == XLSX || f == ICS {
+		if f == XLSX || f == ICS || f == Digest {
 			out = append(out, f)
 		}
 	}

@@ -62,6 +62,7 @@ type summaryDoc struct {
 	Upcoming       summaryAhead     `json:"next_14_days"`
 	Action         summaryAction    `json:"needs_action"`
 	Next           summaryNextDLs   `json:"next_open_deadlines"`
+	Changes        *changesSummary  `json:"changes,omitempty"`
 	Timings        []timing         `json:"timings"`
 	Duration       float64          `json:"duration_seconds"`
 	Split          *summarySplitDoc `json:"split,omitempty"` // a split run's statewide summary
@@ -177,6 +178,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		Continued: cont,
 		Upcoming: summaryAhead{From: t.from.String(), To: t.to.String(), Count: t.upcomingTotal,
 			Shown: []summaryOpenDL{}},
+		Changes:  w.changesJSON(),
 		Timings:  ts,
 		Duration: totalSeconds(ts),
 	}

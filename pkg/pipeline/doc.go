@@ -4,7 +4,11 @@
 //	                                                         │
 //	                     cross-row checks (DUPLICATE_VACANCY) ◀┘
 //	                                                         │
-//	                         export: xlsx, csv, ics, json ◀──┘ (temporary files,
+//	           changes: each row's record, sorted ◀──────────┤ (the snapshot, and the
+//	           and merged with the last run's snapshot       │  comparison, issue 12)
+//	                                                         │
+//	                 export: xlsx, csv, ics, json, digest ◀──┘ (temporary files, the
+//	                                                            snapshot among them,
 //	                                                            renamed when complete)
 //
 // With --split (split.go), phase one also notes each row's place in the

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"batch/internal/printable"
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -216,23 +218,27 @@ const maxLoggedNotes = 10
 // cheap next to writing, so the results are computed again rather than
 // stored), adds the duplicate conflicts, and hands everything to the
 // writer in input order.
-func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer) error {
+//
+// Each row's record also goes to cmp, the snapshot and the comparison;
+// the time that takes is returned, so the run can tell it apart.
+func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) (time.Duration, error) {
+	var inCmp time.Duration
 	if err := p.resolveDuplicateIDs(); err != nil {
-		return err
+		return 0, err
 	}
 	if err := p.announceConflicts(w); err != nil {
-		return err
+		return 0, err
 	}
 	// Sheets that could not be read come first on Errors: a whole sheet
 	// weighs more than a row.
 	for _, u := range p.unread {
 		if err := w.Problem(u, false); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	sr, err := p.spill.rewind()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
 		var it ingest.Item
@@ -252,6 +258,12 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 						return err
 					}
 				}
+				t := time.Now()
+				rec := changes.FromRejected(&c.items[i].Vacancy, problemText(ps[0]))
+				if err := cmp.Add(&rec); err != nil {
+					return err
+				}
+				inCmp += time.Since(t)
 				continue
 			}
 			r := &c.results[i]
@@ -260,6 +272,12 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 			if err := w.Result(r); err != nil {
 				return err
 			}
+			t := time.Now()
+			rec := changes.FromResult(r, r.LawEdition)
+			if err := cmp.Add(&rec); err != nil {
+				return err
+			}
+			inCmp += time.Since(t)
 		}
 		done += len(c.items)
 		if opts.Progress != nil {
@@ -267,7 +285,8 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		}
 		return ctx.Err()
 	}
-	return pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+	err = pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+	return inCmp, err
 }
 
 // finishRow gives a computed row what only the whole batch tells: the

@@ -37,6 +37,12 @@ type Options struct {
 	// Law is the law applied: nil is New York's, every edition by date
 	// (nylaw.NewYork); Law.Fixed gives one edition for every date.
 	Law *compute.Law
+	// Compare is the earlier run to compare with (issue 12): "" for none,
+	// "auto" for the snapshot already in OutDir, else an output folder or
+	// a snapshot file. Soon: deadlines due within so many days are
+	// listed among the changes (0: changes.DefaultSoon).
+	Compare string
+	Soon    int
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
@@ -65,8 +71,11 @@ type Summary struct {
 	// BySeverity counts vacancies by their worst conflict.
 	BySeverity map[compute.Severity]int
 	Phases     []export.Phase
-	OutDir     string
-	Files      []string // the outputs put in place
+	// Changes is the comparison with the earlier run: its status,
+	// counts and whether anything but the as-of date moved.
+	Changes ChangeSummary
+	OutDir  string
+	Files   []string // the outputs put in place
 }
 
 // Worst is the most severe level reached: rejected rows, and sheets that
@@ -96,7 +105,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 
 	start := time.Now()
 	warnStale(opts)
-	cal, err := loadCalendar(opts)
+	cal, overrides, err := loadCalendarOverrides(opts)
 	if err != nil {
 		return sum, err
 	}
@@ -108,7 +117,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	start = time.Now()
 	w, err := export.New(export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom,
+		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom, Changes: opts.Compare != "",
 	})
 	if err != nil {
 		return sum, err
@@ -137,15 +146,28 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if p1.split != nil {
 		// The slices are written while the statewide outputs are: they
 		// need the cross-row conflicts, known now, and nothing else.
-		if slices, err = startSplit(ctx, opts, cal, p1, w, info); err != nil {
+		if slices, err = startSplit(ctx, opts, cal, p1, w, info, overrides); err != nil {
 			return sum, err
 		}
 		defer slices.stop() // before w.Abort: nothing writes into a set being removed
 	}
-	if err := phaseTwo(ctx, opts, cal, p1, w); err != nil {
+	cmp := newComparer(opts, p1, overrides)
+	defer cmp.Close()
+	inCmp, err := phaseTwo(ctx, opts, cal, p1, w, cmp)
+	if err != nil {
 		return sum, err
 	}
-	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start)})
+	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start) - inCmp})
+	start = time.Now()
+	outcome, err := compare(opts, cmp, w)
+	if err != nil {
+		return sum, err
+	}
+	defer outcome.Close()
+	// "compare" is all the snapshot and the comparison cost: the records
+	// handed over while writing, the sort, the snapshot, the merge.
+	sum.Phases = append(sum.Phases, export.Phase{Name: "compare", Duration: time.Since(start) + inCmp})
+	sum.Changes = summarise(outcome)
 	info.Phases = sum.Phases
 	if slices != nil {
 		// The statewide outputs are finished first, releasing their
@@ -350,6 +372,13 @@ func warnStale(opts Options) {
 // loadCalendar merges, in increasing precedence, the Calendar sheets of the
 // input workbooks and the --calendar file.
 func loadCalendar(opts Options) (*compute.Calendar, error) {
+	cal, _, err := loadCalendarOverrides(opts)
+	return cal, err
+}
+
+// loadCalendarOverrides is loadCalendar that also returns the overrides
+// it merged, for the snapshot's fingerprint of them.
+func loadCalendarOverrides(opts Options) (*compute.Calendar, []compute.Override, error) {
 	var all []compute.Override
 	for _, in := range opts.Inputs {
 		if in == "-" {
@@ -357,24 +386,24 @@ func loadCalendar(opts Options) (*compute.Calendar, error) {
 		}
 		ov, problems, err := ingest.CalendarOverrides(in, true)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := calendarProblems(problems); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		all = append(all, ov...)
 	}
 	if opts.CalendarFile != "" {
 		ov, problems, err := ingest.CalendarOverrides(opts.CalendarFile, false)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := calendarProblems(problems); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		all = append(all, ov...)
 	}
-	return compute.NewCalendar(opts.Law, all), nil
+	return compute.NewCalendar(opts.Law, all), all, nil
 }
 
 // calendarProblems fails the run on a bad calendar row: every date of the

@@ -22,8 +22,9 @@ import (
 // Record layout (all integers uvarint/varint, strings length-prefixed):
 //
 //	kind (0 accepted, 1 rejected), source, then
-//	accepted: the vacancy's fields in declaration order, extras
-//	rejected: count, then each problem's column, value, message
+//	rejected: count, then each problem's column, value, message; then
+//	both: the vacancy's fields in declaration order (what could be read
+//	of a rejected row), extras
 type spill struct {
 	f   *os.File
 	w   *bufio.Writer
@@ -73,29 +74,31 @@ func (s *spill) putRef(it *ingest.Item) (spillRef, error) {
 		}
 	} else {
 		e.uint(0)
-		v := &it.Vacancy
-		e.source(v.Source)
-		e.str(v.ID)
-		e.str(v.Office)
-		e.str(string(v.Class))
-		e.str(v.District)
-		e.str(v.County)
-		e.str(v.Incumbent)
-		e.str(string(v.Cause))
-		e.date(v.EventDate)
-		e.date(v.TermStart)
-		e.date(v.TermEnd)
-		e.uint(uint64(v.Appointable))
-		e.date(v.ProclamationDate)
-		e.date(v.SpecialElectionDate)
-		e.date(v.SpecialSessionDate)
-		e.int(int64(v.NextFullTermYear))
-		e.str(v.Notes)
-		e.uint(uint64(len(v.Extra)))
-		for _, f := range v.Extra {
-			e.str(f.Name)
-			e.str(f.Value)
-		}
+		e.source(it.Vacancy.Source)
+	}
+	// A rejected row keeps what could be read of it too: the comparison
+	// with the last run matches it by its vacancy_id or seat.
+	v := &it.Vacancy
+	e.str(v.ID)
+	e.str(v.Office)
+	e.str(string(v.Class))
+	e.str(v.District)
+	e.str(v.County)
+	e.str(v.Incumbent)
+	e.str(string(v.Cause))
+	e.date(v.EventDate)
+	e.date(v.TermStart)
+	e.date(v.TermEnd)
+	e.uint(uint64(v.Appointable))
+	e.date(v.ProclamationDate)
+	e.date(v.SpecialElectionDate)
+	e.date(v.SpecialSessionDate)
+	e.int(int64(v.NextFullTermYear))
+	e.str(v.Notes)
+	e.uint(uint64(len(v.Extra)))
+	for _, f := range v.Extra {
+		e.str(f.Name)
+		e.str(f.Value)
 	}
 	s.n++
 	ref := spillRef{off: s.off, n: uint32(len(e.buf)), ord: -1}
@@ -177,33 +180,32 @@ func decodeItem(d *decoder, it *ingest.Item) error {
 				Source: it.Vacancy.Source, Column: d.str(), Value: d.str(), Message: d.str(),
 			})
 		}
-	} else {
-		v := &it.Vacancy
-		v.ID = d.str()
-		v.Office = d.str()
-		v.Class = compute.OfficeClass(d.str())
-		v.District = d.str()
-		v.County = d.str()
-		v.Incumbent = d.str()
-		v.Cause = compute.Cause(d.str())
-		v.EventDate = d.date()
-		v.TermStart = d.date()
-		v.TermEnd = d.date()
-		v.Appointable = compute.YesNo(d.uint())
-		v.ProclamationDate = d.date()
-		v.SpecialElectionDate = d.date()
-		v.SpecialSessionDate = d.date()
-		v.NextFullTermYear = int(d.int())
-		v.Notes = d.str()
-		n := d.uint()
-		if n > 1<<20 {
-			d.err = errors.New("corrupt record")
-		}
-		if n > 0 && d.err == nil {
-			v.Extra = make([]compute.Field, n)
-			for i := range v.Extra {
-				v.Extra[i] = compute.Field{Name: d.str(), Value: d.str()}
-			}
+	}
+	v := &it.Vacancy
+	v.ID = d.str()
+	v.Office = d.str()
+	v.Class = compute.OfficeClass(d.str())
+	v.District = d.str()
+	v.County = d.str()
+	v.Incumbent = d.str()
+	v.Cause = compute.Cause(d.str())
+	v.EventDate = d.date()
+	v.TermStart = d.date()
+	v.TermEnd = d.date()
+	v.Appointable = compute.YesNo(d.uint())
+	v.ProclamationDate = d.date()
+	v.SpecialElectionDate = d.date()
+	v.SpecialSessionDate = d.date()
+	v.NextFullTermYear = int(d.int())
+	v.Notes = d.str()
+	n := d.uint()
+	if n > 1<<20 {
+		d.err = errors.New("corrupt record")
+	}
+	if n > 0 && d.err == nil {
+		v.Extra = make([]compute.Field, n)
+		for i := range v.Extra {
+			v.Extra[i] = compute.Field{Name: d.str(), Value: d.str()}
 		}
 	}
 	if d.err != nil {

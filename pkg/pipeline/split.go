@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -280,6 +282,8 @@ type sliceRun struct {
 	set    *export.Slices
 	info   export.RunInfo
 	order  []*bucket
+	// overrides are the calendar's, for each folder's snapshot header.
+	overrides []compute.Override
 
 	next  atomic.Int64 // the next slice to take
 	rows  atomic.Int64 // rows written into slices, for progress
@@ -306,12 +310,13 @@ func startSlices(ctx context.Context, opts Options, cal *compute.Calendar, p *ph
 	for _, b := range run.order {
 		run.total += len(b.refs)
 	}
-	// One slice at a time while the statewide outputs are written (their
-	// writer takes a CPU and holds its own buffers); more once they are
-	// finished (more).
-	run.wg.Go(run.work)
 	return run, nil
 }
+
+// start starts the first slice writer: one slice at a time while the
+// statewide outputs are written (their writer takes a CPU and holds its
+// own buffers); more once they are finished (more).
+func (run *sliceRun) start() { run.wg.Go(run.work) }
 
 // more starts the other slice writers, once the statewide outputs are
 // finished.
@@ -450,8 +455,14 @@ func (w *sliceWorker) write(b *bucket) error {
 			return err
 		}
 	}
+	// Each folder leaves its own snapshot and, with --compare, is compared
+	// with its own in the compared run: a row that moved from one county
+	// to another is gone from the one and new in the other.
+	cmp := newComparerOf(run.opts, run.p, run.overrides, sliceSortMemory)
+	defer cmp.Close()
 	k := 0 // accepted rows so far
 	for i, ref := range b.refs {
+		var rec changes.Record
 		switch {
 		case ref.ord < 0:
 			if err := w.read(ref); err != nil {
@@ -462,6 +473,7 @@ func (w *sliceWorker) write(b *bucket) error {
 					return err
 				}
 			}
+			rec = changes.FromRejected(&w.it.Vacancy, problemText(w.it.Problems[0]))
 		default:
 			r := &w.r
 			if hold {
@@ -474,6 +486,10 @@ func (w *sliceWorker) write(b *bucket) error {
 			if err := sw.Result(r); err != nil {
 				return err
 			}
+			rec = changes.FromResult(r, r.LawEdition)
+		}
+		if err := cmp.Add(&rec); err != nil {
+			return err
 		}
 		if i%256 == 255 {
 			run.rows.Add(256)
@@ -483,8 +499,45 @@ func (w *sliceWorker) write(b *bucket) error {
 		}
 	}
 	run.rows.Add(int64(len(b.refs) % 256))
+	o, err := run.compare(cmp, sw, b.folder)
+	if err != nil {
+		return err
+	}
+	defer o.Close()
 	_, err = sw.Commit(run.info)
 	return err
+}
+
+// sliceSortMemory is what a folder's comparison buffers before a sorted
+// run goes to disk.
+const sliceSortMemory = 4 << 20
+
+// compare writes a folder's snapshot and compares it with the folder of
+// the same name beside the compared run's snapshot. A folder the
+// compared run did not have (a first split, a county with no rows then)
+// is a first run: nothing to compare, not a fault.
+func (run *sliceRun) compare(cmp *changes.Comparer, sw *export.Writer, folder string) (*changes.Outcome, error) {
+	snap, err := sw.Snapshot()
+	if err != nil {
+		return nil, err
+	}
+	var base *changes.Baseline
+	var skip *changes.Skip
+	if run.opts.Compare != "" {
+		prev := changes.Resolve(run.opts.Compare, run.opts.OutDir)
+		path := filepath.Join(filepath.Dir(prev), run.p.split.folder, folder, changes.SnapshotName)
+		base, skip = changes.Open(path, cmp.Header(), true)
+		defer base.Close()
+	}
+	o, err := cmp.Finish(snap, base, skip)
+	if err != nil {
+		return nil, err
+	}
+	if o.Status == changes.Skipped {
+		run.opts.Log.Error("comparison skipped", "folder", run.p.split.folder+"/"+folder, "reason", o.Reason)
+	}
+	sw.SetChanges(o)
+	return o, nil
 }
 
 // read reads one row back from the spill and computes it when accepted.
@@ -504,7 +557,7 @@ func (w *sliceWorker) read(ref spillRef) error {
 
 // startSplit checks the split once phase one has read every row, tells
 // the statewide Writer, and starts writing the slices.
-func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, info export.RunInfo) (*sliceRun, error) {
+func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, info export.RunInfo, overrides []compute.Override) (*sliceRun, error) {
 	if err := p.split.check(p); err != nil {
 		return nil, err
 	}
@@ -517,5 +570,10 @@ func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *pha
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return nil, err
 	}
-	return startSlices(ctx, opts, cal, p, set, info)
+	run, err := startSlices(ctx, opts, cal, p, set, info)
+	if run != nil {
+		run.overrides = overrides
+		run.start()
+	}
+	return run, err
 }

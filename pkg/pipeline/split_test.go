@@ -591,3 +591,106 @@ func TestHeldAndRecomputedSlicesAreTheSame(t *testing.T) {
 		}
 	}
 }
+
+// Two nights of a split run with the digest: each county's digest and
+// Changes sheet hold that county's changes, compared with its own folder
+// of the night before; a row naming several counties changes in each.
+func TestEachFolderIsComparedWithItsOwnLastNight(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	samples, err := os.ReadFile(filepath.Join("..", "..", "samples", "statewide.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	multi, err := os.ReadFile(filepath.Join("testdata", "split", "multicounty.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(path, body string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(a, string(samples))
+	write(b, string(multi))
+	out := filepath.Join(dir, "out")
+	night := func(day int) {
+		t.Helper()
+		if _, err := Run(context.Background(), Options{Inputs: []string{a, b}, OutDir: out, AsOf: compute.D(2026, 8, day), Jobs: 2,
+			Formats: []string{export.XLSX, export.JSON, export.Digest}, Split: "county", Compare: "auto"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	night(3)
+	// The next night: MC-1's event date is corrected, a Suffolk row is
+	// gone, a Kings row is new.
+	write(b, strings.Replace(string(multi), "death,2026-09-14", "death,2026-07-14", 1))
+	lines := strings.SplitAfter(string(samples), "\n")
+	gone := ""
+	var kept []string
+	for i, l := range lines {
+		if i > 0 && gone == "" && strings.Contains(l, ",Suffolk,") {
+			gone = strings.SplitN(l, ",", 2)[0]
+			continue
+		}
+		kept = append(kept, l)
+	}
+	if gone == "" {
+		t.Fatal("no Suffolk row in the samples")
+	}
+	write(a, strings.Join(kept, "")+"K-NEW,Member of Assembly,member_of_assembly,52,Kings,,resignation,2026-08-01,,,,,,,,,,\n")
+	night(4)
+
+	digest := func(folder string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(out, "by-county", folder, "digest.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for folder, want := range map[string][]string{
+		"Albany": {"MC-1", "event_date 2026-09-14 → 2026-07-14"}, "Schenectady": {"MC-1"}, "Montgomery": {"MC-1"},
+		"Kings": {"K-NEW"}, "Suffolk": {gone},
+	} {
+		d := digest(folder)
+		if !strings.HasPrefix(d, "batch: vacancies of "+folder+" County as of Tue 2026-08-04") {
+			t.Errorf("%s: the digest's title is %q", folder, strings.SplitN(d, "\n", 2)[0])
+		}
+		for _, w := range want {
+			if !strings.Contains(d, w) {
+				t.Errorf("%s: the digest does not name %q:\n%s", folder, w, d)
+			}
+		}
+	}
+	for _, folder := range []string{"Erie", "Queens", export.NoValueFolder} {
+		d := digest(folder)
+		for _, id := range []string{"MC-1", "K-NEW", gone} {
+			if strings.Contains(d, id+",") || strings.Contains(d, id+" ") {
+				t.Errorf("%s: the digest names %s, another county's change:\n%s", folder, id, d)
+			}
+		}
+		if !strings.Contains(strings.SplitN(d, "\n", 2)[0], "nothing changed") {
+			t.Errorf("%s: %q", folder, strings.SplitN(d, "\n", 2)[0])
+		}
+	}
+	f, err := excelize.OpenFile(filepath.Join(out, "by-county", "Albany", "results.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if ids := sheetColumn(t, f, "Changes", "vacancy_id"); !slices.Contains(ids, "MC-1") || slices.Contains(ids, "K-NEW") {
+		t.Errorf("Albany's Changes sheet lists %q", ids)
+	}
+	var s struct {
+		Changes struct {
+			Status string `json:"status"`
+			Total  int    `json:"total"`
+		} `json:"changes"`
+	}
+	raw, _ := os.ReadFile(filepath.Join(out, "by-county", "Kings", "summary.json"))
+	if err := json.Unmarshal(raw, &s); err != nil || s.Changes.Status != "compared" || s.Changes.Total == 0 {
+		t.Errorf("Kings' summary.json changes: %+v (%v)", s.Changes, err)
+	}
+}
