@@ -170,12 +170,13 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	sum.Changes = summarise(outcome)
 	info.Phases = sum.Phases
 	if slices != nil {
-		// The statewide outputs are finished first, releasing their
-		// buffers, while the last slices are written.
+		// The statewide rows are all written: a second slice writer
+		// starts while the statewide outputs are finished (one CPU
+		// deflating the workbook), and their buffers are released.
+		slices.more()
 		if err := w.Finish(info); err != nil {
 			return sum, err
 		}
-		slices.more()
 		start := time.Now()
 		if err := slices.wait(); err != nil {
 			return sum, err

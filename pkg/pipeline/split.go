@@ -314,12 +314,12 @@ func startSlices(ctx context.Context, opts Options, cal *compute.Calendar, p *ph
 }
 
 // start starts the first slice writer: one slice at a time while the
-// statewide outputs are written (their writer takes a CPU and holds its
-// own buffers); more once they are finished (more).
+// statewide rows are written (their writer takes a CPU and holds its own
+// buffers); more once they are all written (more).
 func (run *sliceRun) start() { run.wg.Go(run.work) }
 
-// more starts the other slice writers, once the statewide outputs are
-// finished.
+// more starts the other slice writers, once the statewide rows are all
+// written.
 func (run *sliceRun) more() {
 	for range sliceWriters(run.opts.Jobs) - 1 {
 		run.wg.Go(run.work)

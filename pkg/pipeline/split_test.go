@@ -357,6 +357,8 @@ func TestSplitFolderNamesAreSafeAndDistinct(t *testing.T) {
 		value := row["value"]
 		if strings.HasPrefix(value, "'") {
 			value = value[1:]
+		} else if strings.HasPrefix(value, "=") || strings.HasPrefix(value, "-") {
+			t.Errorf("index.csv holds %q unguarded: a spreadsheet would run it", value)
 		}
 		if err := safeFolderName(folder); err != nil {
 			t.Errorf("folder %q for %q: %v", folder, value, err)
@@ -375,6 +377,9 @@ func TestSplitFolderNamesAreSafeAndDistinct(t *testing.T) {
 		if s.Slice == nil || s.Slice.Value == nil {
 			t.Errorf("%q: summary.json names no slice", folder)
 			continue
+		}
+		if strings.HasPrefix(*s.Slice.Value, "=") && !strings.HasPrefix(row["value"], "'=") {
+			t.Errorf("index.csv's value %q for %q is not guarded", row["value"], *s.Slice.Value)
 		}
 		if *s.Slice.Value != strings.TrimSpace(value) {
 			t.Errorf("%q: summary.json's value %q, index.csv's %q", folder, *s.Slice.Value, value)
