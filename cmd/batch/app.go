@@ -71,6 +71,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.IntFlag{Name: "soon", Usage: "with --compare, list the open deadlines due within `N` days (0: none)", Value: 7, EnvVars: env("SOON")},
 		&cli.BoolFlag{Name: "ics-open-only", Usage: "leave the deadlines and elections passed on the as-of date out of deadlines.ics", EnvVars: env("ICS_OPEN_ONLY")},
 		&cli.StringFlag{Name: "ics-from", Usage: "leave the events before `DATE` (YYYY-MM-DD) out of deadlines.ics", EnvVars: env("ICS_FROM")},
+		&cli.StringFlag{Name: "split", Usage: "also write a folder per value of `COLUMN` (county, office_class, or a column of the inputs) under OUT/by-COLUMN/, each with its own results.xlsx and summary.json, and an index.csv", EnvVars: env("SPLIT")},
 	}, inputFlags...)
 	checkFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "error", EnvVars: env("FAIL_ON")},
@@ -117,6 +118,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					"   batch run samples/statewide.xlsx\n" +
 					"   batch run --as-of 2026-07-01 --format xlsx,csv,ics -o out/july a.xlsx b.csv\n" +
 					"   batch run --as-of 2027-01-15 --edition E0 -o out/seed a.xlsx   reproduce a run under the 2010 texts\n" +
+					"   batch run --split county -o out statewide.xlsx   also out/by-county/<county>/results.xlsx for each county board\n" +
 					"   cat rows.csv | batch run -q -o out -",
 				Flags:        runFlags,
 				OnUsageError: onUsage,

@@ -46,6 +46,10 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	quiet := c.Bool("quiet")
 	opts.OutDir = c.String("out")
+	opts.Split = c.String("split")
+	if c.IsSet("split") && strings.TrimSpace(opts.Split) == "" {
+		return usagef("%s is empty: give a column, such as county or office_class", origin(c, "split"))
+	}
 	if opts.Log, err = logger(c, stderr, quiet); err != nil {
 		return err
 	}
@@ -59,6 +63,10 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	sum, err := pipeline.Run(c.Context, opts)
 	if bar != nil {
 		bar.finish()
+	}
+	var split pipeline.SplitError
+	if errors.As(err, &split) {
+		return usageError{err} // the column named is not there: nothing was written
 	}
 	if err != nil {
 		return err

@@ -24,6 +24,10 @@ type Run struct {
 	Errors    int // vacancies whose worst conflict is an error
 	Warnings  int
 	Where     string // where the full lists are, e.g. "changes.csv, sheet Changes of results.xlsx"
+	// Part, for one folder of a split run, names it as the title does
+	// ("of Albany County", "with no county"): the counts are the folder's,
+	// Rows and Inputs the run's.
+	Part string
 }
 
 // How much the digest shows before it counts the rest: one screen when
@@ -289,6 +293,9 @@ func (d *Digest) Title() string {
 		}
 	}
 	s := "batch: vacancies as of " + weekday(d.Run.AsOf)
+	if d.Run.Part != "" {
+		s = "batch: vacancies " + d.Run.Part + " as of " + weekday(d.Run.AsOf)
+	}
 	switch d.Status {
 	case Compared:
 		if news == 0 {
@@ -324,6 +331,14 @@ func weekday(iso string) string {
 // RunLine is the run's one line of counts.
 func (d *Digest) RunLine() string {
 	r := d.Run
+	if r.Part != "" {
+		s := plural(r.Vacancies, "vacancy", "vacancies") + " and " + plural(r.Rejected, "rejected row", "rejected rows") + " " + r.Part +
+			", among " + plural(r.Rows, "row", "rows")
+		if len(r.Inputs) > 0 {
+			s += " of " + strings.Join(r.Inputs, ", ")
+		}
+		return s + "; " + strconv.Itoa(r.Errors) + " with errors, " + strconv.Itoa(r.Warnings) + " with warnings."
+	}
 	s := plural(r.Rows, "row", "rows")
 	if len(r.Inputs) > 0 {
 		s += " of " + strings.Join(r.Inputs, ", ")

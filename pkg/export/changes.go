@@ -179,6 +179,9 @@ func (w *Writer) digestRun(info RunInfo) changes.Run {
 		r.Inputs = append(r.Inputs, filepath.Base(in.Path))
 		r.Rows += in.Rows
 	}
+	if w.opts.slice != nil {
+		r.Part = strings.TrimPrefix(w.sliceTitle(), " ")
+	}
 	switch {
 	case w.opts.Changes && w.xlsx && w.csv:
 		r.Where = "changes.csv and the Changes sheet of results.xlsx"

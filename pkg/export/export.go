@@ -40,6 +40,10 @@ type Options struct {
 	// Without DeadlinesApart the writer holds every Result until Commit
 	// and then writes them the same way: for tests and small callers.
 	DeadlinesApart bool
+	// Split, for a split run (slice.go): set by Writer.Slices, so that
+	// the statewide Summary and summary.json say where the slices are.
+	Split *Split
+	slice *Slice // set by Slices.Open on a slice's own Writer
 	// Changes: the run compares itself with an earlier one; the Changes
 	// sheet (second in results.xlsx) and changes.csv are written.
 	Changes bool
@@ -129,15 +133,50 @@ type Writer struct {
 	vals        []value
 	marks       []mark
 	err         error // the first failure; every later call returns it
+	finished    bool  // Finish has closed every file
 	done        bool
+	aborted     bool
+
+	slices  *Slices // a split run's statewide Writer: its slices
+	sliceOf *Slices // a slice's Writer: the set it belongs to
 }
 
 var errDone = errors.New("export: writer already committed or aborted")
+
+// cmpOr is err, unless it is none or only says the writer is done.
+func cmpOr(err, or error) error {
+	if err != nil && err != errDone {
+		return err
+	}
+	return or
+}
 
 // New opens the outputs in a staging folder. It creates Dir when missing,
 // takes its lock (a second run into Dir fails with an error naming it)
 // and cleans what killed runs left there.
 func New(opts Options) (*Writer, error) {
+	w, err := newWriter(opts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Dir == "" {
+		return nil, errors.New("export: no output folder given")
+	}
+	set, err := openSet(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	w.set = set
+	if err := w.open(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	return w, nil
+}
+
+// newWriter is a Writer of opts without its folder: New's, or a slice's
+// (Slice).
+func newWriter(opts Options) (*Writer, error) {
 	w := &Writer{opts: opts, now: opts.now}
 	if w.now == nil {
 		w.now = time.Now
@@ -180,20 +219,8 @@ func New(opts Options) (*Writer, error) {
 			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics, json or digest)", f)
 		}
 	}
-	if opts.Dir == "" {
-		return nil, errors.New("export: no output folder given")
-	}
-	set, err := openSet(opts.Dir)
-	if err != nil {
-		return nil, err
-	}
-	w.set = set
 	w.tally = newTally(opts.AsOf)
 	w.order = newConflictOrder()
-	if err := w.open(); err != nil {
-		w.Abort()
-		return nil, err
-	}
 	return w, nil
 }
 
@@ -250,7 +277,7 @@ func (w *Writer) usable() error {
 	if w.err != nil {
 		return w.err
 	}
-	if w.done {
+	if w.done || w.finished {
 		return errDone
 	}
 	return nil
@@ -575,22 +602,54 @@ func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
 }
 
 // Commit writes Summary, Calendar, Rules and summary.json, closes every
-// file and renames them into place.
+// file (unless Finish did) and puts the whole set in place: with a split,
+// the slices written into it too.
 func (w *Writer) Commit(info RunInfo) (Totals, error) {
-	if err := w.usable(); err != nil {
+	if err := w.Finish(info); err != nil {
 		return Totals{}, err
 	}
-	if err := w.commit(info); err != nil {
+	err := error(nil)
+	if w.slices != nil {
+		err = w.writeIndex()
+	}
+	if err == nil {
+		err = w.set.commit()
+	}
+	if err != nil {
 		w.fail(err)
 		w.Abort()
 		return Totals{}, err
 	}
 	w.done = true
+	if w.sliceOf != nil {
+		w.sliceOf.closed(w, nil)
+	}
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
 		BySeverity: maps.Clone(w.tally.bySeverity), Files: slices.Clone(w.set.linked)}, nil
 }
 
-func (w *Writer) commit(info RunInfo) error {
+// Finish writes Summary, Calendar, Rules and summary.json and closes every
+// file, releasing the workbook's memory, but puts nothing in place: the
+// pipeline writes a split's slices into the set after it, and Commit then
+// puts them in place with the rest, as one. Once is enough; Commit
+// finishes a Writer that was not.
+func (w *Writer) Finish(info RunInfo) error {
+	if w.finished && w.err == nil && !w.done {
+		return nil
+	}
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if err := w.finish(info); err != nil {
+		w.fail(err)
+		w.Abort()
+		return err
+	}
+	w.finished = true
+	return nil
+}
+
+func (w *Writer) finish(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
@@ -656,7 +715,7 @@ func (w *Writer) commit(info RunInfo) error {
 		}
 	}
 	w.cleanup()
-	return w.set.commit()
+	return nil
 }
 
 // finishBook writes Calendar and Rules, then closes every sheet; only then
@@ -730,6 +789,10 @@ func (w *Writer) Abort() {
 	if w == nil {
 		return
 	}
+	if w.sliceOf != nil && !w.done && !w.aborted {
+		w.sliceOf.closed(nil, cmpOr(w.err, errors.New("export: slice aborted")))
+	}
+	w.aborted = true
 	if !w.done && w.err == nil {
 		w.err = errDone
 	}

@@ -26,6 +26,13 @@ type ChangeSummary struct {
 // newComparer starts this run's snapshot: every run leaves one, compared
 // or not, so that the next run can compare with it.
 func newComparer(opts Options, p1 *phaseOneResult, overrides []compute.Override) *changes.Comparer {
+	return newComparerOf(opts, p1, overrides, 0)
+}
+
+// newComparerOf is newComparer with sortMemory bytes of records buffered
+// before a sorted run goes to disk (0: the package's default): a split's
+// folders take less, two of them being written at once.
+func newComparerOf(opts Options, p1 *phaseOneResult, overrides []compute.Override, sortMemory int) *changes.Comparer {
 	h := changes.Header{ToolVersion: opts.Version, RulesVersion: rulesVersion(opts.Law),
 		Calendar: calendarFingerprint(overrides)}
 	for _, in := range p1.inputs {
@@ -35,7 +42,7 @@ func newComparer(opts Options, p1 *phaseOneResult, overrides []compute.Override)
 	if opts.Compare == "" && !slices.Contains(opts.Formats, export.Digest) {
 		soon = -1 // nothing lists them
 	}
-	return changes.New(changes.Options{Header: h, AsOf: opts.AsOf, Soon: soon})
+	return changes.New(changes.Options{Header: h, AsOf: opts.AsOf, Soon: soon, SortMemory: sortMemory})
 }
 
 // compare writes the snapshot into the writer's set and compares it with

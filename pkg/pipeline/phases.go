@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"batch/internal/printable"
@@ -26,6 +27,9 @@ type phaseOneResult struct {
 	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
 	rename   map[string]string // a spelling met in the input → its spelling in extra
 	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
+	split    *splitter         // --split: each row's place in the spill, by value
+	mu       sync.Mutex        // finishRow's
+	idsDone  bool              // resolveDuplicateIDs ran
 	rows     int
 	blank    int
 	accepted int
@@ -46,6 +50,12 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	if opts.Split != "" {
+		if p.split, err = newSplitter(opts.Split); err != nil {
+			sp.close()
+			return nil, err
+		}
+	}
 	var est *rowEstimate
 	if opts.Progress != nil {
 		est = newRowEstimate(opts.Inputs, ingest.Options{Sheet: opts.Sheet})
@@ -76,8 +86,15 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 					}
 				}
 			}
-			if err := p.spill.put(it); err != nil {
+			ref, err := p.spill.putRef(it)
+			if err != nil {
 				return err
+			}
+			if p.split != nil {
+				if len(it.Problems) == 0 {
+					ref.ord = int32(p.accepted - 1)
+				}
+				p.split.add(it, ref)
 			}
 		}
 		if opts.Progress != nil {
@@ -250,9 +267,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 				continue
 			}
 			r := &c.results[i]
-			p.canonicalExtra(r.Vacancy.Extra)
-			p.piggy.resolve(ordinal, r)
-			r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+			p.finishRow(ordinal, r)
 			ordinal++
 			if err := w.Result(r); err != nil {
 				return err
@@ -274,35 +289,57 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 	return inCmp, err
 }
 
+// finishRow gives a computed row what only the whole batch tells: the
+// outputs' spelling of its carried-through columns, the same-date
+// proviso's resolution and the duplicate conflicts. ordinal is the row's
+// place among the accepted rows.
+//
+// A split's slices are written while phase two runs: the lock keeps their
+// goroutines and phase two's out of each other's caches.
+func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.canonicalExtra(r.Vacancy.Extra)
+	p.piggy.resolve(ordinal, r)
+	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+}
+
 // announceConflicts tells the writer which conflicts phase two adds to
 // the results phase one computed (the duplicates), and which it changes
 // (a same-date special that found its earlier special election), so that
 // it can place every conflict on the sorted Conflicts sheet before the
 // first vacancy row links to one.
 func (p *phaseOneResult) announceConflicts(w *export.Writer) error {
-	for o, changes := range p.piggy.revised {
-		if !p.piggy.matched(o) {
-			continue
-		}
-		for _, c := range changes {
-			if err := w.ReviseConflict(int(o), c[0], c[1]); err != nil {
-				return err
+	return p.announce(w, p.accepted, func(seq int) int32 { return int32(seq) })
+}
+
+// announce is announceConflicts for a writer of n vacancies, the seq-th
+// of which is the accepted row ordinal(seq): all of them for the
+// statewide writer, a slice's for a slice's.
+func (p *phaseOneResult) announce(w *export.Writer, n int, ordinal func(seq int) int32) error {
+	p.mu.Lock() // the duplicates' index caches what finishRow asks it
+	defer p.mu.Unlock()
+	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
+	for seq := range n {
+		o := ordinal(seq)
+		if p.piggy.matched(o) {
+			for _, c := range p.piggy.revised[o] {
+				if err := w.ReviseConflict(seq, c[0], c[1]); err != nil {
+					return err
+				}
 			}
 		}
-	}
-	if p.dups.members() == 0 {
-		return nil
-	}
-	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
-	for o := int32(0); o < int32(p.accepted); o++ {
+		if p.dups.members() == 0 {
+			continue
+		}
 		dups, same := p.dups.counts(o)
 		if dups > 0 {
-			if err := w.ExpectConflict(int(o), dupSev); err != nil {
+			if err := w.ExpectConflict(seq, dupSev); err != nil {
 				return err
 			}
 		}
 		if same > 0 {
-			if err := w.ExpectConflict(int(o), sameSev); err != nil {
+			if err := w.ExpectConflict(seq, sameSev); err != nil {
 				return err
 			}
 		}
@@ -330,9 +367,10 @@ func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
 // that DUPLICATE_VACANCY and SAME_SEAT conflicts name: phase one kept only
 // hashes.
 func (p *phaseOneResult) resolveDuplicateIDs() error {
-	if p.dups.members() == 0 {
+	if p.dups.members() == 0 || p.idsDone {
 		return nil
 	}
+	p.idsDone = true
 	sr, err := p.spill.rewind()
 	if err != nil {
 		return err

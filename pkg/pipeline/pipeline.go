@@ -30,6 +30,10 @@ type Options struct {
 	ICSFrom      compute.Date // deadlines.ics leaves out the events before it; zero: none
 	Version      string
 	Log          *slog.Logger // nil: no log lines
+	// Split, when set, also writes one folder per value of this column
+	// (county, office_class, or any input column) under OUT/by-COLUMN/,
+	// committed with the statewide outputs as one set (split.go).
+	Split string
 	// Law is the law applied: nil is New York's, every edition by date
 	// (nylaw.NewYork); Law.Fixed gives one edition for every date.
 	Law *compute.Law
@@ -137,6 +141,16 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if err := w.SetExtraColumns(p1.extra); err != nil {
 		return sum, err
 	}
+	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Jobs: opts.Jobs}
+	var slices *sliceRun
+	if p1.split != nil {
+		// The slices are written while the statewide outputs are: they
+		// need the cross-row conflicts, known now, and nothing else.
+		if slices, err = startSplit(ctx, opts, cal, p1, w, info, overrides); err != nil {
+			return sum, err
+		}
+		defer slices.stop() // before w.Abort: nothing writes into a set being removed
+	}
 	cmp := newComparer(opts, p1, overrides)
 	defer cmp.Close()
 	inCmp, err := phaseTwo(ctx, opts, cal, p1, w, cmp)
@@ -154,7 +168,26 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	// handed over while writing, the sort, the snapshot, the merge.
 	sum.Phases = append(sum.Phases, export.Phase{Name: "compare", Duration: time.Since(start) + inCmp})
 	sum.Changes = summarise(outcome)
-	totals, err := w.Commit(export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Phases: sum.Phases, Jobs: opts.Jobs})
+	info.Phases = sum.Phases
+	if slices != nil {
+		// The statewide rows are all written: a second slice writer
+		// starts while the statewide outputs are finished (one CPU
+		// deflating the workbook), and their buffers are released.
+		slices.more()
+		if err := w.Finish(info); err != nil {
+			return sum, err
+		}
+		start := time.Now()
+		if err := slices.wait(); err != nil {
+			return sum, err
+		}
+		opts.Log.Info("split", "column", p1.split.column, "folders", len(slices.order), "rows", slices.total,
+			"waited_seconds", roundSeconds(time.Since(start)))
+	}
+	if err := ctx.Err(); err != nil {
+		return sum, err // interrupted before the commit: the previous set stays
+	}
+	totals, err := w.Commit(info)
 	if err != nil {
 		return sum, err
 	}
