@@ -79,7 +79,7 @@ func (c *Comparer) Add(r *Record) error {
 	}
 	for _, d := range r.Deadlines {
 		if !d.Passed {
-			c.upcoming.add(d.Date, d.Code, r.ID)
+			c.upcoming.add(d.Date, d.Code, r)
 		}
 	}
 	return nil
@@ -638,6 +638,7 @@ type Upcoming struct {
 	Code  string
 	Count int
 	IDs   []string // the first few vacancies
+	Seat  string   // the first vacancy's office, district and county: "Member of Assembly (65), New York"
 }
 
 const (
@@ -648,7 +649,8 @@ const (
 // upcoming keeps the earliest groups only: bounded however many rows come.
 type upcoming struct{ g []Upcoming }
 
-func (u *upcoming) add(day, code, id string) {
+func (u *upcoming) add(day, code string, r *Record) {
+	id := r.ID
 	if n := len(u.g); n == upcomingKept && (day > u.g[n-1].Date || day == u.g[n-1].Date && code > u.g[n-1].Code) {
 		return
 	}
@@ -662,7 +664,7 @@ func (u *upcoming) add(day, code, id string) {
 		}
 		return
 	}
-	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}})
+	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat()})
 	if len(u.g) > upcomingKept {
 		u.g = u.g[:upcomingKept]
 	}

@@ -28,6 +28,13 @@ type Run struct {
 	// ("of Albany County", "with no county"): the counts are the folder's,
 	// Rows and Inputs the run's.
 	Part string
+	// Standing is where the vacancies with errors and warnings are listed
+	// ("the Summary sheet of results.xlsx"), for the line that reminds a
+	// recipient of them every morning until they are fixed.
+	Standing string
+	// Words names a deadline code in words ("Last day to file designating
+	// petitions"), as the workbook and the calendar do; nil leaves codes.
+	Words func(code string) string
 }
 
 // How much the digest shows before it counts the rest: one screen when
@@ -195,7 +202,7 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 		v.head, v.rest = nil, nil
 	}
 	for i := range d.Action {
-		d.Action[i].Summary = actionSummary(&d.Action[i])
+		d.Action[i].Summary = actionSummary(&d.Action[i], run.Words)
 	}
 	after := o.AsOf
 	if o.Soon > 0 {
@@ -231,18 +238,22 @@ func isAction(c *Change) bool {
 	return c.Priority == ActNow
 }
 
-func actionSummary(a *ActionLine) string {
+func actionSummary(a *ActionLine, words func(string) string) string {
 	c := &a.First
+	item, due := c.Item, " "
+	if words != nil && (c.Kind == DeadlineSoon || c.Kind == DeadlinePassed) {
+		item, due = words(c.Item), ": " // "Last day to file …: due in 3 days"
+	}
 	if a.Count == 1 {
 		switch c.Kind {
 		case DeadlineSoon:
-			return c.Item + " " + dueWhen(c.Message) + " — " + seat(c)
+			return item + due + dueWhen(c.Message) + " — " + seat(c)
 		case DeadlinePassed:
-			return c.Item + " passed: check it was met — " + seat(c)
+			return item + " passed: check it was met — " + seat(c)
 		case NowRejected:
 			return "row rejected (" + c.Source + "): " + strings.TrimPrefix(strings.TrimPrefix(c.Message, "Now rejected: "), "New row, rejected: ") + " — " + seat(c)
 		case ConflictRaised:
-			return c.Item + " raised — " + seat(c)
+			return item + " raised — " + seat(c)
 		}
 		return c.Message + " — " + seat(c)
 	}
@@ -253,11 +264,11 @@ func actionSummary(a *ActionLine) string {
 	n := strconv.Itoa(a.Count) + " vacancies"
 	switch c.Kind {
 	case DeadlineSoon:
-		return c.Item + " " + dueWhen(c.Message) + " — " + n + " (" + ids + ")"
+		return item + due + dueWhen(c.Message) + " — " + n + " (" + ids + ")"
 	case DeadlinePassed:
-		return c.Item + " passed: check they were met — " + n + " (" + ids + ")"
+		return item + " passed: check they were met — " + n + " (" + ids + ")"
 	}
-	return c.Item + " — " + n + " (" + ids + ")"
+	return item + " — " + n + " (" + ids + ")"
 }
 
 // dueWhen takes "today", "tomorrow" or "in 3 days" from a soon message.

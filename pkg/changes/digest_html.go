@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // digest.html is for the body of a mail: one table-based column, every
@@ -49,7 +50,10 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 <tr><td style="padding:2px 0;color:#555555;">… and {{.ActionMore}} more in {{.Where}}</td></tr>
 {{- end}}
 {{- else}}
-<tr><td style="padding:4px 0;">Nothing due within {{.Soon}} days, nothing passed or rejected since the last run.</td></tr>
+<tr><td style="padding:4px 0;">{{clean .NothingToAct}}.</td></tr>
+{{- end}}
+{{- if .StandingLine}}
+<tr><td style="padding:4px 0;font-weight:bold;">{{clean .StandingLine}}</td></tr>
 {{- end}}
 
 <tr><td style="padding:16px 0 4px 0;font-size:16px;font-weight:bold;color:#1f4e79;border-bottom:2px solid #1f4e79;">Changed since the last run{{if .ChangedTotal}} ({{itoa .ChangedTotal}}){{end}}</td></tr>
@@ -102,6 +106,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 type htmlView struct {
 	*Digest
 	Title, RunLine, CompareLine, Where, AfterText, CountsText string
+	NothingToAct, StandingLine                                string
 	ActionTotal                                               int
 	Changed                                                   []htmlVacancy
 	NextLines                                                 []htmlNext
@@ -118,12 +123,22 @@ type htmlNext struct{ Date, Text string }
 // WriteHTML writes digest.html.
 func (d *Digest) WriteHTML(w io.Writer) error {
 	v := htmlView{Digest: d, Title: d.Title(), RunLine: d.RunLine(), CompareLine: d.CompareLine(),
-		Where: d.where(), AfterText: d.afterText(), CountsText: d.countsText(), ActionTotal: d.actions()}
+		Where: d.where(), AfterText: d.afterText(), CountsText: d.countsText(), ActionTotal: d.actions(),
+		NothingToAct: capitalize(d.nothingToAct()), StandingLine: d.StandingLine()}
 	for _, c := range d.Changed {
 		v.Changed = append(v.Changed, htmlVacancy{Heading: c.heading(), Causes: c.Causes, Lines: c.Lines, More: c.More})
 	}
 	for _, u := range d.Next {
-		v.NextLines = append(v.NextLines, htmlNext{u.Date, upcomingText(u)})
+		v.NextLines = append(v.NextLines, htmlNext{u.Date, d.upcomingText(u)})
 	}
 	return digestHTML.Execute(w, v)
+}
+
+// capitalize makes a line's first letter upper case, as a sentence of the
+// HTML digest starts.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

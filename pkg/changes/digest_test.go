@@ -197,3 +197,75 @@ func TestDigestOfABusyNightStaysShort(t *testing.T) {
 		t.Errorf("%d lines:\n%s", n, b.String())
 	}
 }
+
+// TestDigestSaysWhatToDoInWords: a recipient reads what must be filed and
+// for which seat, not the rule's code, and is reminded every morning of
+// the vacancies still in error however little changed.
+func TestDigestSaysWhatToDoInWords(t *testing.T) {
+	n1, n2 := scenario()
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), n1, nil)
+	out, _, _ := runOnce(t, header("1.0.0"), d(2026, 12, 4), n2, snap)
+	words := map[string]string{
+		"party_certificate":    "Last day to file certificates of party nomination",
+		"independent_petition": "Last day to file independent nominating petitions",
+		"designating_petition": "Last day to file designating petitions",
+	}
+	run := Run{AsOf: "2026-12-04", Rows: 4, Vacancies: 4, Errors: 2, Warnings: 1, Rejected: 1,
+		Standing: "the Summary sheet of results.xlsx", Words: func(c string) string { return words[c] }}
+	dg, err := BuildDigest(run, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := dg.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(b.String()), " ") // the words, however wrapped
+	for _, want := range []string{
+		"Tue 2026-12-01 Last day to file certificates of party nomination passed: check it was met — NY-4, Member of",
+		"Tue 2026-12-08 Last day to file independent nominating petitions: due in 4 days — NY-4, Member of Congress",
+		"Still open: 2 vacancies with errors (fix these first), 1 vacancy with warnings, 1 rejected row (fix and run again); listed in the Summary sheet of results.xlsx.",
+		"Thu 2027-04-01 Last day to file designating petitions — NY-5, ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("digest.txt lacks %q:\n%s", want, b.String())
+		}
+	}
+	// Needs action and Next deadlines are in words; the Changed section's
+	// lines are changes.csv's messages, codes and all.
+	act := text[:strings.Index(text, "CHANGED SINCE")] + text[strings.Index(text, "NEXT DEADLINES"):]
+	if strings.Contains(act, "party_certificate") || strings.Contains(act, "designating_petition") {
+		t.Errorf("a code is left where words were given:\n%s", b.String())
+	}
+	b.Reset()
+	if err := dg.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	checkMailHTML(t, b.String())
+	if !strings.Contains(b.String(), "Still open: 2 vacancies with errors") {
+		t.Errorf("digest.html lacks the standing line")
+	}
+}
+
+// TestDigestNotComparedClaimsNothingOfALastRun: a run without --compare
+// knows of no last run, so its digest cannot say nothing was rejected
+// since then.
+func TestDigestNotComparedClaimsNothingOfALastRun(t *testing.T) {
+	n1, _ := scenario()
+	out, _, _ := runOnce(t, header("1.0.0"), d(2025, 1, 2), n1, nil)
+	dg, err := BuildDigest(Run{AsOf: "2025-01-02", Rows: 4, Vacancies: 4, Errors: 1}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	dg.WriteText(&b)
+	if strings.Contains(b.String(), "since the last run.") && !strings.Contains(b.String(), "CHANGED SINCE THE LAST RUN") {
+		t.Errorf("claims a last run:\n%s", b.String())
+	}
+	if strings.Contains(b.String(), "nothing passed or rejected since the last run") {
+		t.Errorf("claims a last run:\n%s", b.String())
+	}
+	if !strings.Contains(b.String(), "Still open: 1 vacancy with errors (fix these first).") {
+		t.Errorf("no standing line:\n%s", b.String())
+	}
+}

@@ -42,7 +42,7 @@ func (d *Digest) WriteText(w io.Writer) error {
 
 	b.WriteString("\n")
 	if len(d.Action) == 0 {
-		p(0, 2, "NEEDS ACTION: nothing due within "+plural(d.Soon, "day", "days")+", nothing passed or rejected since the last run.")
+		p(0, 2, "NEEDS ACTION: "+d.nothingToAct()+".")
 	} else {
 		p(0, 2, "NEEDS ACTION ("+strconv.Itoa(d.actions())+")")
 		for _, a := range d.Action {
@@ -51,6 +51,9 @@ func (d *Digest) WriteText(w io.Writer) error {
 		if d.ActionMore > 0 {
 			p(2, 4, "… and "+strconv.Itoa(d.ActionMore)+" more in "+d.where())
 		}
+	}
+	if s := d.StandingLine(); s != "" {
+		p(2, 4, s)
 	}
 
 	b.WriteString("\n")
@@ -84,7 +87,7 @@ func (d *Digest) WriteText(w io.Writer) error {
 	} else {
 		p(0, 2, "NEXT DEADLINES"+d.afterText())
 		for _, u := range d.Next {
-			dated(u.Date, upcomingText(u))
+			dated(u.Date, d.upcomingText(u))
 		}
 	}
 	b.WriteString("\n")
@@ -132,15 +135,56 @@ func (v *VacancyChanges) heading() string {
 	return seat(&c)
 }
 
-func upcomingText(u Upcoming) string {
+func (d *Digest) upcomingText(u Upcoming) string {
+	what := u.Code
+	if d.Run.Words != nil {
+		what = d.Run.Words(u.Code)
+	}
 	if u.Count == 1 {
-		return u.Code + " — " + u.IDs[0]
+		if u.Seat != "" {
+			return what + " — " + u.IDs[0] + ", " + u.Seat
+		}
+		return what + " — " + u.IDs[0]
 	}
 	ids := strings.Join(u.IDs, ", ")
 	if u.Count > len(u.IDs) {
 		ids += ", …"
 	}
-	return u.Code + " — " + strconv.Itoa(u.Count) + " vacancies (" + ids + ")"
+	return what + " — " + strconv.Itoa(u.Count) + " vacancies (" + ids + ")"
+}
+
+// nothingToAct is the Needs action line of a morning with nothing new to
+// act on; only a compared run can say nothing was rejected since the last.
+func (d *Digest) nothingToAct() string {
+	s := "nothing due within " + plural(d.Soon, "day", "days")
+	if d.Status == Compared {
+		return s + ", nothing passed or rejected since the last run"
+	}
+	return s
+}
+
+// StandingLine reminds the reader of what stays to be fixed whatever
+// changed: the vacancies with errors and warnings, and the rejected rows.
+func (d *Digest) StandingLine() string {
+	r := d.Run
+	var parts []string
+	if r.Errors > 0 {
+		parts = append(parts, plural(r.Errors, "vacancy", "vacancies")+" with errors (fix these first)")
+	}
+	if r.Warnings > 0 {
+		parts = append(parts, plural(r.Warnings, "vacancy", "vacancies")+" with warnings")
+	}
+	if r.Rejected > 0 {
+		parts = append(parts, plural(r.Rejected, "rejected row", "rejected rows")+" (fix and run again)")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := "Still open: " + strings.Join(parts, ", ")
+	if r.Standing != "" {
+		s += "; listed in " + r.Standing
+	}
+	return s + "."
 }
 
 // displayWidth counts terminal columns: East Asian wide and full-width

@@ -175,3 +175,13 @@ func normalise(s string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// seat is the record's office, district and county as a change names them
+// ("Member of Assembly (65), New York"), without the vacancy id.
+func (r *Record) seat() string {
+	if len(r.In) <= inCounty {
+		return ""
+	}
+	c := Change{Office: r.In[inOffice], District: r.In[inDistrict], County: r.In[inCounty]}
+	return strings.TrimPrefix(seat(&c), ", ")
+}

@@ -182,6 +182,13 @@ func (w *Writer) digestRun(info RunInfo) changes.Run {
 	if w.opts.slice != nil {
 		r.Part = strings.TrimPrefix(w.sliceTitle(), " ")
 	}
+	r.Words = lastDayTitle
+	switch {
+	case w.xlsx:
+		r.Standing = "the Summary sheet of results.xlsx"
+	case w.csv:
+		r.Standing = "conflicts.csv and errors.csv"
+	}
 	switch {
 	case w.opts.Changes && w.xlsx && w.csv:
 		r.Where = "changes.csv and the Changes sheet of results.xlsx"
