@@ -341,7 +341,7 @@ func (s *outputSet) placeLink(name string) error {
 	tmp := filepath.Join(s.dir, linkPrefix+s.idOrTemp())
 	_ = os.Remove(tmp)
 	if err := os.Symlink(filepath.FromSlash(linkTarget(name)), tmp); err != nil {
-		return err
+		return linkError(err)
 	}
 	if err := os.Rename(tmp, filepath.Join(s.dir, name)); err != nil {
 		_ = os.Remove(tmp)
@@ -362,7 +362,7 @@ func (s *outputSet) switchTo(id string) error {
 	tmp := filepath.Join(s.meta, currentName+".tmp-"+id)
 	_ = os.Remove(tmp)
 	if err := os.Symlink(filepath.Join(runsName, id), tmp); err != nil {
-		return err
+		return linkError(err)
 	}
 	if err := os.Rename(tmp, filepath.Join(s.meta, currentName)); err != nil {
 		_ = os.Remove(tmp)
