@@ -248,7 +248,11 @@ func (w *Writer) splitSentences() []string {
 	if s == nil {
 		out := []string{fmt.Sprintf("Split by %s: %s in %s/, each with its own results.xlsx and summary.json; %s/%s lists them.",
 			col, plural(sp.Folders, "folder", "folders"), sp.Folder, sp.Folder, indexName)}
-		if sp.Lists {
+		switch {
+		case !sp.Lists:
+		case sp.Shared == 0:
+			out = append(out, "No vacancy names several counties; a row that does (a State Senate or judicial district) is in the folder of every county it names.")
+		default:
 			out = append(out, fmt.Sprintf("%s several counties (a State Senate or judicial district): each is in the folder of every county it names.",
 				plural(sp.Shared, "vacancy names", "vacancies name")))
 		}
