@@ -1,4 +1,4 @@
-package nylaw
+package compute_test
 
 import (
 	"strings"
@@ -6,9 +6,11 @@ import (
 	"time"
 
 	. "batch/pkg/compute"
+	"batch/pkg/nylaw"
 )
 
-// The law after the seed (EDITIONS.md §§ 1–5), row by row. Expected dates
+// The law after the seed (EDITIONS.md §§ 1–5), row by row, as New York's
+// dated values (pkg/nylaw) give it to the engine. Expected dates
 // are worked by hand from the statute in the comment beside them, or come
 // from a published calendar or a real special election, named there;
 // weekdays are the calendar's.
@@ -16,7 +18,7 @@ import (
 func calendarOf(t *testing.T, year int, opts CalendarOptions) map[string]CalendarItem {
 	t.Helper()
 	got := map[string]CalendarItem{}
-	for _, it := range YearCalendar(NewCalendar(NewYork, nil), year, opts) {
+	for _, it := range YearCalendar(NewCalendar(nylaw.NewYork, nil), year, opts) {
 		if _, ok := got[it.Code]; !ok && it.Code != "holiday" {
 			got[it.Code] = it
 		}
@@ -60,7 +62,7 @@ func TestEditionBoundaryDays(t *testing.T) {
 		{ymd(2021, 7, 29), "E2"}, {ymd(2021, 7, 30), "E3"},
 		{ymd(2022, 7, 28), "E3"}, {ymd(2022, 7, 29), "E4"}, {ymd(2026, 11, 30), "E4"},
 	} {
-		if got := NewYork.EditionAt(c.day).ID; got != c.want {
+		if got := nylaw.NewYork.EditionAt(c.day).ID; got != c.want {
 			t.Errorf("edition on %s = %s, want %s", c.day, got, c.want)
 		}
 	}
@@ -72,7 +74,7 @@ func TestEditionBoundaryDays(t *testing.T) {
 		v       Date
 		edition string
 	}{{ymd(2019, 1, 23), "E1+E2"}, {ymd(2019, 1, 24), "E2"}} {
-		r := compute(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: c.v}, c.v)
+		r := computeNY(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: c.v}, c.v)
 		if r.LawEdition != c.edition || r.FillingElection != ymd(2019, 11, 5) {
 			t.Errorf("vacancy %s: %s (%s)", c.v, r.FillingElection, r.LawEdition)
 		}
@@ -84,17 +86,17 @@ func TestEditionBoundaryDays(t *testing.T) {
 		applies bool
 		due     Date
 	}{{ymd(2021, 7, 29), false, Date{}}, {ymd(2021, 7, 30), true, ymd(2021, 8, 9)}} {
-		r := compute(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: c.v}, c.v)
+		r := computeNY(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: c.v}, c.v)
 		if d := deadline(t, r, "proclamation_deadline"); d.Applies != c.applies || d.Effective != c.due {
 			t.Errorf("vacancy %s: %+v", c.v, d)
 		}
 	}
-	for _, e := range NewYork.Editions {
+	for _, e := range nylaw.NewYork.Editions {
 		if e.ID != "E0" && (e.Act == "" || e.Cite == "" || e.Words == "") {
 			t.Errorf("%s lacks its act, citation or what it changes", e.ID)
 		}
 	}
-	if errs := NewYork.Check(); len(errs) > 0 {
+	if errs := nylaw.NewYork.Check(); len(errs) > 0 {
 		t.Errorf("the law data is inconsistent: %v", errs)
 	}
 }
@@ -132,7 +134,7 @@ func TestSpecialWindowsByEdition(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			v := Vacancy{Office: "x", Class: c.class, Cause: Resignation, Appointable: No, EventDate: c.procl.AddDays(-3),
 				TermEnd: ymd(2030, 12, 31), ProclamationDate: c.procl, SpecialElectionDate: c.earliest}
-			r := compute(v, c.procl)
+			r := computeNY(v, c.procl)
 			if r.SpecialEarliest != c.earliest || r.SpecialLatest != c.latest {
 				t.Errorf("window %s … %s, want %s … %s", r.SpecialEarliest, r.SpecialLatest, c.earliest, c.latest)
 			}
@@ -146,7 +148,7 @@ func TestSpecialWindowsByEdition(t *testing.T) {
 			// day this close to the proclamation … except the Senate and
 			// Assembly's from L.2022 ch. 164, thirty days and more).
 			v.SpecialElectionDate = c.earliest.AddDays(-1)
-			r = compute(v, c.procl)
+			r = computeNY(v, c.procl)
 			_, window := conflictOf(r, "SPECIAL_WINDOW")
 			_, piggy := conflictOf(r, "SPECIAL_PIGGYBACK")
 			if !window && !piggy {
@@ -283,7 +285,7 @@ func TestRealSpecialElections(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := compute(c.v, c.v.ProclamationDate)
+			r := computeNY(c.v, c.v.ProclamationDate)
 			if r.SpecialEarliest != c.earliest || r.SpecialLatest != c.latest {
 				t.Errorf("window %s … %s, want %s … %s", r.SpecialEarliest, r.SpecialLatest, c.earliest, c.latest)
 			}
@@ -321,13 +323,13 @@ func TestSameDateProviso(t *testing.T) {
 	ad74 := Vacancy{ID: "AD-74", Office: "Member of Assembly", Class: MemberOfAssembly, District: "74", Cause: Resignation,
 		EventDate: ymd(2025, 12, 10), ProclamationDate: ymd(2025, 12, 15), SpecialElectionDate: ymd(2026, 2, 3)}
 	t.Run("the earlier special is lawful on its own", func(t *testing.T) {
-		r := compute(ad74, ymd(2026, 1, 1))
+		r := computeNY(ad74, ymd(2026, 1, 1))
 		if r.ConflictCodes() != "" && strings.Contains(r.ConflictCodes(), "SPECIAL_") {
 			t.Errorf("conflicts %s", r.ConflictCodes())
 		}
 	})
 	t.Run("without the earlier special in the batch: a warning", func(t *testing.T) {
-		r := compute(sd47, ymd(2026, 1, 2))
+		r := computeNY(sd47, ymd(2026, 1, 2))
 		c, ok := conflictOf(r, "SPECIAL_PIGGYBACK")
 		if !ok || c.Severity != Warning || !strings.Contains(c.Message, "none is in these inputs") {
 			t.Fatalf("SPECIAL_PIGGYBACK %+v (%s)", c, r.ConflictCodes())
@@ -369,7 +371,7 @@ func TestSameDateProviso(t *testing.T) {
 			v.Class, v.Appointable, v.TermEnd = c.class, No, ymd(2030, 12, 31)
 			v.EventDate, v.ProclamationDate = c.procl.AddDays(-1), c.procl
 			v.SpecialElectionDate = c.procl.AddDays(c.days)
-			r := compute(v, c.procl)
+			r := computeNY(v, c.procl)
 			_, window := conflictOf(r, "SPECIAL_WINDOW")
 			_, piggy := conflictOf(r, "SPECIAL_PIGGYBACK")
 			if window != c.window || piggy == c.window {
@@ -384,7 +386,7 @@ func TestDutyToProclaim(t *testing.T) {
 	t.Run("from L.2021 ch. 320: V + 10, never rolled over", func(t *testing.T) {
 		// SD-30 2021: vacant Sep 9; V + 10 = Sun Sep 19, the governor's
 		// act: not moved, NEEDS_REVIEW says it is a reading.
-		r := compute(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Resignation, EventDate: ymd(2021, 9, 9),
+		r := computeNY(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Resignation, EventDate: ymd(2021, 9, 9),
 			ProclamationDate: ymd(2021, 9, 18), SpecialElectionDate: ymd(2021, 11, 2)}, ymd(2021, 9, 10))
 		d := deadline(t, r, "proclamation_deadline")
 		if !d.Applies || d.Statutory != ymd(2021, 9, 19) || d.Effective != ymd(2021, 9, 19) || d.RolledOver {
@@ -399,7 +401,7 @@ func TestDutyToProclaim(t *testing.T) {
 	})
 	t.Run("a proclamation after the ten days: PROCLAMATION_LATE, a warning", func(t *testing.T) {
 		// V Mar 1, 2025: due Mar 11; proclaimed Mar 15.
-		r := compute(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2025, 3, 1),
+		r := computeNY(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2025, 3, 1),
 			ProclamationDate: ymd(2025, 3, 15), SpecialElectionDate: ymd(2025, 4, 29)}, ymd(2025, 3, 1))
 		c, ok := conflictOf(r, "PROCLAMATION_LATE")
 		if !ok || c.Severity != Warning || !strings.Contains(c.Message, "2025-03-11") {
@@ -410,7 +412,7 @@ func TestDutyToProclaim(t *testing.T) {
 		// V Jul 20, 2021 (E2), R Aug 5, 2021 (E3): the duty is keyed on
 		// V, the window on R: E3's 40 to 50 days (Aug 31 is +26, Sep 14
 		// +40, Sep 24 +50). EDITION_STRADDLE names both.
-		r := compute(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Resignation, EventDate: ymd(2021, 7, 20),
+		r := computeNY(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Resignation, EventDate: ymd(2021, 7, 20),
 			ProclamationDate: ymd(2021, 8, 5), SpecialElectionDate: ymd(2021, 9, 14)}, ymd(2021, 8, 1))
 		d := deadline(t, r, "proclamation_deadline")
 		if d.Applies || !strings.Contains(d.Reason, "discretionary") || d.LawEdition != "E2" {
@@ -433,7 +435,7 @@ func TestDutyToProclaim(t *testing.T) {
 	t.Run("without a proclamation: the window from the vacancy", func(t *testing.T) {
 		// V Mar 1, 2025: earliest V + 40 = Apr 10; latest V + 10 + 50 =
 		// Apr 30 (Mar 31 is +30).
-		r := compute(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Death, EventDate: ymd(2025, 3, 1)}, ymd(2025, 3, 2))
+		r := computeNY(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Death, EventDate: ymd(2025, 3, 1)}, ymd(2025, 3, 2))
 		if r.Method != SpecialOrGeneral || r.SpecialEarliest != ymd(2025, 4, 10) || r.SpecialLatest != ymd(2025, 4, 30) {
 			t.Errorf("%s %s … %s", r.Method, r.SpecialEarliest, r.SpecialLatest)
 		}
@@ -445,7 +447,7 @@ func TestDutyToProclaim(t *testing.T) {
 		}
 	})
 	t.Run("a board's failure to fill (§ 42(5)) has no duty", func(t *testing.T) {
-		r := compute(Vacancy{Office: "Town Justice", Cause: BoardTie, EventDate: ymd(2025, 3, 1), TermEnd: ymd(2027, 12, 31)}, ymd(2025, 3, 2))
+		r := computeNY(Vacancy{Office: "Town Justice", Cause: BoardTie, EventDate: ymd(2025, 3, 1), TermEnd: ymd(2027, 12, 31)}, ymd(2025, 3, 2))
 		d := deadline(t, r, "proclamation_deadline")
 		if d.Applies || !strings.Contains(d.Reason, "§ 42(5)") || !r.SpecialEarliest.IsZero() {
 			t.Errorf("%+v, earliest %s", d, r.SpecialEarliest)
@@ -462,7 +464,7 @@ func TestE4FirstDayUnsourced(t *testing.T) {
 	// A town office proclaimed 2022-07-28 (E3): 40 to 50 days, Sep 6 …
 	// Sep 16; under E4, 70 to 80, Oct 6 … Oct 16 (Jul 31 is +3, Aug 31
 	// +34, Sep 30 +64).
-	r := compute(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2022, 7, 20), TermEnd: ymd(2025, 12, 31),
+	r := computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2022, 7, 20), TermEnd: ymd(2025, 12, 31),
 		ProclamationDate: ymd(2022, 7, 28), SpecialElectionDate: ymd(2022, 9, 13)}, ymd(2022, 7, 28))
 	var c Conflict
 	for _, x := range r.Conflicts {
@@ -476,7 +478,7 @@ func TestE4FirstDayUnsourced(t *testing.T) {
 		}
 	}
 	// Before 2022 there is no doubt.
-	r = compute(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2021, 12, 20), TermEnd: ymd(2025, 12, 31),
+	r = computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2021, 12, 20), TermEnd: ymd(2025, 12, 31),
 		ProclamationDate: ymd(2021, 12, 28), SpecialElectionDate: ymd(2022, 2, 8)}, Date{})
 	for _, x := range r.Conflicts {
 		if x.Code == "NEEDS_REVIEW" && x.Severity == Warning {
@@ -507,7 +509,7 @@ func TestThreeMonthsRule(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run("vacancy on "+c.vacancy.String(), func(t *testing.T) {
-			r := compute(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: c.vacancy}, c.vacancy)
+			r := computeNY(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: c.vacancy}, c.vacancy)
 			if r.FillingElection != c.filled {
 				t.Errorf("filled at %s, want %s", r.FillingElection, c.filled)
 			}
@@ -541,7 +543,7 @@ func TestThreeMonthsRule(t *testing.T) {
 		// (E2): the June 25 primary, designating petitions Apr 1 … Apr 4
 		// (the state board's 2019 calendar; first day to sign Feb 26 =
 		// Apr 4 − 37).
-		r := compute(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: ymd(2019, 1, 10)}, ymd(2019, 1, 10))
+		r := computeNY(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: ymd(2019, 1, 10)}, ymd(2019, 1, 10))
 		if r.FillingElection != ymd(2019, 11, 5) || r.LawEdition != "E1+E2" {
 			t.Errorf("filled %s (%s)", r.FillingElection, r.LawEdition)
 		}
@@ -592,7 +594,7 @@ func TestSection42_4c(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := compute(c.v(base), ymd(2027, 1, 1))
+			r := computeNY(c.v(base), ymd(2027, 1, 1))
 			if r.Method != c.method {
 				t.Errorf("method %s, want %s (%s)", r.Method, c.method, r.ConflictCodes())
 			}
@@ -692,7 +694,7 @@ func TestJuneEraCalendar2026And2027(t *testing.T) {
 	t.Run("a 2026 vacancy in a supreme court seat: the convention's rows", func(t *testing.T) {
 		// Judicial accept/decline counts from the convention certificate:
 		// Aug 13 + 3 = Sun Aug 16 → Mon Aug 17.
-		r := compute(Vacancy{Office: "Justice of the Supreme Court", Class: SupremeCourtJustice, Cause: Death, EventDate: ymd(2026, 1, 10)}, Date{})
+		r := computeNY(Vacancy{Office: "Justice of the Supreme Court", Class: SupremeCourtJustice, Cause: Death, EventDate: ymd(2026, 1, 10)}, Date{})
 		if d := deadline(t, r, "party_nomination_accept_decline"); d.Statutory != ymd(2026, 8, 16) || d.Effective != ymd(2026, 8, 17) {
 			t.Errorf("%+v", d)
 		}
@@ -710,7 +712,7 @@ func TestJuneEraCalendar2026And2027(t *testing.T) {
 		checkCalendar(t, calendarOf(t, 2020, CalendarOptions{}), []row{{"electors_party_certificate", Date{}, ymd(2020, 9, 5), ymd(2020, 9, 8), Date{}, "E2"}})
 		checkCalendar(t, calendarOf(t, 2028, CalendarOptions{}), []row{{"electors_party_certificate", Date{}, ymd(2028, 9, 9), ymd(2028, 9, 11), Date{}, "E4"}})
 		checkCalendar(t, calendarOf(t, 2024, CalendarOptions{}), []row{{"electors_party_certificate", Date{}, ymd(2024, 9, 6), ymd(2024, 9, 6), ymd(2024, 9, 9), "E4+T2024"}})
-		r := compute(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: ymd(2024, 1, 5)}, Date{})
+		r := computeNY(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: ymd(2024, 1, 5)}, Date{})
 		for _, d := range r.Deadlines {
 			if d.Code == "electors_party_certificate" {
 				t.Error("a vacancy row with the electors' certificate")
@@ -733,7 +735,7 @@ func TestJuneEraLateVacancies(t *testing.T) {
 			{ymd(2026, 7, 13), ymd(2026, 7, 23), false}, // V + 10 = Jul 23, the same day
 			{ymd(2026, 7, 14), ymd(2026, 7, 24), true},  // V + 10 = Fri Jul 24 is later
 		} {
-			r := compute(Vacancy{Office: "County Clerk", Cause: Death, EventDate: c.v}, c.v)
+			r := computeNY(Vacancy{Office: "County Clerk", Cause: Death, EventDate: c.v}, c.v)
 			d := deadline(t, r, "party_nomination_certificate")
 			late := false
 			for _, x := range r.Conflicts {
@@ -749,14 +751,14 @@ func TestJuneEraLateVacancies(t *testing.T) {
 	})
 	t.Run("independent petitions: subdivision 10 from G − 175", func(t *testing.T) {
 		// 2026: last day May 26 (G − 161); V > May 12 is late.
-		r := compute(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2026, 5, 12)}, Date{})
+		r := computeNY(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2026, 5, 12)}, Date{})
 		if d := deadline(t, r, "independent_petition"); d.WindowStart != ymd(2026, 5, 19) || d.Effective != ymd(2026, 5, 26) {
 			t.Errorf("on May 12: %+v", d)
 		}
 		// May 13: May 13 … Wed May 27; signing from the later of V and
 		// May 27 − 42 = Apr 15: May 13; acceptance May 29; filling Sun
 		// May 31 → Mon Jun 1.
-		r = compute(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2026, 5, 13)}, Date{})
+		r = computeNY(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2026, 5, 13)}, Date{})
 		if d := deadline(t, r, "independent_petition"); d.WindowStart != ymd(2026, 5, 13) || d.Effective != ymd(2026, 5, 27) || d.Citation != "Elec. Law § 6-158(10)" {
 			t.Errorf("on May 13: %+v", d)
 		}
@@ -775,11 +777,11 @@ func TestJuneEraLateVacancies(t *testing.T) {
 	})
 	t.Run("2020's own last day decides subdivision 10", func(t *testing.T) {
 		// T2020: independent petitions due Jul 30; V > Jul 16 is late.
-		r := compute(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2020, 7, 16)}, Date{})
+		r := computeNY(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2020, 7, 16)}, Date{})
 		if d := deadline(t, r, "independent_petition"); d.Effective != ymd(2020, 7, 30) {
 			t.Errorf("on Jul 16: %+v", d)
 		}
-		r = compute(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2020, 7, 17)}, Date{})
+		r = computeNY(Vacancy{Office: "Village Trustee", Cause: Resignation, EventDate: ymd(2020, 7, 17)}, Date{})
 		if d := deadline(t, r, "independent_petition"); d.WindowStart != ymd(2020, 7, 17) || d.Effective != ymd(2020, 7, 31) {
 			t.Errorf("on Jul 17: %+v", d)
 		}
@@ -793,7 +795,7 @@ func TestJuneEraLateVacancies(t *testing.T) {
 			{ymd(2026, 3, 30), true}, {ymd(2026, 3, 31), false},
 			{ymd(2027, 3, 25), true}, {ymd(2027, 3, 26), false},
 		} {
-			r := compute(Vacancy{Office: "Town Clerk", Cause: Resignation, EventDate: c.v}, c.v)
+			r := computeNY(Vacancy{Office: "Town Clerk", Cause: Resignation, EventDate: c.v}, c.v)
 			for _, code := range []string{"designating_petition", "designating_signing_start", "designation_accept_decline", "opportunity_to_ballot_after_declination"} {
 				if d := deadline(t, r, code); d.Applies != c.applies {
 					t.Errorf("vacancy %s: %s applies %v", c.v, code, d.Applies)
@@ -836,7 +838,7 @@ func TestOneYearActs(t *testing.T) {
 			t.Error("--base prints the act's presidential primary")
 		}
 		// A vacancy row of 2020 gets NEEDS_REVIEW for the blank openings.
-		r := compute(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2020, 1, 10)}, Date{})
+		r := computeNY(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2020, 1, 10)}, Date{})
 		if c, ok := conflictOf(r, "NEEDS_REVIEW"); !ok || !strings.Contains(c.Field, "designating_petition") || !strings.Contains(c.Field, "independent_vacancy_declination") {
 			t.Errorf("NEEDS_REVIEW %+v", c)
 		}
@@ -897,7 +899,7 @@ func TestOneYearActs(t *testing.T) {
 		}
 		// A State Senate vacancy of early 2022 is computed on its class's
 		// calendar.
-		r := compute(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Death, EventDate: ymd(2022, 1, 5), TermEnd: ymd(2022, 12, 31)}, Date{})
+		r := computeNY(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Death, EventDate: ymd(2022, 1, 5), TermEnd: ymd(2022, 12, 31)}, Date{})
 		if d := deadline(t, r, "designating_petition"); d.Effective != ymd(2022, 6, 10) || d.LawEdition != "E3+T2022" {
 			t.Errorf("%+v", d)
 		}
@@ -952,7 +954,7 @@ func TestOneYearActs(t *testing.T) {
 			{"designation_accept_decline", Date{}, ymd(2026, 4, 6), ymd(2026, 4, 6), Date{}, "E4"},
 			{"designation_vacancy_declination", Date{}, ymd(2026, 4, 10), ymd(2026, 4, 10), Date{}, "E4"},
 		})
-		r := compute(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: ymd(2025, 12, 10)}, ymd(2026, 1, 5))
+		r := computeNY(Vacancy{Office: "Town Supervisor", Cause: Death, EventDate: ymd(2025, 12, 10)}, ymd(2026, 1, 5))
 		if r.LawEdition != "E4+T2026" || r.NextDeadline != "designating_petition" || r.NextDeadlineDate != ymd(2026, 4, 6) {
 			t.Errorf("law_edition %q next %s %s", r.LawEdition, r.NextDeadline, r.NextDeadlineDate)
 		}
@@ -964,7 +966,7 @@ func TestOneYearActs(t *testing.T) {
 		}
 	})
 	t.Run("calendar input overrides an act, with its reason and source", func(t *testing.T) {
-		cal := NewCalendar(NewYork, []Override{{Year: 2026, Code: "designating_petition", Date: ymd(2026, 4, 7), WindowStart: ymd(2026, 3, 31),
+		cal := NewCalendar(nylaw.NewYork, []Override{{Year: 2026, Code: "designating_petition", Date: ymd(2026, 4, 7), WindowStart: ymd(2026, 3, 31),
 			Reason: "a later act", Authority: "L.2026 ch. 1 (example)", Source: "cal.csv:2"}})
 		var got CalendarItem
 		for _, it := range YearCalendar(cal, 2026, CalendarOptions{}) {
@@ -994,7 +996,7 @@ func TestFederalCalendarNotice(t *testing.T) {
 		v    Date
 		want bool
 	}{{ymd(2011, 1, 10), false}, {ymd(2012, 1, 10), true}, {ymd(2018, 1, 10), true}, {ymd(2019, 1, 25), false}, {ymd(2026, 1, 10), false}} {
-		r := compute(Vacancy{Office: "Representative in Congress", Class: USRepresentative, Cause: Death, EventDate: c.v, TermEnd: c.v.AddDays(700)}, Date{})
+		r := computeNY(Vacancy{Office: "Representative in Congress", Class: USRepresentative, Cause: Death, EventDate: c.v, TermEnd: c.v.AddDays(700)}, Date{})
 		if _, got := conflictOf(r, "FEDERAL_CALENDAR"); got != c.want {
 			t.Errorf("vacancy %s: FEDERAL_CALENDAR %v", c.v, got)
 		}
@@ -1010,7 +1012,7 @@ func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
 	// to fill, and § 42(4)(c) bars the special proclaimed anyway (the
 	// vacancy is after April 1 of 2026, the term's last year). No message
 	// may still say that the 2027 election fills it.
-	barred := compute(Vacancy{Office: "Village Trustee", Cause: Resignation, Appointable: No, EventDate: ymd(2026, 9, 21),
+	barred := computeNY(Vacancy{Office: "Village Trustee", Cause: Resignation, Appointable: No, EventDate: ymd(2026, 9, 21),
 		TermEnd: ymd(2026, 12, 31), ProclamationDate: ymd(2026, 9, 25), SpecialElectionDate: ymd(2026, 12, 8)}, ymd(2026, 9, 25))
 	if barred.Method != NoElection {
 		t.Errorf("method %s, want none (%s)", barred.Method, barred.ConflictCodes())
@@ -1026,14 +1028,14 @@ func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
 	if _, ok := conflictOf(barred, "TERM_ENDS_FIRST"); !ok {
 		t.Errorf("no TERM_ENDS_FIRST: %s", barred.ConflictCodes())
 	}
-	r := compute(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2027, 6, 1), TermEnd: ymd(2029, 12, 31),
+	r := computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2027, 6, 1), TermEnd: ymd(2029, 12, 31),
 		ProclamationDate: ymd(2027, 6, 3), SpecialElectionDate: ymd(2027, 8, 14)}, ymd(2027, 6, 3))
 	// Town office, E4: 70 to 80 days (Jun 30 is +27, Jul 31 +58, Aug 12
 	// +70, Aug 22 +80): Aug 14 is inside.
 	if !strings.Contains(r.Explanation, "inside its window (2027-08-12 to 2027-08-22)") {
 		t.Errorf("%q", r.Explanation)
 	}
-	r = compute(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2027, 6, 20),
+	r = computeNY(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2027, 6, 20),
 		ProclamationDate: ymd(2027, 6, 27), SpecialElectionDate: ymd(2027, 8, 14)}, ymd(2027, 6, 27))
 	// Assembly, E4: 40 to 50 days (Aug 6 … Aug 16): Aug 14 inside.
 	if strings.Contains(r.Explanation, "outside") {
@@ -1042,7 +1044,7 @@ func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
 	r.Vacancy.SpecialElectionDate = Date{}
 	v := r.Vacancy
 	v.SpecialElectionDate = ymd(2027, 8, 17)
-	r = compute(v, ymd(2027, 6, 27))
+	r = computeNY(v, ymd(2027, 6, 27))
 	if !strings.Contains(r.Explanation, "outside the window of 2027-08-06 to 2027-08-16") || strings.Contains(r.Explanation, "(between") {
 		t.Errorf("%q", r.Explanation)
 	}
@@ -1068,7 +1070,7 @@ func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
 // file changes — and the engine applies it: its primary, its window, its
 // id in law_edition, the explanation's steps and the rules table.
 func TestASixthEditionIsData(t *testing.T) {
-	e5 := *NewYork.Edition("E4")
+	e5 := *nylaw.NewYork.Edition("E4")
 	e5.ID, e5.From, e5.Doubt = "E5", ymd(2027, 1, 1), Date{}
 	e5.Authority = Authority{Cite: "L.2026 ch. 999 (hypothetical, for this test)", Act: "L.2026 ch. 999", Mark: Unsourced,
 		Words: "the primary on the third Tuesday of June; the Senate and Assembly special 60 to 70 days after the proclamation"}
@@ -1076,8 +1078,8 @@ func TestASixthEditionIsData(t *testing.T) {
 	specials := append([]SpecialTable(nil), e5.Specials...)
 	specials[0].Window.MinDays, specials[0].Window.MaxDays = 60, 70
 	e5.Specials = specials
-	law := *NewYork
-	law.Editions = append(append([]Edition(nil), NewYork.Editions...), e5)
+	law := *nylaw.NewYork
+	law.Editions = append(append([]Edition(nil), nylaw.NewYork.Editions...), e5)
 	l := NewLaw(law)
 	if errs := l.Check(); len(errs) > 0 {
 		t.Fatal(errs)
