@@ -1,9 +1,9 @@
 package rawsheet
 
 import (
-	"strconv"
-	"strings"
 	"unicode/utf8"
+
+	"batch/internal/cellescape"
 )
 
 // The cell encodings below are excelize v2.11.1's, as its stream writer
@@ -117,7 +117,7 @@ func entity(c byte) string {
 }
 
 // cellText is what excelize keeps of a cell's text: at most maxCellUnits
-// UTF-16 units, "_xHHHH_" sequences escaped (see bstr), and whether the
+// UTF-16 units, "_xHHHH_" sequences escaped (cellescape), and whether the
 // text needs xml:space="preserve" (white space at either end).
 func cellText(s string) (text string, preserve bool) {
 	if len(s) > maxCellUnits { // fewer bytes cannot be more units
@@ -126,7 +126,7 @@ func cellText(s string) (text string, preserve bool) {
 	if s != "" {
 		preserve = edgeSpace(s[0]) || edgeSpace(s[len(s)-1])
 	}
-	return bstr(s), preserve
+	return cellescape.Escape(s), preserve
 }
 
 func edgeSpace(c byte) bool { return c == '\t' || c == '\n' || c == '\r' || c == ' ' }
@@ -146,67 +146,4 @@ func truncateUnits(s string, max int) string {
 		}
 	}
 	return s
-}
-
-// bstr escapes what a reader would take for an escaped character: excelize
-// writes text holding "_xHHHH_" (four hex digits) as "_x005F_xHHHH_", so
-// that reading decodes it back. It drops such a sequence that names a
-// UTF-16 surrogate (D800–DFFF, no character), and treats "_x005F_" itself
-// specially; both as excelize does, since readers decode what excelize
-// wrote.
-func bstr(s string) string {
-	if !strings.Contains(s, "_x") {
-		return s
-	}
-	var matches [][2]int
-	for i := 0; i+7 <= len(s); {
-		if s[i] == '_' && s[i+1] == 'x' && isHex(s[i+2:i+6]) && s[i+6] == '_' {
-			matches = append(matches, [2]int{i, i + 7})
-			i += 7
-			continue
-		}
-		i++
-	}
-	if len(matches) == 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 6*len(matches))
-	cursor := 0
-	for _, m := range matches {
-		b.WriteString(s[cursor:m[0]])
-		seq := s[m[0]:m[1]]
-		cursor = m[1]
-		if seq == "_x005F_" {
-			next := m[1]
-			if next+6 <= len(s) && s[next] == 'x' && isHex(s[next+1:next+5]) && s[next+5] == '_' && !surrogate(s[next+1:next+5]) {
-				b.WriteString("_x005F_x005F_x005F_")
-			} else {
-				b.WriteString("_x005F_x005F_")
-			}
-			continue
-		}
-		if !surrogate(seq[2:6]) {
-			b.WriteString("_x005F")
-			b.WriteString(seq)
-		}
-	}
-	b.WriteString(s[cursor:])
-	return b.String()
-}
-
-func isHex(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return false
-		}
-	}
-	return true
-}
-
-// surrogate reports whether four hex digits name a UTF-16 surrogate.
-func surrogate(hex string) bool {
-	v, _ := strconv.ParseUint(hex, 16, 32)
-	return v >= 0xD800 && v <= 0xDFFF
 }
