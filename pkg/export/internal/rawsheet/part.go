@@ -35,6 +35,7 @@ type Part struct {
 	row       int    // the current or last row
 	ref       []byte // the current row's number, in decimal
 	lastCol   int    // the last column written in the current row, -1 before the first
+	rowStyle  int    // the current row's style
 	inRow     bool
 	finished  bool
 	err       error
@@ -80,8 +81,24 @@ func (w *Part) spool() {
 // style 0, as a column style does in excelize's stream writer.
 func (w *Part) SetColumnStyles(styles []int) { w.colStyles = styles }
 
+// RowOptions are a row's own settings, as excelize's RowOpts: a style
+// for its cells written with none, a height in points (0 for the
+// default), an outline level, hidden.
+type RowOptions struct {
+	Style        int
+	Height       float64
+	OutlineLevel int
+	Hidden       bool
+}
+
+// maxRowHeight is the tallest row Excel allows, in points.
+const maxRowHeight = 409
+
 // Row starts row r (1-based); rows must increase.
-func (w *Part) Row(r int) {
+func (w *Part) Row(r int) { w.RowWith(r, RowOptions{}) }
+
+// RowWith starts row r with its own settings.
+func (w *Part) RowWith(r int, o RowOptions) {
 	if w.err != nil {
 		return
 	}
@@ -98,12 +115,37 @@ func (w *Part) Row(r int) {
 	case r > 1<<20:
 		w.err = fmt.Errorf("rawsheet: row %d is past Excel's last row, %d", r, 1<<20)
 		return
+	case o.Height > maxRowHeight:
+		w.err = fmt.Errorf("rawsheet: row %d is %g points high, more than Excel's %d", r, o.Height, maxRowHeight)
+		return
+	case o.OutlineLevel > 7:
+		w.err = fmt.Errorf("rawsheet: row %d has outline level %d, more than Excel's 7", r, o.OutlineLevel)
+		return
 	}
-	w.row, w.inRow, w.lastCol = r, true, -1
+	w.row, w.inRow, w.lastCol, w.rowStyle = r, true, -1, o.Style
 	w.ref = strconv.AppendInt(w.ref[:0], int64(r), 10)
-	w.buf = append(w.buf, `<row r="`...)
-	w.buf = append(w.buf, w.ref...)
-	w.buf = append(w.buf, `">`...)
+	b := append(w.buf, `<row r="`...)
+	b = append(b, w.ref...)
+	b = append(b, '"')
+	if o.Style > 0 {
+		b = append(b, ` s="`...)
+		b = strconv.AppendInt(b, int64(o.Style), 10)
+		b = append(b, `" customFormat="1"`...)
+	}
+	if o.Height > 0 {
+		b = append(b, ` ht="`...)
+		b = strconv.AppendFloat(b, o.Height, 'f', -1, 64)
+		b = append(b, `" customHeight="1"`...)
+	}
+	if o.OutlineLevel > 0 {
+		b = append(b, ` outlineLevel="`...)
+		b = strconv.AppendInt(b, int64(o.OutlineLevel), 10)
+		b = append(b, '"')
+	}
+	if o.Hidden {
+		b = append(b, ` hidden="1"`...)
+	}
+	w.buf = append(b, '>')
 }
 
 // open starts a cell's start tag up to its type: `<c r="B7" s="3"`.
@@ -123,8 +165,14 @@ func (w *Part) open(col, style int, preserve bool) bool {
 		return false
 	}
 	w.lastCol = col
-	if style == 0 && col < len(w.colStyles) {
-		style = w.colStyles[col]
+	if style == 0 {
+		// As the stream writer picks a cell's style: the row's, else its
+		// column's.
+		if w.rowStyle > 0 {
+			style = w.rowStyle
+		} else if col < len(w.colStyles) {
+			style = w.colStyles[col]
+		}
 	}
 	b := append(w.buf, "<c"...)
 	if preserve {

@@ -26,6 +26,7 @@ type testCell struct {
 type testRow struct {
 	cells []testCell
 	link  *testLink
+	opts  RowOptions
 }
 
 type testLink struct {
@@ -52,7 +53,7 @@ func asStream(cells []testCell) []any {
 }
 
 func putRaw(p *Part, row int, r testRow) error {
-	p.Row(row)
+	p.RowWith(row, r.opts)
 	for i, c := range r.cells {
 		switch c.kind {
 		case 't':
@@ -132,7 +133,8 @@ func book(t testing.TB, rows []testRow, raw bool, workers int) map[string][]byte
 				t.Fatal(err)
 			}
 		}
-		if err := sw.SetRow("A"+strconv.Itoa(row), asStream(r.cells)); err != nil {
+		o := excelize.RowOpts{StyleID: r.opts.Style, Height: r.opts.Height, OutlineLevel: r.opts.OutlineLevel, Hidden: r.opts.Hidden}
+		if err := sw.SetRow("A"+strconv.Itoa(row), asStream(r.cells), o); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -227,6 +229,11 @@ func TestCellsAsExcelizeWritesThem(t *testing.T) {
 			{cells: []testCell{{kind: 't', text: "b"}}},
 			{cells: []testCell{{kind: 't', text: "c"}, {kind: 't', text: "x"}}, link: &testLink{1, `'Con"fl<i>cts'!A9`, "x & y"}},
 		}},
+		{"row heights, row styles and outline levels", []testRow{
+			{cells: []testCell{{kind: 't', text: "tall"}, {kind: 'e'}}, opts: RowOptions{Height: 45.75}},
+			{cells: []testCell{{kind: 't', text: "styled row"}, {kind: 'e'}, {kind: 'i', n: 3}}, opts: RowOptions{Style: 1}},
+			{cells: []testCell{{kind: 't', text: "hidden"}}, opts: RowOptions{OutlineLevel: 2, Hidden: true, Height: 30}},
+		}},
 		{"no rows", nil},
 	}
 	for _, c := range cases {
@@ -269,6 +276,7 @@ func TestPartRefusesWhatExcelWouldNot(t *testing.T) {
 		{"columns out of order", func(p *Part) { p.Row(2); p.Text(3, 0, "x"); p.Text(1, 0, "y") }},
 		{"a cell outside a row", func(p *Part) { p.Text(0, 0, "x") }},
 		{"a row not ended", func(p *Part) { p.Row(2) }},
+		{"a row taller than Excel's", func(p *Part) { p.RowWith(2, RowOptions{Height: 410}) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
