@@ -11,7 +11,7 @@
 // tail on one core (issue 13, measured with pprof and the heap profile).
 //
 // How: a Part takes one worksheet's data rows in order (Row, then its
-// cells, then EndRow) and appends their XML to a chunk of about 1 MiB.
+// cells, then EndRow) and appends their XML to a chunk of about 512 KiB.
 // Each full chunk goes to a Pool of deflate workers, which compress chunks
 // in parallel, each as an independent deflate segment that ends on a byte
 // boundary (a sync flush), so that segments laid end to end are one valid

@@ -10,7 +10,7 @@ import (
 
 // spoolDepth is how many chunks of one part may wait for the deflate
 // workers or the spool at a time; the writer waits when it is reached.
-const spoolDepth = 3
+const spoolDepth = 2
 
 // Part is the data rows of one worksheet, written in order: Row, its cells
 // from left to right, EndRow; then Finish, and the part can be spliced.
@@ -72,8 +72,7 @@ func (w *Part) spool() {
 		w.rawSize += int64(len(c.raw))
 		w.packedSize += int64(len(c.packed))
 		w.pool.recycle(c.raw)
-		c.raw = nil
-		w.pool.chunks.Put(c)
+		w.pool.recycleChunk(c)
 	}
 }
 
@@ -298,7 +297,7 @@ func (w *Part) LastRow() int { return w.row }
 
 // ship hands the current chunk to the workers and the spool.
 func (w *Part) ship() {
-	c := w.pool.chunks.Get().(*chunk)
+	c := w.pool.chunk()
 	c.raw, c.done = w.buf, make(chan struct{})
 	w.queue <- c
 	w.pool.jobs <- c

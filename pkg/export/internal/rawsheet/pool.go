@@ -9,10 +9,15 @@ import (
 )
 
 // chunkSize is how much row XML a chunk gathers before it is deflated: big
-// enough that the lost dictionary at each chunk start costs nothing you
-// would notice (about 0.1 % of the output), small enough that a few per
+// enough that the dictionary lost at each chunk's start costs nothing you
+// would notice (deflate looks back 32 KiB), small enough that the few per
 // part in flight hold little memory.
-const chunkSize = 1 << 20
+const chunkSize = 512 << 10
+
+// spare is how many idle buffers and chunks a pool keeps for reuse; more
+// are left to the collector, so a pool holds a bounded amount of memory
+// however many parts it has served.
+const spare = 16
 
 // Pool deflates chunks on a fixed number of workers. One Pool serves every
 // part of a workbook; its workers run until Close.
@@ -20,8 +25,8 @@ type Pool struct {
 	jobs   chan *chunk
 	level  int
 	wg     sync.WaitGroup
-	bufs   sync.Pool // *[]byte of chunkSize capacity and some
-	chunks sync.Pool // *chunk, their packed buffers kept
+	bufs   chan []byte // idle raw buffers, chunkSize capacity and some
+	chunks chan *chunk // idle chunks, their packed buffers kept
 }
 
 // chunk is one piece of a part's XML on its way to the spool: the worker
@@ -38,12 +43,8 @@ type chunk struct {
 // million-row write went from 38 s to 23 s against the default level, the
 // file about a third bigger).
 func NewPool(workers, level int) *Pool {
-	p := &Pool{jobs: make(chan *chunk, 2*max(workers, 1)), level: level}
-	p.chunks.New = func() any { return new(chunk) }
-	p.bufs.New = func() any {
-		b := make([]byte, 0, chunkSize+chunkSize/4)
-		return &b
-	}
+	p := &Pool{jobs: make(chan *chunk, 2*max(workers, 1)), level: level,
+		bufs: make(chan []byte, spare), chunks: make(chan *chunk, spare)}
 	for i := 0; i < max(workers, 1); i++ {
 		p.wg.Add(1)
 		go p.work()
@@ -72,12 +73,43 @@ func (p *Pool) Close() {
 	p.wg.Wait()
 }
 
-func (p *Pool) buffer() []byte { return (*p.bufs.Get().(*[]byte))[:0] }
+func (p *Pool) buffer() []byte {
+	select {
+	case b := <-p.bufs:
+		return b[:0]
+	default:
+		return make([]byte, 0, chunkSize+chunkSize/8)
+	}
+}
 
+// recycle keeps a buffer for reuse, unless a row made it grow far.
 func (p *Pool) recycle(b []byte) {
-	if cap(b) >= chunkSize && cap(b) <= 4*chunkSize {
-		b = b[:0]
-		p.bufs.Put(&b)
+	if cap(b) > 2*chunkSize {
+		return
+	}
+	select {
+	case p.bufs <- b[:0]:
+	default:
+	}
+}
+
+func (p *Pool) chunk() *chunk {
+	select {
+	case c := <-p.chunks:
+		return c
+	default:
+		return new(chunk)
+	}
+}
+
+func (p *Pool) recycleChunk(c *chunk) {
+	c.raw = nil
+	if cap(c.packed) > 2*chunkSize {
+		c.packed = nil
+	}
+	select {
+	case p.chunks <- c:
+	default:
 	}
 }
 
