@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -14,11 +16,9 @@ import (
 
 	"batch/pkg/compute"
 	"batch/pkg/export"
+	"batch/pkg/ingest"
 	"batch/pkg/pipeline"
 )
-
-// version is set at build time with -ldflags "-X main.version=…".
-var version = "dev"
 
 // usageError is a mistake in the command line: exit 2.
 type usageError struct{ err error }
@@ -28,6 +28,20 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
+// goFlagName is a long flag as the standard flag package's messages spell
+// it ("invalid value "x" for flag -jobs", "flag needs an argument: -out").
+var goFlagName = regexp.MustCompile(`(: |for |for flag )-([A-Za-z][A-Za-z0-9-]+)`)
+
+// flagSpelling spells long flags in urfave's messages as they are typed,
+// with two dashes.
+func flagSpelling(err error) error {
+	msg := goFlagName.ReplaceAllString(err.Error(), "$1--$2")
+	if msg == err.Error() {
+		return err
+	}
+	return errors.New(msg)
+}
+
 // thresholdError says --fail-on was reached: exit 3, outputs complete.
 type thresholdError struct{ msg string }
 
@@ -36,7 +50,8 @@ func (e thresholdError) Error() string { return e.msg }
 // newApp builds the command line. It never exits: errors come back from
 // RunContext and main maps them to a status.
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	onUsage := func(_ *cli.Context, err error, _ bool) error { return usageError{err} }
+	onUsage := func(_ *cli.Context, err error, _ bool) error { return usageError{flagSpelling(err)} }
+	version := buildVersion()
 	env := func(name string) []string { return []string{"BATCH_" + name} }
 
 	inputFlags := []cli.Flag{
@@ -54,6 +69,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}, inputFlags...)
 	checkFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "error", EnvVars: env("FAIL_ON")},
+		&cli.StringFlag{Name: "format", Usage: "print the list as `text`, csv or json (csv and json: the list alone on standard output, the summary line on standard error)", Value: "text", EnvVars: env("CHECK_FORMAT")},
 	}, inputFlags...)
 
 	app := &cli.App{
@@ -64,7 +80,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"and Election Law § 6-158 to every row, and writes a result workbook, CSV, calendar and JSON.\n\n" +
 			"Examples:\n" +
 			"   batch run samples/statewide.xlsx                 results in ./out\n" +
-			"   batch run -o /srv/vacancies --fail-on error *.xlsx\n" +
+			"   batch run *.xlsx -o /srv/vacancies --fail-on error\n" +
 			"   batch check county-boards/*.xlsx                 report bad rows, write nothing\n" +
 			"   batch explain samples/statewide.xlsx --id NY-0000005\n" +
 			"   batch calendar --year 2026\n" +
@@ -102,9 +118,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Name:      "check",
 				Usage:     "validate the inputs: report bad rows and conflicts, write nothing",
 				ArgsUsage: "INPUT...",
-				Description: "Prints one line per rejected row problem and a summary. Exit 3 when a row is\n" +
+				Description: "Lists the rejected rows (one line per problem), then the vacancies with errors and\n" +
+					"those with warnings (one line per conflict: vacancy_id, code, source, message), then a\n" +
+					"summary. --format csv or json writes the list for scripts. Exit 3 when a row is\n" +
 					"rejected or a conflict of --fail-on's level exists (default: error).\n\n" +
-					"Example:\n   batch check county-boards/*.xlsx",
+					"Examples:\n   batch check county-boards/*.xlsx\n" +
+					"   batch check --format csv county-boards/*.xlsx > problems.csv",
 				Flags:        checkFlags,
 				OnUsageError: onUsage,
 				Action:       func(c *cli.Context) error { return checkCommand(c, stdin) },
@@ -143,15 +162,19 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Action:       calendarCommand,
 			},
 			{
-				Name:         "template",
-				Usage:        "write a blank input workbook for analysts to fill",
-				Description:  "Example:\n   batch template --out vacancies.xlsx",
-				Flags:        []cli.Flag{&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the template to `FILE`", Value: "vacancy-template.xlsx"}},
+				Name:        "template",
+				Usage:       "write a blank input workbook for analysts to fill",
+				Description: "An existing FILE is left as it was unless --force is given.\n\nExample:\n   batch template --out vacancies.xlsx",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the template to `FILE` (.xlsx)", Value: "vacancy-template.xlsx"},
+					&cli.BoolFlag{Name: "force", Usage: "replace FILE if it exists (without it, an existing file is left alone)"},
+				},
 				OnUsageError: onUsage,
 				Action:       templateCommand,
 			},
 		},
 	}
+	prepare(app)
 	return app
 }
 
@@ -163,15 +186,15 @@ func commonOptions(c *cli.Context, stdin io.Reader) (pipeline.Options, error) {
 		CalendarFile: c.String("calendar"),
 		Sheet:        c.String("sheet"),
 		Jobs:         c.Int("jobs"),
-		Version:      version,
+		Version:      c.App.Version,
 	}
 	if len(opts.Inputs) == 0 {
 		return opts, usagef("%s needs at least one INPUT file (or - for standard input)", c.Command.Name)
 	}
 	if opts.Jobs < 0 {
-		return opts, usagef("--jobs %d: give a number of workers, or 0 for one per CPU", opts.Jobs)
+		return opts, usagef("%s %d: give a number of workers, or 0 for one per CPU", origin(c, "jobs"), opts.Jobs)
 	}
-	asOf, err := parseAsOf(c.String("as-of"))
+	asOf, err := parseAsOf(c.String("as-of"), origin(c, "as-of"))
 	if err != nil {
 		return opts, err
 	}
@@ -181,18 +204,20 @@ func commonOptions(c *cli.Context, stdin io.Reader) (pipeline.Options, error) {
 
 // parseAsOf reads --as-of; "today" is the machine's calendar day, the only
 // place the tool reads the clock for a date.
-func parseAsOf(s string) (compute.Date, error) {
+// from names where s came from (--as-of or its environment variable).
+// A date is read as a row's date is, with the same reasons when wrong.
+func parseAsOf(s, from string) (compute.Date, error) {
 	if s == "" || strings.EqualFold(s, "today") {
 		return compute.FromTime(time.Now()), nil
 	}
-	d, err := compute.ParseISO(s)
+	d, err := ingest.ParseDate(s)
 	if err != nil {
-		return d, usagef("--as-of %q: give a date as YYYY-MM-DD", s)
+		return d, usagef("%s: %v", from, err)
 	}
 	return d, nil
 }
 
-func parseFormats(s string) ([]string, error) {
+func parseFormats(s, from string) ([]string, error) {
 	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON}
 	var out []string
 	for _, f := range strings.Split(s, ",") {
@@ -201,21 +226,21 @@ func parseFormats(s string) ([]string, error) {
 			continue
 		}
 		if !slices.Contains(known, f) {
-			return nil, usagef("--format %q: choose among %s", f, strings.Join(known, ","))
+			return nil, usagef("%s %q: choose among %s", from, f, strings.Join(known, ","))
 		}
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}
 	if len(out) == 0 {
-		return nil, usagef("--format is empty: choose among %s", strings.Join(known, ","))
+		return nil, usagef("%s is empty: choose among %s", from, strings.Join(known, ","))
 	}
 	return out, nil
 }
 
 // parseFailOn maps --fail-on to the lowest severity that fails the run;
 // NoSeverity means never.
-func parseFailOn(s string) (compute.Severity, error) {
+func parseFailOn(s, from string) (compute.Severity, error) {
 	switch strings.ToLower(s) {
 	case "never", "":
 		return compute.NoSeverity, nil
@@ -224,7 +249,7 @@ func parseFailOn(s string) (compute.Severity, error) {
 	case "error":
 		return compute.Error, nil
 	}
-	return 0, usagef("--fail-on %q: choose error, warning or never", s)
+	return 0, usagef("%s %q: choose error, warning or never", from, s)
 }
 
 // logger writes one line per phase to standard error (cron mail stays
@@ -241,7 +266,7 @@ func logger(c *cli.Context, stderr io.Writer, quiet bool) (*slog.Logger, error) 
 	case "json":
 		return slog.New(slog.NewJSONHandler(stderr, hopts)), nil
 	}
-	return nil, usagef("--log-format %q: choose text or json", c.String("log-format"))
+	return nil, usagef("%s %q: choose text or json", origin(c, "log-format"), c.String("log-format"))
 }
 
 // isTerminal reports whether w is an interactive terminal.

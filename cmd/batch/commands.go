@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"batch/pkg/compute"
@@ -21,10 +23,10 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if opts.Formats, err = parseFormats(c.String("format")); err != nil {
+	if opts.Formats, err = parseFormats(c.String("format"), origin(c, "format")); err != nil {
 		return err
 	}
-	failOn, err := parseFailOn(c.String("fail-on"))
+	failOn, err := parseFailOn(c.String("fail-on"), origin(c, "fail-on"))
 	if err != nil {
 		return err
 	}
@@ -33,26 +35,16 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if opts.Log, err = logger(c, stderr, quiet); err != nil {
 		return err
 	}
-	var bar *progressbar.ProgressBar
+	var bar *progress
 	if !quiet && isTerminal(stderr) {
 		// A person is watching: a live count instead of log lines.
 		opts.Log, _ = logger(c, stderr, true)
-		bar = progressbar.NewOptions(-1,
-			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("reading vacancies"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSpinnerType(14),
-			progressbar.OptionThrottle(100_000_000),
-			progressbar.OptionClearOnFinish(),
-		)
-		opts.Progress = func(phase string, n int) {
-			bar.Describe(phase + " vacancies")
-			_ = bar.Set(n)
-		}
+		bar = newProgress(stderr)
+		opts.Progress = bar.update
 	}
 	sum, err := pipeline.Run(c.Context, opts)
 	if bar != nil {
-		_ = bar.Finish()
+		bar.finish()
 	}
 	if err != nil {
 		return err
@@ -76,34 +68,6 @@ func threshold(sum pipeline.Summary, failOn compute.Severity) error {
 	}
 	return thresholdError{fmt.Sprintf("--fail-on %s reached: %d rows rejected, %d vacancies with errors, %d with warnings",
 		failOn, sum.Rejected, sum.BySeverity[compute.Error], sum.BySeverity[compute.Warning])}
-}
-
-func checkCommand(c *cli.Context, stdin io.Reader) error {
-	opts, err := commonOptions(c, stdin)
-	if err != nil {
-		return err
-	}
-	failOn, err := parseFailOn(c.String("fail-on"))
-	if err != nil {
-		return err
-	}
-	if opts.Log, err = logger(c, c.App.ErrWriter, c.Bool("quiet")); err != nil {
-		return err
-	}
-	sum, problems, err := pipeline.Check(c.Context, opts)
-	if err != nil {
-		return err
-	}
-	out := terminalSafe{c.App.Writer}
-	for _, p := range problems {
-		col := p.Column
-		if col == "" {
-			col = "(row)"
-		}
-		fmt.Fprintf(out, "%s: %s %q: %s\n", p.Source, col, p.Value, p.Message)
-	}
-	fmt.Fprintln(out, describe(sum))
-	return threshold(sum, failOn)
 }
 
 func explainCommand(c *cli.Context, stdin io.Reader) error {
@@ -223,8 +187,8 @@ func calendarCommand(c *cli.Context) error {
 	if !c.IsSet("year") {
 		return usagef("calendar needs --year YYYY")
 	}
-	if year < 1 || year > 9999 {
-		return usagef("--year %d: give a year from 1 to 9999", year)
+	if year < minYear || year > maxYear {
+		return usagef("--year %d: give a four-digit year from %d to %d", year, minYear, maxYear)
 	}
 	var overrides []compute.Override
 	if f := c.String("calendar"); f != "" {
@@ -263,12 +227,29 @@ func calendarCommand(c *cli.Context) error {
 	return tw.Flush()
 }
 
+// The years calendar accepts: those a row's date may hold (ingest refuses
+// others as typing mistakes, "26" for "2026").
+const (
+	minYear = 1900
+	maxYear = 2199
+)
+
 func templateCommand(c *cli.Context) error {
 	path := c.String("out")
 	if path == "" {
 		return usagef("template --out needs a file name")
 	}
-	if err := export.WriteTemplate(path); err != nil {
+	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
+		return usagef("%s %q: the template is an Excel workbook; give a name ending in .xlsx", origin(c, "out"), path)
+	}
+	write := export.CreateTemplate
+	if c.Bool("force") {
+		write = export.WriteTemplate
+	}
+	if err := write(path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", path)
+		}
 		return err
 	}
 	fmt.Fprintf(c.App.Writer, "wrote %s: fill the Vacancies sheet, one row per vacancy; the Columns sheet explains each column\n", path)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"regexp"
 	"syscall"
 )
 
@@ -23,7 +24,7 @@ const (
 func main() {
 	setMemoryLimit()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newApp(os.Stdin, os.Stdout, os.Stderr).RunContext(ctx, os.Args)
+	err := runLine(ctx, newApp(os.Stdin, os.Stdout, os.Stderr), os.Args)
 	code := exitCode(ctx, err)
 	stop()
 	os.Exit(code)
@@ -40,13 +41,34 @@ func exitCode(ctx context.Context, err error) int {
 		fmt.Fprintln(os.Stderr, "batch: interrupted; outputs left as they were")
 		return exitInterrupt
 	case errors.As(err, &usage):
-		fmt.Fprintf(os.Stderr, "batch: %v\nRun 'batch help' for usage.\n", err)
+		fmt.Fprintf(os.Stderr, "batch: %s\nRun 'batch help' for usage.\n", userMessage(err))
 		return exitUsage
 	case errors.As(err, &threshold):
-		fmt.Fprintf(os.Stderr, "batch: %v\n", err)
+		fmt.Fprintf(os.Stderr, "batch: %s\n", userMessage(err))
 		return exitThreshold
 	default:
-		fmt.Fprintf(os.Stderr, "batch: %v\n", err)
+		fmt.Fprintf(os.Stderr, "batch: %s\n", userMessage(err))
 		return exitFailed
+	}
+}
+
+// packagePrefix is a Go package's name heading an error ("ingest: ",
+// "export: "), as the packages below main write them (STYLE.md): useful
+// in a test's failure, noise to an analyst. It matches at the start of a
+// line and after another message's colon or an opening parenthesis,
+// where wrapping puts it, never inside a quoted value or a file name
+// ("county.csv: " stays).
+var packagePrefix = regexp.MustCompile(`(^|\n|: |\()(?:ingest|pipeline|export|compute|nylaw|synth|zip|flate|xml|excelize): `)
+
+// userMessage is err as the person at the terminal or reading cron's mail
+// sees it: without package prefixes.
+func userMessage(err error) string {
+	msg := err.Error()
+	for { // "pipeline: ingest: …": one prefix may follow another
+		next := packagePrefix.ReplaceAllString(msg, "$1")
+		if next == msg {
+			return msg
+		}
+		msg = next
 	}
 }

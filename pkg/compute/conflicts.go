@@ -15,6 +15,7 @@ const (
 	codeSpecialWindow        = "SPECIAL_WINDOW"
 	codeDateOrder            = "DATE_ORDER"
 	codeDuplicateVacancy     = "DUPLICATE_VACANCY"
+	codeSameSeat             = "SAME_SEAT"
 	codeAfterSept20          = "AFTER_SEPT_20"
 	codeTermEndsFirst        = "TERM_ENDS_FIRST"
 	codeLateVacancy          = "LATE_VACANCY"
@@ -57,8 +58,12 @@ var conflictRules = [...]conflictRule{
 		"the special election date is outside the thirty to forty days after the proclamation", ""},
 	{codeDateOrder, Error, "Pub. Off. Law §§ 30, 42",
 		"dates out of order: event before term start, vacancy after term end, proclamation before vacancy", ""},
-	{codeDuplicateVacancy, Warning, "data check",
-		"two rows with the same office, district, county and filling election", ""},
+	{codeDuplicateVacancy, Warning, citeDataCheck,
+		"two rows of one vacancy: the same office, district and county (case and spacing aside), the same vacancy date, and the same incumbent when both rows name one",
+		"compared on the incumbent and the vacancy date, not on the filling election: two people's vacancies of one seat are two vacancies (SAME_SEAT)"},
+	{codeSameSeat, Info, citeDataCheck,
+		"two vacancies in one seat: rows of the same office, district, county and filling election that are not one vacancy (another incumbent or vacancy date)",
+		"code added by this tool"},
 	{codeAfterSept20, Info, citePOL42_1,
 		"the vacancy occurred on or after September 20 and before that year's general election: § 42(1) sends it to next year's",
 		"raised only when the September-20 rule actually skips an election (a vacancy after the general election goes to next year's anyway)"},

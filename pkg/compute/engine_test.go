@@ -72,40 +72,6 @@ func TestComputeNeverPanicsOnOddInput(t *testing.T) {
 	_ = DuplicateKey(nil)
 }
 
-func TestDuplicateKey(t *testing.T) {
-	a := compute(Vacancy{ID: "a", Office: "  Town   Supervisor ", District: "3", County: "Kings", Cause: Death, EventDate: ymd(2015, 3, 1)}, Date{})
-	b := compute(Vacancy{ID: "b", Office: "town supervisor", District: "3", County: "Kings", Cause: Resignation, EventDate: ymd(2015, 6, 1)}, Date{})
-	c := compute(Vacancy{ID: "c", Office: "town supervisor", District: "03", County: "Kings", Cause: Death, EventDate: ymd(2015, 3, 1)}, Date{})
-	late := compute(Vacancy{ID: "d", Office: "town supervisor", District: "3", County: "Kings", Cause: Death, EventDate: ymd(2015, 9, 20)}, Date{})
-	gov := compute(Vacancy{ID: "e", Office: "Governor", Class: Governor, Cause: Death, EventDate: ymd(2015, 3, 1)}, Date{})
-	t.Run("same office in other spacing and case, same general election", func(t *testing.T) {
-		if DuplicateKey(&a) == "" || DuplicateKey(&a) != DuplicateKey(&b) {
-			t.Errorf("keys differ: %q %q", DuplicateKey(&a), DuplicateKey(&b))
-		}
-	})
-	t.Run("district 03 is not district 3", func(t *testing.T) {
-		if DuplicateKey(&a) == DuplicateKey(&c) {
-			t.Error("district text must stay as given")
-		}
-	})
-	t.Run("a different filling election is another vacancy", func(t *testing.T) {
-		if DuplicateKey(&a) == DuplicateKey(&late) {
-			t.Error("2015 and 2016 elections share a key")
-		}
-	})
-	t.Run("no filling election takes no part", func(t *testing.T) {
-		if k := DuplicateKey(&gov); k != "" {
-			t.Errorf("key %q", k)
-		}
-	})
-	t.Run("the conflict names the other rows", func(t *testing.T) {
-		c := DuplicateConflict([]string{"b", "x:Sheet1:4"})
-		if c.Code != "DUPLICATE_VACANCY" || c.Severity != Warning || !strings.Contains(c.Message, "b, x:Sheet1:4") {
-			t.Errorf("%+v", c)
-		}
-	})
-}
-
 func TestRulesTable(t *testing.T) {
 	rules := Rules()
 	seen := map[string]bool{}
@@ -130,7 +96,7 @@ func TestRulesTable(t *testing.T) {
 		"special_independent_accept_decline", "special_independent_vacancy_declination",
 		// RULES.md § 5
 		"NOT_COVERED", "NOT_ELECTIVE", "RESIDENCY_EXEMPT", "SPECIAL_BARRED", "SPECIAL_NOT_AUTHORIZED",
-		"SPECIAL_WINDOW", "DATE_ORDER", "DUPLICATE_VACANCY", "AFTER_SEPT_20", "TERM_ENDS_FIRST",
+		"SPECIAL_WINDOW", "DATE_ORDER", "DUPLICATE_VACANCY", "SAME_SEAT", "AFTER_SEPT_20", "TERM_ENDS_FIRST",
 		"LATE_VACANCY", "TOO_LATE", "ROLLED_OVER", "NEEDS_INPUT", "FEDERAL_CALENDAR",
 	}
 	for _, c := range Causes {

@@ -47,7 +47,9 @@ const templateRows = 2000
 // sheet with the contract's columns, dropdowns and date checks, a Columns
 // sheet explaining each column, and a hidden Lists sheet the dropdowns read.
 // The file appears under path only when complete.
-func WriteTemplate(path string) error {
+func WriteTemplate(path string) error { return writeTemplate(path, (*tempFile).rename) }
+
+func writeTemplate(path string, place func(*tempFile) error) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := buildTemplate(f); err != nil {
@@ -64,10 +66,7 @@ func WriteTemplate(path string) error {
 	if err := t.finish(); err != nil {
 		return err
 	}
-	if err := t.rename(); err != nil {
-		return err
-	}
-	return nil
+	return place(t)
 }
 
 func buildTemplate(f *excelize.File) error {

@@ -214,6 +214,9 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 		defer fh.Close()
 		r = fh
 	}
+	if opts.OnRead != nil {
+		r = countingReader{r, opts.OnRead}
+	}
 	t, err := newCSVTable(r)
 	if err != nil {
 		return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)

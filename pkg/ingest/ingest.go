@@ -35,6 +35,11 @@ type Options struct {
 	// MaxUnpackedBytes bounds the unpacked size of a workbook's parts, so
 	// a zip bomb is refused; 0 means DefaultMaxUnpackedBytes.
 	MaxUnpackedBytes int64
+
+	// OnRead, when set, is told how many bytes of a CSV input were just
+	// read, on the goroutine calling ReadFile: against Measure's Bytes,
+	// how far a progress bar has come.
+	OnRead func(n int)
 }
 
 // DefaultMaxUnpackedBytes is the default bound on a workbook's unpacked

@@ -9,45 +9,376 @@ import (
 	"batch/pkg/compute"
 )
 
-// namedOthers is how many other rows a DUPLICATE_VACANCY conflict names;
-// past that it counts them ("and 290 more rows"). Synthetic statewide
-// files put hundreds of rows on one key (a statewide office, no district
-// or county, one filling election), and naming every other row made the
+// namedOthers is how many other rows a DUPLICATE_VACANCY or SAME_SEAT
+// conflict names; past that it counts them ("and 290 more rows").
+// Synthetic statewide files put hundreds of rows on one seat (a statewide
+// office, no district or county), and naming every other row made the
 // output grow with the square of the group: conflicts.csv went from 29 MB
 // at 100,000 rows to 557 MB at 1,000,000.
 const namedOthers = 10
 
-// dupIndex finds rows that share a duplicate key without keeping the keys:
-// phase one appends a 64-bit hash per accepted row; build sorts them once
-// into groups of equal hashes. Two different keys share a hash with odds
-// of about one in 10^7 at a million rows. Memory is 8 bytes a row while
-// reading and about 4 bytes a row (plus the rows in groups) after build,
-// where maps of every key cost ~100 MB at a million rows.
+// dupIndex finds, without keeping the keys, the rows that are one
+// vacancy (DUPLICATE_VACANCY: one seat, the same vacancy date, the same
+// incumbent when both name one; compute.VacancyKey.SameVacancy) and the
+// rows that are two vacancies in one seat (SAME_SEAT: one seat and one
+// filling election, not one vacancy; VacancyKey.TwoInOneSeat).
+//
+// Phase one appends one entry of hashes per accepted row (24 bytes).
+// build sorts them once, in place, and keeps only the rows whose seat
+// another row shares, in two orders. Order A, by seat, vacancy date,
+// incumbent and input order, in runs: a class is rows alike in all three;
+// a date, the classes of one seat and vacancy date; a seat, its dates.
+// Order B, by seat, filling election and input order: an election group
+// is the rows of one seat waiting for one election. Two seats, or two
+// incumbents of one seat and day, share a hash with odds of about one in
+// 10^7 at a million rows. After build the index costs 4 bytes a row and
+// about 25 more a row sharing a seat (BenchmarkDupIndex: 28 bytes a row
+// while reading, 32 after build, at a million rows all sharing seats);
+// maps of every key cost ~100 MB at a million rows.
+//
+// A row with no incumbent is one vacancy with every row of its seat and
+// date, though those rows may name different people: "one vacancy" is
+// not transitive, so a row's duplicates are worked out from its class,
+// not from a group.
 type dupIndex struct {
-	seed   maphash.Seed
-	hashes []uint64 // by ordinal, until build; 0 for a row without a key
-	start  []int32  // by ordinal, after build: where its group starts in order, -1 for none
-	order  []int32  // the ordinals of every group, group after group, each in input order
-	size   map[int32]int32
+	seed    maphash.Seed
+	entries []dupEntry // phase one: one per accepted row, by ordinal; nil after build
 
-	// The vacancy_ids that conflicts name, by ordinal: idOrd ascending,
-	// the ids one after another in idText (idBuf while being filled),
-	// idEnd[i] where the i-th ends. A map cost ~40 MB at a million rows.
+	pos   []int32 // by ordinal: its place in order A, -1 for a row alone in its seat
+	mem   []int32 // order A: the ordinals of the rows sharing a seat
+	cls   []int32 // by place in A: its class
+	grp   []int32 // by place in A: its election group, -1 for none
+	class []int32 // each class's first place in A, then len(mem)
+	blank []bool  // by class: its rows name no incumbent (the first class of its date, if any)
+	date  []int32 // each date's first class, then the number of classes
+	memB  []int32 // order B: the ordinals of the rows in election groups
+	group []int32 // each election group's first place in B, then len(memB)
+
+	namedSet []uint64 // bit by ordinal: a conflict names the row
+	memo     map[int64]*othersOf
+	scratch  othersOf // relations' answer when not kept in memo
+
+	dupRows, sameRows int // rows with a DUPLICATE_VACANCY, with a SAME_SEAT conflict
+
+	// The labels of the rows conflicts name ("source" or "source (id)"),
+	// by ordinal: idOrd ascending, the labels one after another in
+	// idText (idBuf while being filled), idEnd[i] where the i-th ends. A
+	// map cost ~40 MB at a million rows.
 	idOrd  []int32
 	idEnd  []uint32
 	idBuf  []byte
 	idText string
 }
 
-func newDupIndex() *dupIndex {
-	return &dupIndex{seed: maphash.MakeSeed(), size: map[int32]int32{}}
+// dupEntry is one row's key as phase one keeps it.
+type dupEntry struct {
+	seat uint64 // hash of the seat, never 0; 0: no seat
+	when uint32 // the vacancy date, packed; 0 when unknown
+	who  uint32 // hash of the incumbent, never 0; 0: none named
+	fill uint32 // the filling election, packed; 0 when none
+	ord  int32
 }
 
-// setID records the vacancy_id of a row a conflict may name; ordinals
-// come in increasing order. finishIDs ends the recording.
-func (d *dupIndex) setID(ordinal int32, id string) {
+// othersOf is what the conflicts of the rows of one class and election
+// group name: the first rows of their duplicates (a row itself may be
+// among them, and is left out when named) and of the other vacancies of
+// their seat and election, in input order, with how many the latter are.
+type othersOf struct {
+	dups, same []int32
+	sameCount  int
+}
+
+func newDupIndex() *dupIndex {
+	return &dupIndex{seed: maphash.MakeSeed()}
+}
+
+func packDate(d compute.Date) uint32 {
+	return uint32(d.Year)<<9 | uint32(d.Month)<<5 | uint32(d.Day)
+}
+
+// add records the key of the next accepted row (ordinal len(entries)).
+func (d *dupIndex) add(k compute.VacancyKey) {
+	e := dupEntry{ord: int32(len(d.entries))}
+	if k.Seat != "" {
+		e.seat = maphash.String(d.seed, k.Seat) | 1
+		e.when, e.fill = packDate(k.Date), packDate(k.Election)
+		if k.Incumbent != "" {
+			e.who = uint32(maphash.String(d.seed, k.Incumbent)) | 1
+		}
+	}
+	d.entries = append(d.entries, e)
+}
+
+// build sorts the entries into runs. It runs once, after phase one.
+func (d *dupIndex) build() {
+	d.pos = make([]int32, len(d.entries))
+	for i := range d.pos {
+		d.pos[i] = -1
+	}
+	es := slices.DeleteFunc(d.entries, func(e dupEntry) bool { return e.seat == 0 })
+	slices.SortFunc(es, func(a, b dupEntry) int {
+		return cmp.Or(cmp.Compare(a.seat, b.seat), cmp.Compare(a.when, b.when),
+			cmp.Compare(a.who, b.who), cmp.Compare(a.ord, b.ord))
+	})
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].seat == es[i].seat {
+			j++
+		}
+		if j-i > 1 {
+			d.addSeat(es[i:j])
+		}
+		i = j
+	}
+	d.entries = nil
+	classes := len(d.class)
+	d.class = append(d.class, int32(len(d.mem)))
+	d.date = append(d.date, int32(classes))
+	d.group = append(d.group, int32(len(d.memB)))
+
+	d.namedSet = make([]uint64, (len(d.pos)+63)/64)
+	for _, o := range d.mem {
+		dups, same, n := d.relations(o)
+		if dups > 0 {
+			d.dupRows++
+			for _, q := range n.dups {
+				if q != o {
+					d.namedSet[q/64] |= 1 << (q % 64)
+				}
+			}
+		}
+		if same > 0 {
+			d.sameRows++
+			for _, q := range n.same {
+				d.namedSet[q/64] |= 1 << (q % 64)
+			}
+		}
+	}
+}
+
+// addSeat appends the runs of one seat's entries, sorted for order A; it
+// sorts them again for order B.
+func (d *dupIndex) addSeat(es []dupEntry) {
+	for i, e := range es {
+		newDate := i == 0 || e.when != es[i-1].when
+		if newDate {
+			d.date = append(d.date, int32(len(d.class)))
+		}
+		if newDate || e.who != es[i-1].who {
+			d.class = append(d.class, int32(len(d.mem)))
+			d.blank = append(d.blank, e.who == 0)
+		}
+		d.pos[e.ord] = int32(len(d.mem))
+		d.mem = append(d.mem, e.ord)
+		d.cls = append(d.cls, int32(len(d.class)-1))
+		d.grp = append(d.grp, -1)
+	}
+	slices.SortFunc(es, func(a, b dupEntry) int { return cmp.Or(cmp.Compare(a.fill, b.fill), cmp.Compare(a.ord, b.ord)) })
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].fill == es[i].fill {
+			j++
+		}
+		if es[i].fill != 0 && j-i > 1 {
+			g := int32(len(d.group))
+			d.group = append(d.group, int32(len(d.memB)))
+			for _, e := range es[i:j] {
+				d.memB = append(d.memB, e.ord)
+				d.grp[d.pos[e.ord]] = g
+			}
+		}
+		i = j
+	}
+}
+
+// runOf is the run of starts holding i: the largest r with starts[r] <= i.
+func runOf(starts []int32, i int32) int32 {
+	r, found := slices.BinarySearch(starts[:len(starts)-1], i)
+	if !found {
+		r--
+	}
+	return int32(r)
+}
+
+// dupClasses are the classes of the rows one vacancy with a row of class
+// k: its date's every class when the row names no incumbent ([lo, hi)),
+// else its own class and its date's class without incumbent (extra, -1
+// if none).
+func (d *dupIndex) dupClasses(k int32) (lo, hi, extra int32) {
+	g := runOf(d.date, k)
+	if d.blank[k] {
+		return d.date[g], d.date[g+1], -1
+	}
+	extra = -1
+	if b := d.date[g]; b != k && d.blank[b] {
+		extra = b
+	}
+	return k, k + 1, extra
+}
+
+// place is where a row sits in the index: its class, election group and
+// the classes of its duplicates.
+type place struct {
+	k, g, lo, hi, extra int32
+}
+
+func (d *dupIndex) placeOf(ordinal int32) (place, bool) {
+	if ordinal < 0 || int(ordinal) >= len(d.pos) || d.pos[ordinal] < 0 {
+		return place{}, false
+	}
+	p := d.pos[ordinal]
+	pl := place{k: d.cls[p], g: d.grp[p]}
+	pl.lo, pl.hi, pl.extra = d.dupClasses(pl.k)
+	return pl, true
+}
+
+func (pl place) key() int64 { return int64(pl.k)<<32 | int64(uint32(pl.g)) }
+
+// dupsOf calls f with each class of the row's duplicates (itself among them).
+func (pl place) dupsOf(f func(c int32)) {
+	for c := pl.lo; c < pl.hi; c++ {
+		f(c)
+	}
+	if pl.extra >= 0 {
+		f(pl.extra)
+	}
+}
+
+func (pl place) isDup(c int32) bool { return pl.lo <= c && c < pl.hi || c == pl.extra }
+
+// counts are how many other rows are one vacancy with the row, and how
+// many are other vacancies of its seat and election: those of its
+// election group, but for its duplicates and itself.
+func (d *dupIndex) counts(ordinal int32) (dups, same int) {
+	pl, ok := d.placeOf(ordinal)
+	if !ok {
+		return 0, 0
+	}
+	return d.countsAt(pl)
+}
+
+func (d *dupIndex) countsAt(pl place) (dups, same int) {
+	pl.dupsOf(func(c int32) { dups += int(d.class[c+1] - d.class[c]) })
+	dups--
+	if pl.g < 0 {
+		return dups, 0
+	}
+	if n, ok := d.memo[pl.key()]; ok {
+		return dups, n.sameCount
+	}
+	inGroup := 0
+	pl.dupsOf(func(c int32) {
+		for _, q := range d.mem[d.class[c]:d.class[c+1]] {
+			if d.grp[d.pos[q]] == pl.g {
+				inGroup++
+			}
+		}
+	})
+	return dups, int(d.group[pl.g+1]-d.group[pl.g]) - inGroup
+}
+
+// relations are the counts and the first rows of each (see othersOf),
+// valid until the next call. They depend on the row's class and election
+// group only, so the answers that took long are kept in memo.
+func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
+	n = &d.scratch
+	n.dups, n.same, n.sameCount = n.dups[:0], n.same[:0], 0
+	pl, ok := d.placeOf(ordinal)
+	if !ok {
+		return 0, 0, n
+	}
+	dups, same = d.countsAt(pl)
+	if kept, ok := d.memo[pl.key()]; ok {
+		return dups, same, kept
+	}
+	n.sameCount = same
+	cost := dups + 1
+
+	// The first rows of the duplicates: each class's run is in input
+	// order, so its first namedOthers+1 are all any row may need.
+	pl.dupsOf(func(c int32) {
+		run := d.mem[d.class[c]:d.class[c+1]]
+		n.dups = append(n.dups, run[:min(len(run), namedOthers+1)]...)
+	})
+	slices.Sort(n.dups)
+	n.dups = n.dups[:min(len(n.dups), namedOthers+1)]
+
+	// The first rows of its election group that are not its duplicates.
+	if pl.g >= 0 {
+		for _, q := range d.memB[d.group[pl.g]:d.group[pl.g+1]] {
+			if len(n.same) == min(namedOthers, same) {
+				break
+			}
+			cost++
+			if !pl.isDup(d.cls[d.pos[q]]) {
+				n.same = append(n.same, q)
+			}
+		}
+	}
+	if cost > 8*namedOthers {
+		if d.memo == nil {
+			d.memo = map[int64]*othersOf{}
+		}
+		kept := &othersOf{dups: slices.Clone(n.dups), same: slices.Clone(n.same), sameCount: same}
+		d.memo[pl.key()] = kept
+		return dups, same, kept
+	}
+	return dups, same, n
+}
+
+// named reports whether a conflict names the row.
+func (d *dupIndex) named(ordinal int32) bool {
+	return ordinal >= 0 && int(ordinal) < len(d.pos) && d.namedSet[ordinal/64]&(1<<(ordinal%64)) != 0
+}
+
+// members is how many rows share their seat with another row.
+func (d *dupIndex) members() int { return len(d.mem) }
+
+// severity is the worst of the row's cross-row conflicts.
+func (d *dupIndex) severity(ordinal int32) compute.Severity {
+	switch dups, same := d.counts(ordinal); {
+	case dups > 0:
+		return compute.Warning // DUPLICATE_VACANCY
+	case same > 0:
+		return compute.Info // SAME_SEAT
+	}
+	return compute.NoSeverity
+}
+
+// appendConflicts appends the row's DUPLICATE_VACANCY and SAME_SEAT
+// conflicts, each naming the first namedOthers other rows and counting
+// the rest.
+func (d *dupIndex) appendConflicts(cs []compute.Conflict, ordinal int32) []compute.Conflict {
+	dups, same, n := d.relations(ordinal)
+	if dups > 0 {
+		cs = append(cs, compute.DuplicateConflict(d.labels(n.dups, ordinal, dups)))
+	}
+	if same > 0 {
+		cs = append(cs, compute.SameSeatConflict(d.labels(n.same, ordinal, same)))
+	}
+	return cs
+}
+
+// labels names the rows of list but the row itself, namedOthers at most,
+// and counts the rest of total.
+func (d *dupIndex) labels(list []int32, self int32, total int) []string {
+	out := make([]string, 0, min(total, namedOthers)+1)
+	for _, o := range list {
+		if o != self && len(out) < namedOthers {
+			out = append(out, d.id(o))
+		}
+	}
+	if rest := total - len(out); rest > 0 {
+		out = append(out, "and "+strconv.Itoa(rest)+" more rows")
+	}
+	return out
+}
+
+// setID records the label of a row a conflict names; ordinals come in
+// increasing order. finishIDs ends the recording.
+func (d *dupIndex) setID(ordinal int32, label string) {
 	d.idOrd = append(d.idOrd, ordinal)
-	d.idBuf = append(d.idBuf, id...)
+	d.idBuf = append(d.idBuf, label...)
 	d.idEnd = append(d.idEnd, uint32(len(d.idBuf)))
 }
 
@@ -56,7 +387,7 @@ func (d *dupIndex) finishIDs() {
 	d.idBuf = nil
 }
 
-// id is the recorded vacancy_id of the row, "" when none was.
+// id is the recorded label of the row, "" when none was.
 func (d *dupIndex) id(ordinal int32) string {
 	i, ok := slices.BinarySearch(d.idOrd, ordinal)
 	if !ok {
@@ -69,88 +400,12 @@ func (d *dupIndex) id(ordinal int32) string {
 	return d.idText[from:d.idEnd[i]]
 }
 
-// add records the key of the next accepted row (ordinal len(hashes)).
-func (d *dupIndex) add(key string) {
-	var h uint64
-	if key != "" {
-		h = maphash.String(d.seed, key) | 1 // never 0, which means no key
+// rowLabel is how a conflict names another row: its source, and its
+// vacancy_id when the row gives one of its own.
+func rowLabel(v *compute.Vacancy) string {
+	src := v.Source.String()
+	if v.ID == "" || v.ID == src {
+		return src
 	}
-	d.hashes = append(d.hashes, h)
-}
-
-// build groups the rows by hash. It runs once, after phase one.
-func (d *dupIndex) build() {
-	type pair struct {
-		h uint64
-		o int32
-	}
-	pairs := make([]pair, 0, len(d.hashes))
-	for o, h := range d.hashes {
-		if h != 0 {
-			pairs = append(pairs, pair{h, int32(o)})
-		}
-	}
-	d.start = make([]int32, len(d.hashes))
-	d.hashes = nil
-	for i := range d.start {
-		d.start[i] = -1
-	}
-	slices.SortFunc(pairs, func(a, b pair) int {
-		return cmp.Or(cmp.Compare(a.h, b.h), cmp.Compare(a.o, b.o))
-	})
-	for i := 0; i < len(pairs); {
-		j := i + 1
-		for j < len(pairs) && pairs[j].h == pairs[i].h {
-			j++
-		}
-		if j-i > 1 {
-			s := int32(len(d.order))
-			d.size[s] = int32(j - i)
-			for _, p := range pairs[i:j] {
-				d.order = append(d.order, p.o)
-				d.start[p.o] = s
-			}
-		}
-		i = j
-	}
-}
-
-func (d *dupIndex) members() int { return len(d.order) }
-
-func (d *dupIndex) isMember(ordinal int32) bool {
-	return int(ordinal) < len(d.start) && d.start[ordinal] >= 0
-}
-
-// named reports whether a conflict may name the row: each group's first
-// namedOthers+1 rows are all any of its conflicts name.
-func (d *dupIndex) named(ordinal int32) bool {
-	if !d.isMember(ordinal) {
-		return false
-	}
-	s := d.start[ordinal]
-	n := d.size[s]
-	return n <= namedOthers+1 || ordinal <= d.order[s+namedOthers]
-}
-
-// conflict is the DUPLICATE_VACANCY conflict of the row, naming the first
-// namedOthers other rows of its group and counting the rest.
-func (d *dupIndex) conflict(ordinal int32) (compute.Conflict, bool) {
-	if !d.isMember(ordinal) {
-		return compute.Conflict{}, false
-	}
-	s := d.start[ordinal]
-	group := d.order[s : s+d.size[s]]
-	others := make([]string, 0, min(len(group)-1, namedOthers)+1)
-	for _, o := range group {
-		if len(others) == namedOthers {
-			break
-		}
-		if o != ordinal {
-			others = append(others, d.id(o))
-		}
-	}
-	if rest := len(group) - 1 - len(others); rest > 0 {
-		others = append(others, "and "+strconv.Itoa(rest)+" more rows")
-	}
-	return compute.DuplicateConflict(others), true
+	return src + " (" + v.ID + ")"
 }

@@ -38,8 +38,12 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p := &phaseOneResult{spill: sp, dups: newDupIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	var est *rowEstimate
+	if opts.Progress != nil {
+		est = newRowEstimate(opts.Inputs, ingest.Options{Sheet: opts.Sheet})
+	}
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
-		return readInputs(ctx, opts, p, emit)
+		return readInputs(ctx, opts, p, est, emit)
 	}
 	sink := func(c *chunk) error {
 		for i := range c.items {
@@ -68,7 +72,11 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 			}
 		}
 		if opts.Progress != nil {
-			opts.Progress("reading", p.accepted+p.rejected)
+			done, total := p.accepted+p.rejected, int(est.total.Load())
+			if total > 0 {
+				total = max(total, done)
+			}
+			opts.Progress("reading", done, total)
 		}
 		return nil
 	}
@@ -82,10 +90,24 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 
 // readInputs streams every input, one after another. It runs on the
 // pool's source goroutine and owns p.inputs, p.rows, p.blank and p.extra
-// until the pool returns.
-func readInputs(ctx context.Context, opts Options, p *phaseOneResult, emit func(ingest.Item) error) error {
-	for _, path := range opts.Inputs {
-		stats, err := ingest.ReadFile(ctx, path, ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin}, emit)
+// until the pool returns; est, when set, counts the rows and bytes read.
+func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEstimate, emit func(ingest.Item) error) error {
+	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin}
+	emitted := 0
+	if est != nil {
+		iopts.OnRead = est.onRead
+		next := emit
+		emit = func(it ingest.Item) error {
+			est.row()
+			emitted++
+			return next(it)
+		}
+	}
+	for i, path := range opts.Inputs {
+		if est != nil {
+			est.start(i, emitted)
+		}
+		stats, err := ingest.ReadFile(ctx, path, iopts, emit)
 		if err != nil {
 			return err
 		}
@@ -141,9 +163,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 			}
 			r := &c.results[i]
 			p.canonicalExtra(r.Vacancy.Extra)
-			if dc, ok := p.dups.conflict(ordinal); ok {
-				r.Conflicts = append(r.Conflicts, dc)
-			}
+			r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
 			ordinal++
 			if err := w.Result(r); err != nil {
 				return err
@@ -151,7 +171,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		}
 		done += len(c.items)
 		if opts.Progress != nil {
-			opts.Progress("writing", done)
+			opts.Progress("writing", done, p.accepted+p.rejected)
 		}
 		return ctx.Err()
 	}
@@ -174,8 +194,9 @@ func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
 	}
 }
 
-// resolveDuplicateIDs reads from the spill the vacancy_ids that duplicate
-// conflicts name: phase one kept only hashes.
+// resolveDuplicateIDs reads from the spill the sources and vacancy_ids
+// that DUPLICATE_VACANCY and SAME_SEAT conflicts name: phase one kept only
+// hashes.
 func (p *phaseOneResult) resolveDuplicateIDs() error {
 	if p.dups.members() == 0 {
 		return nil
@@ -191,7 +212,7 @@ func (p *phaseOneResult) resolveDuplicateIDs() error {
 			continue
 		}
 		if p.dups.named(ordinal) {
-			p.dups.setID(ordinal, it.Vacancy.ID)
+			p.dups.setID(ordinal, rowLabel(&it.Vacancy))
 		}
 		ordinal++
 	}
@@ -205,9 +226,6 @@ func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems
 	sum.BySeverity = map[compute.Severity]int{}
 	for i, s := range p.sev {
-		if p.dups.isMember(int32(i)) && s < compute.Warning {
-			s = compute.Warning // DUPLICATE_VACANCY is a warning
-		}
-		sum.BySeverity[s]++
+		sum.BySeverity[max(s, p.dups.severity(int32(i)))]++
 	}
 }

@@ -33,9 +33,13 @@ type Options struct {
 	explain bool
 
 	// Progress, when set, is called from the collecting goroutine with the
-	// phase ("reading", "writing") and the rows done in it so far, every few
-	// hundred rows.
-	Progress func(phase string, rows int)
+	// phase ("reading", "writing"), the rows done in it so far and the
+	// rows it will have done in all, every few hundred rows. The total
+	// is exact when writing; when reading it is an estimate (the
+	// workbooks' sheet dimensions, the CSV files' sizes against the bytes
+	// read so far), never below rows, and 0 while unknown (standard
+	// input).
+	Progress func(phase string, rows, total int)
 }
 
 // Summary is what a finished run reports back to its caller.
@@ -105,7 +109,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	defer p1.spill.close()
 	sum.Phases = append(sum.Phases, export.Phase{Name: "read+compute", Duration: time.Since(start)})
 	opts.Log.Info("computed", "rows", p1.rows, "vacancies", p1.accepted, "rejected", p1.rejected,
-		"blank", p1.blank, "duplicates", p1.dups.members(), "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
+		"blank", p1.blank, "duplicates", p1.dups.dupRows, "same_seat", p1.dups.sameRows, "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
 
 	start = time.Now()
 	if err := w.SetExtraColumns(p1.extra); err != nil {
@@ -130,26 +134,59 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	return sum, nil
 }
 
+// Flagged is one conflict of an accepted vacancy, as `batch check` lists
+// it.
+type Flagged struct {
+	ID     string
+	Source compute.Source
+	compute.Conflict
+}
+
+// Rejected is one problem of a rejected row, with the row's vacancy_id
+// (its source when it gives none).
+type Rejected struct {
+	ID string
+	ingest.Problem
+}
+
 // Check reads and computes like Run but writes nothing: it returns the
-// summary and every problem found, for `batch check`.
-func Check(ctx context.Context, opts Options) (Summary, []ingest.Problem, error) {
+// summary, every problem of the rejected rows, and every conflict of
+// severity atLeast or worse of the accepted ones (DUPLICATE_VACANCY and
+// SAME_SEAT included), both in input order, for `batch check`.
+func Check(ctx context.Context, opts Options, atLeast compute.Severity) (Summary, []Rejected, []Flagged, error) {
 	opts = withDefaults(opts)
 	var sum Summary
 	cal, err := loadCalendar(opts)
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, nil, err
 	}
-	var problems []ingest.Problem
-	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, _ *compute.Result) error {
-		problems = append(problems, it.Problems...)
+	var problems []Rejected
+	var flagged []Flagged
+	var ordinals []int32 // of each flagged conflict's row
+	ordinal := int32(0)
+	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, r *compute.Result) error {
+		if r == nil {
+			for _, p := range it.Problems {
+				problems = append(problems, Rejected{ID: it.Vacancy.ID, Problem: p})
+			}
+			return nil
+		}
+		for _, c := range r.Conflicts {
+			if c.Severity >= atLeast {
+				flagged = append(flagged, Flagged{ID: r.Vacancy.ID, Source: r.Vacancy.Source, Conflict: c})
+				ordinals = append(ordinals, ordinal)
+			}
+		}
+		ordinal++
 		return nil
 	})
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, nil, err
 	}
-	p1.spill.close()
+	defer p1.spill.close()
 	p1.fill(&sum)
-	return sum, problems, nil
+	flagged, err = p1.withCrossRow(flagged, ordinals, atLeast)
+	return sum, problems, flagged, err
 }
 
 // Find computes the vacancies whose vacancy_id (or source, file:sheet:row)
@@ -200,9 +237,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		return nil, err
 	}
 	for i := range found {
-		if c, ok := p1.dups.conflict(ordinals[i]); ok {
-			found[i].Conflicts = append(found[i].Conflicts, c)
-		}
+		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
 	}
 	return found, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"strings"
 	"testing"
 
 	"batch/pkg/compute"
@@ -116,72 +115,6 @@ func TestPoolStopsOnASinkError(t *testing.T) {
 		func(*chunk) error { return want })
 	if err != want {
 		t.Errorf("pool returned %v, want the sink's error", err)
-	}
-}
-
-func TestDuplicatesNameEachOther(t *testing.T) {
-	d := newDupIndex()
-	// Rows 0, 2 and 5 are one vacancy; 1 and 3 differ; 4 takes no part.
-	for i, key := range []string{"town clerk|berne|albany|2026-11-03", "mayor|hudson|columbia|2026-11-03",
-		"town clerk|berne|albany|2026-11-03", "town clerk|berne|albany|2027-11-02", "",
-		"town clerk|berne|albany|2026-11-03"} {
-		d.add(key)
-		d.setID(int32(i), fmt.Sprintf("V%d", i)) // as resolveDuplicateIDs would
-	}
-	d.finishIDs()
-	d.build()
-	if d.members() != 3 {
-		t.Fatalf("%d rows in duplicate groups, want 3", d.members())
-	}
-	for _, c := range []struct {
-		ordinal int32
-		dup     bool
-	}{{0, true}, {1, false}, {2, true}, {3, false}, {4, false}, {5, true}} {
-		_, ok := d.conflict(c.ordinal)
-		if ok != c.dup {
-			t.Errorf("row %d: duplicate %v, want %v", c.ordinal, ok, c.dup)
-		}
-	}
-	if got := d.order[d.start[2] : d.start[2]+d.size[d.start[2]]]; !reflect.DeepEqual(got, []int32{0, 2, 5}) {
-		t.Errorf("group %v, want rows 0, 2, 5 in order", got)
-	}
-	c, _ := d.conflict(2)
-	if want := "appear also as V0, V5:"; !strings.Contains(c.Message, want) {
-		t.Errorf("row 2's conflict says %q, want it to name the others: %q", c.Message, want)
-	}
-}
-
-// A statewide office on one filling election can put hundreds of rows on
-// one key: each conflict names ten of the others and counts the rest, so
-// the output grows with the rows, not with the square of the group.
-func TestABigDuplicateGroupNamesTenAndCountsTheRest(t *testing.T) {
-	d := newDupIndex()
-	for i := range 300 {
-		d.add("governor|||2026-11-03")
-		d.setID(int32(i), fmt.Sprintf("V%d", i))
-	}
-	d.finishIDs()
-	d.build()
-	for _, c := range []struct {
-		name    string
-		ordinal int32
-		want    string
-	}{
-		{"the first row names the next ten", 0, "appear also as V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, and 289 more rows:"},
-		{"a row among the first eleven skips itself", 4, "appear also as V0, V1, V2, V3, V5, V6, V7, V8, V9, V10, and 289 more rows:"},
-		{"a later row names the first ten", 299, "appear also as V0, V1, V2, V3, V4, V5, V6, V7, V8, V9, and 289 more rows:"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			got, ok := d.conflict(c.ordinal)
-			if !ok || !strings.Contains(got.Message, c.want) {
-				t.Errorf("conflict %v %q, want %q", ok, got.Message, c.want)
-			}
-		})
-	}
-	for o, want := range map[int32]bool{0: true, 10: true, 11: false, 299: false} {
-		if got := d.named(o); got != want {
-			t.Errorf("row %d named %v, want %v", o, got, want)
-		}
 	}
 }
 

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestVersionComesFromTheBuild(t *testing.T) {
+	vcs := []debug.BuildSetting{{Key: "vcs", Value: "git"},
+		{Key: "vcs.revision", Value: "bd4502ef97df324babe0539f0ce1b5cf807a36cc"},
+		{Key: "vcs.time", Value: "2026-12-01T09:00:20Z"}, {Key: "vcs.modified", Value: "false"}}
+	cases := []struct {
+		name string
+		set  string
+		info *debug.BuildInfo
+		want string
+	}{
+		{"a version set at link time wins", "v1.4.0", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-x"}}, "v1.4.0"},
+		{"go install batch@v1.2.0 stamps the module version", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "v1.2.0"},
+		{"a build in a checkout names the commit", "",
+			&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201090020-bd4502ef97df"}, Settings: vcs},
+			"v0.0.0-20261201090020-bd4502ef97df (commit bd4502ef97df, 2026-12-01T09:00:20Z)"},
+		{"uncommitted changes are said", "",
+			&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: append(vcs[:3:3], debug.BuildSetting{Key: "vcs.modified", Value: "true"})},
+			"commit bd4502ef97df with uncommitted changes, 2026-12-01T09:00:20Z"},
+		{"nothing recorded says so", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
+			"unversioned build (no module version or commit recorded, go1.26.8)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := versionFrom(tc.set, tc.info); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if got := versionFrom("", nil); strings.Contains(got, "dev") && !strings.Contains(got, "unversioned") {
+		t.Errorf("no build info: %q", got)
+	}
+}

@@ -1,0 +1,163 @@
+package ingest
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"strings"
+)
+
+// Extent is what can be known of an input's size before reading it, for
+// a progress bar's total: nothing here is exact, and nothing depends on
+// it but the bar.
+type Extent struct {
+	// Rows is the rows a workbook's sheets say they hold (their
+	// dimension, header rows counted), or a CSV file's lines judged from
+	// its first megabyte; 0 when not known.
+	Rows int
+	// Bytes is a CSV file's size, 0 for standard input and workbooks;
+	// Options.OnRead reports the bytes read so far against it.
+	Bytes int64
+}
+
+// sampleBytes is how much of a CSV file Measure reads to judge its lines.
+const sampleBytes = 1 << 20
+
+// Measure returns the extent of one input; it opens a workbook's zip and
+// reads the head of each sheet to be read, never the rows.
+func Measure(path string, opts Options) Extent {
+	switch kind(path) {
+	case kindCSV:
+		if path == "-" {
+			return Extent{}
+		}
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+			return Extent{Rows: csvLines(path, fi.Size()), Bytes: fi.Size()}
+		}
+	case kindWorkbook:
+		return Extent{Rows: workbookRows(path, opts.Sheet)}
+	}
+	return Extent{}
+}
+
+// csvLines judges a CSV file's lines below the header from the line
+// feeds in its first sampleBytes.
+func csvLines(path string, size int64) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	head, _ := io.ReadAll(io.LimitReader(f, sampleBytes))
+	lines := bytes.Count(head, []byte("\n"))
+	if len(head) == 0 || lines == 0 {
+		return 0
+	}
+	if int64(len(head)) == size {
+		return max(lines-1, 1)
+	}
+	return max(int(float64(lines)*float64(size)/float64(len(head)))-1, 1)
+}
+
+// workbookRows adds up the dimensions of the sheets ReadFile would read:
+// opts.Sheet, or every sheet but the Calendar one. 0 when one of them
+// declares none (excelize's stream writer declares "A1").
+func workbookRows(path, only string) int {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return 0
+	}
+	defer zr.Close()
+	var wb struct {
+		Sheets []struct {
+			Name string `xml:"name,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	if err := readZipXML(&zr.Reader, "xl/workbook.xml", &wb); err != nil {
+		return 0
+	}
+	total := 0
+	for _, s := range wb.Sheets {
+		if only != "" && !strings.EqualFold(s.Name, only) || only == "" && strings.EqualFold(s.Name, calendarSheet) {
+			continue
+		}
+		part, err := worksheetPart(&zr.Reader, s.Name)
+		if err != nil {
+			return 0
+		}
+		n := sheetDimension(&zr.Reader, part)
+		if n == 0 {
+			return 0
+		}
+		total += n
+	}
+	return total
+}
+
+// sheetDimension reads the last row of a worksheet's <dimension ref>,
+// which comes before its rows; 0 when there is none in the part's first
+// 64 KB, or it names one cell.
+func sheetDimension(zr *zip.Reader, part string) int {
+	for _, f := range zr.File {
+		if !strings.EqualFold(strings.ReplaceAll(f.Name, "\\", "/"), part) {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return 0
+		}
+		defer rc.Close()
+		head, _ := io.ReadAll(io.LimitReader(bufio.NewReader(rc), 64<<10))
+		i := bytes.Index(head, []byte("<dimension"))
+		if i < 0 {
+			return 0
+		}
+		ref, ok := attr(head[i+len("<dimension"):], "ref")
+		if !ok {
+			return 0
+		}
+		colon := bytes.IndexByte(ref, ':')
+		if colon < 0 {
+			return 0
+		}
+		return refRow(ref[colon+1:])
+	}
+	return 0
+}
+
+// refRow is the row number of a cell reference such as "R341".
+func refRow(ref []byte) int {
+	n := 0
+	for _, c := range ref {
+		switch {
+		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c == '$':
+			if n > 0 {
+				return 0
+			}
+		case c >= '0' && c <= '9':
+			n = n*10 + int(c-'0')
+			if n > 1<<24 {
+				return 0
+			}
+		default:
+			return 0
+		}
+	}
+	return n
+}
+
+// countingReader tells OnRead of every read.
+type countingReader struct {
+	r      io.Reader
+	onRead func(int)
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.onRead(n)
+	}
+	return n, err
+}

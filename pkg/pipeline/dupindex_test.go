@@ -1,0 +1,192 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"batch/pkg/compute"
+	"batch/pkg/export"
+)
+
+// index adds the keys as rows 0, 1, … with labels V0, V1, … and builds.
+func index(keys []compute.VacancyKey) *dupIndex {
+	d := newDupIndex()
+	for _, k := range keys {
+		d.add(k)
+	}
+	d.build()
+	for i := range keys {
+		if d.named(int32(i)) {
+			d.setID(int32(i), fmt.Sprintf("V%d", i)) // as resolveDuplicateIDs would
+		}
+	}
+	d.finishIDs()
+	return d
+}
+
+// conflictsOf is the row's cross-row conflicts' messages, by code.
+func conflictsOf(d *dupIndex, ordinal int32) map[string]string {
+	out := map[string]string{}
+	for _, c := range d.appendConflicts(nil, ordinal) {
+		out[c.Code] = c.Message
+	}
+	return out
+}
+
+func TestDuplicatesAndSameSeatNameTheOtherRows(t *testing.T) {
+	d1, d2 := compute.D(2026, 2, 26), compute.D(2026, 6, 1)
+	nov3, nov2 := compute.D(2026, 11, 3), compute.D(2027, 11, 2)
+	seat := "village trustee\x1fvillage of warwick\x1forange"
+	d := index([]compute.VacancyKey{
+		{Seat: seat, Incumbent: "elizabeth white", Date: d1, Election: nov3}, // 0
+		{Seat: "mayor\x1fhudson\x1fcolumbia", Incumbent: "ann lee", Date: d1, Election: nov3},
+		{Seat: seat, Incumbent: "elizabeth white", Date: d1, Election: nov3}, // 2: row 0 again
+		{Seat: seat, Incumbent: "elizabeth campbell", Date: d2, Election: nov3},
+		{},                                     // 4: takes no part
+		{Seat: seat, Date: d1, Election: nov3}, // 5: no incumbent named, same day
+		{Seat: seat, Incumbent: "mary jones", Date: d1, Election: nov3},              // 6: someone else, same day
+		{Seat: seat, Incumbent: "john smith", Date: d2.AddDays(200), Election: nov2}, // 7: the seat's next vacancy
+		{Seat: seat, Incumbent: "elizabeth white", Date: d1},                         // 8: row 0 again, no election worked out
+	})
+	cases := []struct {
+		name      string
+		ordinal   int32
+		dup, same string // the rows named, "" for no such conflict
+	}{
+		{"a row entered twice names the copies and the row without incumbent", 0, "V2, V5, V8", "V3, V6"},
+		{"a copy names the first row", 2, "V0, V5, V8", "V3, V6"},
+		{"another person's vacancy of the seat and election is no duplicate of any", 3, "", "V0, V2, V5, V6"},
+		{"a row naming no incumbent is one vacancy with every row of its day", 5, "V0, V2, V6, V8", "V3"},
+		{"someone else on the same day is one vacancy only with the row naming nobody", 6, "V5", "V0, V2, V3"},
+		{"the seat's vacancy filled at another election is not flagged", 7, "", ""},
+		{"a copy without a filling election is still a duplicate, and in no election group", 8, "V0, V2, V5", ""},
+		{"a seat of its own has no conflict", 1, "", ""},
+		{"a row without a seat has no conflict", 4, "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := conflictsOf(d, tc.ordinal)
+			for code, want := range map[string]string{"DUPLICATE_VACANCY": tc.dup, "SAME_SEAT": tc.same} {
+				msg, ok := got[code]
+				switch {
+				case want == "" && ok:
+					t.Errorf("unexpected %s: %s", code, msg)
+				case want != "" && !ok:
+					t.Errorf("no %s, want one naming %s", code, want)
+				case want != "" && !strings.Contains(msg, " "+want+" ") && !strings.Contains(msg, " "+want+":"):
+					t.Errorf("%s says %q, want it to name %s", code, msg, want)
+				}
+				if self := fmt.Sprintf("V%d", tc.ordinal); ok && (strings.Contains(msg, self+",") || strings.Contains(msg, self+" ") || strings.Contains(msg, self+":")) {
+					t.Errorf("%s names the row itself (%s): %s", code, self, msg)
+				}
+			}
+		})
+	}
+	if d.dupRows != 5 || d.sameRows != 5 {
+		t.Errorf("%d rows with duplicates, %d with another vacancy of their seat; want 5 (0, 2, 5, 6, 8) and 5 (0, 2, 3, 5, 6)", d.dupRows, d.sameRows)
+	}
+	for o, want := range map[int32]compute.Severity{0: compute.Warning, 3: compute.Info, 1: compute.NoSeverity, 4: compute.NoSeverity, 7: compute.NoSeverity} {
+		if got := d.severity(o); got != want {
+			t.Errorf("row %d severity %v, want %v", o, got, want)
+		}
+	}
+}
+
+// A statewide office can put hundreds of rows on one seat: each conflict
+// names ten of the others and counts the rest, so the output grows with
+// the rows, not with the square of the seat.
+func TestABigSeatNamesTenAndCountsTheRest(t *testing.T) {
+	const n = 300
+	same := make([]compute.VacancyKey, n)  // one vacancy entered 300 times
+	other := make([]compute.VacancyKey, n) // 300 people's vacancies of one seat
+	for i := range n {
+		same[i] = compute.VacancyKey{Seat: "governor\x1f\x1f", Incumbent: "kathy hochul", Date: compute.D(2026, 3, 1)}
+		other[i] = compute.VacancyKey{Seat: "state comptroller\x1f\x1f", Incumbent: fmt.Sprint("person ", i),
+			Date: compute.D(2026, 1, 1).AddDays(i), Election: compute.D(2026, 11, 3)}
+	}
+	cases := []struct {
+		name    string
+		keys    []compute.VacancyKey
+		code    string
+		ordinal int32
+		want    string
+	}{
+		{"the first row names the next ten", same, "DUPLICATE_VACANCY", 0, "V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, and 289 more rows:"},
+		{"a row among the first eleven skips itself", same, "DUPLICATE_VACANCY", 4, "V0, V1, V2, V3, V5, V6, V7, V8, V9, V10, and 289 more rows:"},
+		{"a later row names the first ten", same, "DUPLICATE_VACANCY", 299, "V0, V1, V2, V3, V4, V5, V6, V7, V8, V9, and 289 more rows:"},
+		{"another vacancy of a crowded seat names the first ten others", other, "SAME_SEAT", 150, "this row and V0, V1, V2, V3, V4, V5, V6, V7, V8, V9, and 289 more rows are"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := index(tc.keys)
+			got := conflictsOf(d, tc.ordinal)
+			if !strings.Contains(got[tc.code], tc.want) {
+				t.Errorf("%s %q, want %q", tc.code, got[tc.code], tc.want)
+			}
+			if len(got) != 1 {
+				t.Errorf("conflicts %v, want only %s", got, tc.code)
+			}
+			for o, want := range map[int32]bool{0: true, 10: true, 11: false, 299: false} {
+				if got := d.named(o); got != want {
+					t.Errorf("row %d named %v, want %v", o, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestTwoPeoplesVacanciesOfOneSeatAreNotDuplicates runs the pipeline on
+// rows of the samples' Village of Warwick seat: Elizabeth White died on
+// 2026-02-26, Elizabeth Campbell on 2026-02-08 (two vacancies, which the
+// filling-election key took for one), and a row entered twice.
+func TestTwoPeoplesVacanciesOfOneSeatAreNotDuplicates(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "warwick.csv")
+	rows := "vacancy_id,office,district,county,incumbent,cause,event_date\n" +
+		"W-1,Village Trustee,Village of Warwick,Orange,Elizabeth White,death,2026-02-26\n" +
+		"W-2,Village Trustee,Village of Warwick,Orange,Elizabeth Campbell,death,2026-02-08\n" +
+		"S-1,Town Supervisor,Town of Berne,Albany,John Smith,resignation,2026-04-01\n" +
+		"S-1,Town Supervisor,Town of Berne,Albany,John Smith,resignation,2026-04-01\n"
+	if err := os.WriteFile(in, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if _, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, Formats: []string{export.CSV}, AsOf: asOf, Jobs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(out, "conflicts.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{} // source → "CODE message"
+	for _, r := range recs[1:] {
+		if code := r[3]; code == "DUPLICATE_VACANCY" || code == "SAME_SEAT" {
+			got[r[1]] = append(got[r[1]], code+" "+r[5])
+		}
+	}
+	want := map[string][]string{
+		"warwick.csv:2": {"SAME_SEAT Two vacancies in one seat: this row and warwick.csv:3 (W-2) are"},
+		"warwick.csv:3": {"SAME_SEAT Two vacancies in one seat: this row and warwick.csv:2 (W-1) are"},
+		"warwick.csv:4": {"DUPLICATE_VACANCY The same vacancy (office, district, county, incumbent and vacancy date) is also entered as warwick.csv:5 (S-1):"},
+		"warwick.csv:5": {"DUPLICATE_VACANCY The same vacancy (office, district, county, incumbent and vacancy date) is also entered as warwick.csv:4 (S-1):"},
+	}
+	for src, w := range want {
+		g := got[src]
+		if len(g) != len(w) || !strings.HasPrefix(g[0], w[0]) {
+			t.Errorf("%s: %q, want %q…", src, g, w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("cross-row conflicts on %v, want on %v", reflect.ValueOf(got).MapKeys(), reflect.ValueOf(want).MapKeys())
+	}
+}
