@@ -2,9 +2,12 @@ package sheetscan
 
 import (
 	"archive/zip"
+	"io"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // BenchmarkScan reads the first worksheet of BATCH_BENCH_XLSX (a bench/gen
@@ -21,6 +24,7 @@ func BenchmarkScan(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer zr.Close()
+	zr.RegisterDecompressor(zip.Deflate, func(r io.Reader) io.ReadCloser { return flate.NewReader(r) })
 	var part *zip.File
 	for _, f := range zr.File {
 		if strings.HasPrefix(f.Name, "xl/worksheets/") {
