@@ -371,6 +371,9 @@ func FuzzCells(f *testing.F) {
 				if shape&8 != 0 {
 					r.link = &testLink{1, string(p), string(p)}
 				}
+				if shape&4 != 0 {
+					r.opts = RowOptions{Height: float64(len(p)%400) + 0.25, Style: int(shape>>6) % 2, Hidden: len(p)%3 == 0}
+				}
 				rows = append(rows, r)
 				r = testRow{}
 			}
