@@ -260,6 +260,7 @@ func logger(c *cli.Context, stderr io.Writer, quiet bool) (*slog.Logger, error) 
 		level = slog.LevelError
 	}
 	hopts := &slog.HandlerOptions{Level: level}
+	stderr = terminalSafe{stderr} // values from the inputs cannot drive the terminal
 	switch strings.ToLower(c.String("log-format")) {
 	case "text", "":
 		return slog.New(slog.NewTextHandler(stderr, hopts)), nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/pipeline"
@@ -128,10 +129,10 @@ func writeFindingsText(w io.Writer, list []finding) error {
 			if col == "" {
 				col = "(row)"
 			}
-			fmt.Fprintf(tw, "  %s: %s %q: %s\n", f.Source, col, f.Value, f.Message)
+			fmt.Fprintf(tw, "  %s: %s %q: %s\n", printable.Name(f.Source), col, f.Value, f.Message)
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.ID, f.Code, f.Source, f.Message)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.ID, f.Code, printable.Name(f.Source), f.Message)
 	}
 	if group != "" {
 		fmt.Fprintln(tw)

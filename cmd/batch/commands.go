@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -50,15 +51,19 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 		return err
 	}
 	if !quiet {
-		fmt.Fprintf(c.App.Writer, "%s → %s/\n", describe(sum), sum.OutDir)
+		fmt.Fprintf(terminalSafe{c.App.Writer}, "%s → %s/\n", describe(sum), printable.Name(sum.OutDir))
 	}
 	return threshold(sum, failOn)
 }
 
 // describe is the one-line summary of a run, for people and cron mail.
 func describe(sum pipeline.Summary) string {
-	return fmt.Sprintf("%d vacancies computed, %d rows rejected, %d blank; conflicts: %d error, %d warning, %d info",
-		sum.Accepted, sum.Rejected, sum.Blank,
+	unread := ""
+	if sum.UnreadSheets > 0 {
+		unread = fmt.Sprintf(", %d sheet(s) not read (data but no header row; see Errors)", sum.UnreadSheets)
+	}
+	return fmt.Sprintf("%d vacancies computed, %d rows rejected, %d blank%s; conflicts: %d error, %d warning, %d info",
+		sum.Accepted, sum.Rejected, sum.Blank, unread,
 		sum.BySeverity[compute.Error], sum.BySeverity[compute.Warning], sum.BySeverity[compute.Info])
 }
 

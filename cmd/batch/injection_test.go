@@ -2,9 +2,11 @@ package main
 
 import (
 	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,16 +24,27 @@ import (
 // does not share the writer's assumptions.
 
 // formulaStart reports whether a spreadsheet could take s for a formula:
-// it starts with =, +, -, @, tab or carriage return, or their full-width
-// forms (Excel and LibreOffice fold those to the ASCII ones on input).
+// it starts with a control character, or its first visible character,
+// past spaces of any kind, zero-width characters, byte-order marks and
+// line breaks, is =, +, -, @ or their full-width forms (Excel and
+// LibreOffice fold those to the ASCII ones on input, and trim what they
+// take for blank). The list of invisible characters is this test's own.
 func formulaStart(s string) bool {
+	if s != "" && (s[0] < 0x20 || s[0] == 0x7f) {
+		return true
+	}
+	s = strings.TrimLeft(s, " \t\n\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\u200b\u200c\u200d\u2060\ufeff\u00ad")
 	r, _ := utf8.DecodeRuneInString(s)
 	switch r {
-	case '=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠':
-		return true
+	case '=', '+', '-', '@', '＝', '＋', '－', '＠':
+		return !plainNumber.MatchString(s)
 	}
 	return false
 }
+
+// guarded reports whether a CSV value is safe: not a formula start, or
+// made text by the guard's leading apostrophe.
+func guarded(s string) bool { return !formulaStart(s) || strings.HasPrefix(s, "'") }
 
 // plainNumber is a number a spreadsheet shows as a number, nothing more:
 // "-250" or "-3.5" are harmless, "-2+3" is a formula.
@@ -188,7 +201,7 @@ func assertSafeOutputs(t *testing.T, dir string) {
 			text := c.typ == "s" || c.typ == "inlineStr" || c.typ == "str"
 			// A text cell holding a plain number ("-250" carried through)
 			// runs nothing, even when someone edits it.
-			if text && formulaStart(c.value) && !plainNumber.MatchString(c.value) {
+			if text && formulaStart(c.value) {
 				t.Errorf("results.xlsx %s %s: text %q starts a formula", c.sheet, c.ref, c.value)
 			}
 			if !text && c.typ != "" && c.typ != "n" && c.typ != "b" {
@@ -218,7 +231,7 @@ func assertSafeOutputs(t *testing.T, dir string) {
 		}
 		for i, rec := range readCSV(t, p) {
 			for j, v := range rec {
-				if formulaStart(v) && !plainNumber.MatchString(v) {
+				if !guarded(v) {
 					t.Errorf("%s line %d field %d: %q starts a formula", name, i+1, j+1, v)
 				}
 			}
@@ -412,6 +425,111 @@ func TestCheckOutputDoesNotDriveTheTerminal(t *testing.T) {
 			assertNoControlBytes(t, "stderr", got.stderr)
 			if args[0] == "check" && !strings.Contains(got.stdout, "ansi-escapes.csv:3") {
 				t.Errorf("check does not report the row with the garbled cause:\n%s", got.stdout)
+			}
+		})
+	}
+}
+
+// nameVariants are names whose first character, or first visible one,
+// would start a formula in a spreadsheet, or act on a terminal.
+var nameVariants = []string{
+	"=HYPERLINK(1)", "+cmd", "-2+3", "@SUM(1)", "＝1",
+	" =1+1", "\u00a0+2", "\u200b@x", "\ufeff=x", "\n-3+3", "\t=1", "\x1b[31m=x", "\r=x",
+}
+
+// nameWorkbook writes a workbook whose one sheet is named sheet and has a
+// carried column headed header: a good vacancy and one with a bad cause,
+// so that the file and sheet are echoed on Errors.
+func nameWorkbook(t *testing.T, path, sheet, header string) {
+	t.Helper()
+	attr := strings.NewReplacer("&", "&amp;", "<", "&lt;", `"`, "&quot;", "\n", "&#10;", "\t", "&#9;", "\r", "&#13;").Replace
+	text := func(s string) string {
+		return strings.NewReplacer("&", "&amp;", "<", "&lt;", "\r", "&#13;", "\x1b", "_x001B_").Replace(s)
+	}
+	row := func(r int, vals ...string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, `<row r="%d">`, r)
+		for i, v := range vals {
+			fmt.Fprintf(&b, `<c r="%c%d" t="inlineStr"><is><t xml:space="preserve">%s</t></is></c>`, 'A'+i, r, text(v))
+		}
+		b.WriteString(`</row>`)
+		return b.String()
+	}
+	sheetXML := `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+		row(1, "vacancy_id", "office", "county", "cause", "event_date", header) +
+		row(2, "NAME-1", "Town Supervisor", "Albany", "death", "2026-03-05", "v1") +
+		row(3, "NAME-2", "Town Clerk", "Albany", "fell asleep", "2026-03-06", "v2") +
+		`</sheetData></worksheet>`
+	parts := []struct{ name, body string }{
+		{"_rels/.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`},
+		{"xl/workbook.xml", `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="` + attr(sheet) + `" sheetId="1" r:id="rId1"/></sheets></workbook>`},
+		{"xl/_rels/workbook.xml.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`},
+		{"xl/worksheets/sheet1.xml", sheetXML},
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, p := range parts {
+		w, _ := zw.Create(p.name)
+		_, _ = io.WriteString(w, p.body)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNamesNeverReachAnOutputUnguarded: headers, sheet names and file
+// names that start a formula (behind spaces, NBSP, zero-width characters,
+// a byte-order mark, a line feed) or hold control characters are
+// guarded in every output, workbook and CSV, and shown inert on the
+// terminal by run and check.
+func TestNamesNeverReachAnOutputUnguarded(t *testing.T) {
+	for i, name := range nameVariants {
+		t.Run(strconv.Quote(name), func(t *testing.T) {
+			dir := t.TempDir()
+			input := filepath.Join(dir, name+".xlsx")
+			// XML cannot hold an escape character, even escaped, so no
+			// sheet name can: the sheet takes the name without it.
+			nameWorkbook(t, input, strings.ReplaceAll(name, "\x1b", ""), name)
+			csvInput := filepath.Join(dir, name+".csv")
+			head := `vacancy_id,office,county,cause,event_date,"` + strings.ReplaceAll(name, `"`, `""`) + `"` + "\n"
+			if err := os.WriteFile(csvInput, []byte(head+"CSV-1,Mayor,Albany,death,2026-03-05,x\nCSV-2,Mayor,Albany,fell asleep,2026-03-05,y\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, fmt.Sprintf("out%d", i))
+			got := run(t, "", "run", "--as-of", asOf, "--format", "xlsx,csv,ics,json", "-o", out, input, csvInput)
+			if got.code != 0 {
+				t.Fatalf("exit %d: %s", got.code, got.stderr)
+			}
+			assertSafeOutputs(t, out)
+			assertNoControlBytes(t, "stdout", got.stdout)
+			assertNoControlBytes(t, "stderr", got.stderr)
+			// The names did reach the outputs (guarded, not dropped).
+			var all strings.Builder
+			for _, f := range []string{"vacancies.csv", "errors.csv"} {
+				b, _ := os.ReadFile(filepath.Join(out, f))
+				all.Write(b)
+			}
+			for _, want := range []string{"NAME-1", "CSV-1", "fell asleep"} {
+				if !strings.Contains(all.String(), want) {
+					t.Errorf("the outputs lack %s", want)
+				}
+			}
+			chk := run(t, "", "check", "--fail-on", "never", "--as-of", asOf, input, csvInput)
+			assertNoControlBytes(t, "check's stdout", chk.stdout)
+			// Two rejected rows, one line each: a name with a line feed
+			// adds no line (every line is a heading, an indented finding,
+			// blank, or the summary).
+			if n := strings.Count(chk.stdout, "is not a cause"); n != 2 {
+				t.Errorf("check listed %d rejected causes, want 2:\n%s", n, chk.stdout)
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(chk.stdout, "\n"), "\n") {
+				if line != "" && !strings.HasPrefix(line, "  ") && !strings.HasSuffix(line, ":") &&
+					(line[0] < '0' || line[0] > '9') {
+					t.Errorf("check printed a line that is none of its own: %q", line)
+				}
 			}
 		})
 	}

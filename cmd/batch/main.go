@@ -30,24 +30,27 @@ func main() {
 	os.Exit(code)
 }
 
-// exitCode is the one place an error becomes an exit status.
+// exitCode is the one place an error becomes an exit status. Messages go
+// to standard error through terminalSafe: a name from the inputs cannot
+// drive the terminal that shows them.
 func exitCode(ctx context.Context, err error) int {
+	stderr := terminalSafe{os.Stderr}
 	var usage usageError
 	var threshold thresholdError
 	switch {
 	case err == nil:
 		return exitOK
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
-		fmt.Fprintln(os.Stderr, "batch: interrupted; outputs left as they were")
+		fmt.Fprintln(stderr, "batch: interrupted; outputs left as they were")
 		return exitInterrupt
 	case errors.As(err, &usage):
-		fmt.Fprintf(os.Stderr, "batch: %s\nRun 'batch help' for usage.\n", userMessage(err))
+		fmt.Fprintf(stderr, "batch: %s\nRun 'batch help' for usage.\n", userMessage(err))
 		return exitUsage
 	case errors.As(err, &threshold):
-		fmt.Fprintf(os.Stderr, "batch: %s\n", userMessage(err))
+		fmt.Fprintf(stderr, "batch: %s\n", userMessage(err))
 		return exitThreshold
 	default:
-		fmt.Fprintf(os.Stderr, "batch: %s\n", userMessage(err))
+		fmt.Fprintf(stderr, "batch: %s\n", userMessage(err))
 		return exitFailed
 	}
 }

@@ -45,17 +45,9 @@ func assertUntouched(t *testing.T, dir string, prev map[string][]byte) {
 	}
 }
 
-// temporaries lists the files in dir that are not outputs of the contract.
-func temporaries(dir string) []string {
-	var out []string
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") {
-			out = append(out, e.Name())
-		}
-	}
-	return out
-}
+// temporaries lists what is in dir but the contract's outputs and the
+// current set they show: a run's staging, spill files, half-made links.
+func temporaries(dir string) []string { return leftovers(dir) }
 
 // startUntilWriting starts a run on a big input and returns once a
 // temporary output has appeared in out: the run is then mid-write.

@@ -14,6 +14,10 @@ func TestTerminalSafeShowsControlCharactersAsEscapes(t *testing.T) {
 		{"an 8-bit CSI is shown, not obeyed", "a\u009b31mb", `a\x9b31mb`},
 		{"a stray byte of bad UTF-8 is shown", "caf\xe9", `caf\xe9`},
 		{"NUL and DEL are shown", "a\x00b\x7f", `a\x00b\x7f`},
+		{"a right-to-left override cannot reorder the line", "invoice\u202excs.csv", `invoice\u202excs.csv`},
+		{"a bell is shown", "a\ab", `a\x07b`},
+		{"zero-width and non-breaking spaces are shown", "a\u200bb\u00a0c", `a\u200bb\u00a0c`},
+		{"printable symbols pass untouched", "12 → 3, § 42, ½", "12 → 3, § 42, ½"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

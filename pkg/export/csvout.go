@@ -15,14 +15,19 @@ type csvTable struct {
 	rec  []string
 }
 
-func newCSVTable(dir, name string, header []string) (*csvTable, error) {
-	t, err := createTemp(dir, name)
+func newCSVTable(create func(string) (*tempFile, error), name string, header []string) (*csvTable, error) {
+	t, err := create(name)
 	if err != nil {
 		return nil, err
 	}
 	c := &csvTable{file: t, buf: bufio.NewWriterSize(t.f, 256<<10)}
 	c.w = csv.NewWriter(c.buf)
-	if err := c.w.Write(header); err != nil {
+	// Carried-through columns keep the input's header text: guarded like
+	// any other text the tool writes.
+	for _, h := range header {
+		c.rec = append(c.rec, guardText(h))
+	}
+	if err := c.w.Write(c.rec); err != nil {
 		t.remove()
 		return nil, fmt.Errorf("export: write %s: %w", name, err)
 	}

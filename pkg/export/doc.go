@@ -10,13 +10,15 @@
 //     open at once; CSV and ICS are written row by row. Memory stays flat
 //     however many rows come in. Only Summary's list of open deadlines in
 //     the next 14 days is kept, capped at 500 (the rest are counted).
-//   - Atomic outputs. Each file is written as ".<name>.tmp-<pid>-<random>" in
-//     the output folder, synced, and renamed into place only in Commit, after
-//     every file is complete. A failed or aborted run leaves earlier outputs
-//     as they were and removes its temporaries; New removes those of killed
-//     runs (their pid is gone). If a rename fails, those done are undone
-//     from hard-linked backups of the old files; only a crash in the middle
-//     of the renames can leave some new and some old files.
+//   - The output folder (outdir.go). Each run writes into its own set,
+//     .batch/runs/ID in the output folder, under the folder's lock; Commit
+//     links every output the set holds (files, and folders later issues
+//     add) into .batch/current, switches current to the new set with one
+//     rename, and removes the links of formats not written this time. The
+//     folder shows one whole set at every instant; a failed or aborted run
+//     leaves the previous set and removes its own; New rolls back what a
+//     killed run left, and migrates a folder of an earlier version's
+//     regular files.
 //   - Excel's row limit. A sheet holds at most 1,048,576 rows; a longer table
 //     continues on "Deadlines (2)", "Deadlines (3)", … with the same header,
 //     and Summary says so. The CSV files are never split. Every part of a
@@ -37,10 +39,11 @@
 //     conflicts cell links to its first line on Conflicts; past excelize's
 //     65,529 hyperlinks on one sheet the link is a HYPERLINK formula the tool
 //     writes itself.
-//   - Safety. Text that a spreadsheet would take for a formula (starting
-//     with =, +, -, @, tab, carriage return or their full-width forms) gets
-//     an apostrophe in front, in the workbook and in the CSV files, input
-//     echoes included. Numbers and dates the tool writes stay typed; ids,
+//   - Safety (guard.go). Text that a spreadsheet would take for a formula
+//     (a control character first, or =, +, -, @ or their full-width forms
+//     as the first visible character) gets an apostrophe in front, in the
+//     workbook and in the CSV files, header rows and input echoes
+//     included. Numbers and dates the tool writes stay typed; ids,
 //     districts and counties are always text.
 //   - Determinism. The same results and as-of date give the same cells in
 //     the same order; breakdowns are sorted by key. The only clock values

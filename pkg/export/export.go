@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -23,7 +22,7 @@ const (
 
 // Options configure one set of outputs.
 type Options struct {
-	Dir          string   // output folder, created if missing
+	Dir          string   // output folder, created if missing (see outdir.go)
 	Formats      []string // any of XLSX, CSV, ICS, JSON
 	AsOf         compute.Date
 	Calendar     *compute.Calendar // for the Calendar sheet
@@ -55,6 +54,11 @@ type Input struct {
 	Accepted int
 	Rejected int
 	Blank    int
+	// Unread names the sheets that hold data but no header row (each is
+	// also a problem on Errors); Notes are what the analyst should know
+	// about rows read all the same (a cell whose encoding was guessed).
+	Unread []string
+	Notes  []string
 }
 
 // Phase is one timed phase of the run.
@@ -77,14 +81,17 @@ type Totals struct {
 	Rejected   int // rows on Errors
 	Problems   int
 	BySeverity map[compute.Severity]int // vacancies by their worst conflict
+	Files      []string                 // the outputs in place, as named in Dir
 }
 
-// Writer writes every output to a temporary file in Dir; nothing is in
-// place under its final name until Commit returns nil. A Writer is used
-// by one goroutine.
+// Writer writes every output into its own staging folder in Dir; nothing
+// is in place until Commit switches the whole set in (outdir.go). A Writer
+// holds Dir's lock from New to Commit or Abort, and is used by one
+// goroutine.
 type Writer struct {
 	opts Options
 	now  func() time.Time
+	set  *outputSet
 
 	xlsx, csv, ics, json bool
 
@@ -106,8 +113,9 @@ type Writer struct {
 
 var errDone = errors.New("export: writer already committed or aborted")
 
-// New opens the temporary outputs. It creates Dir when missing and removes
-// temporaries that killed runs left there.
+// New opens the outputs in a staging folder. It creates Dir when missing,
+// takes its lock (a second run into Dir fails with an error naming it)
+// and cleans what killed runs left there.
 func New(opts Options) (*Writer, error) {
 	w := &Writer{opts: opts, now: opts.now}
 	if w.now == nil {
@@ -142,12 +150,11 @@ func New(opts Options) (*Writer, error) {
 	if opts.Dir == "" {
 		return nil, errors.New("export: no output folder given")
 	}
-	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("export: create output folder: %w", err)
-	}
-	if err := removeStale(opts.Dir); err != nil {
+	set, err := openSet(opts.Dir)
+	if err != nil {
 		return nil, err
 	}
+	w.set = set
 	w.tally = newTally(opts.AsOf)
 	if err := w.open(); err != nil {
 		w.Abort()
@@ -157,18 +164,13 @@ func New(opts Options) (*Writer, error) {
 }
 
 func (w *Writer) open() error {
-	dir := w.opts.Dir
+	create := w.set.create
 	var err error
 	if w.xlsx {
-		name, err := tempName("batch-tmp")
-		if err != nil {
+		if w.tmpDir, err = w.set.makeSpill(); err != nil {
 			return err
 		}
-		w.tmpDir = filepath.Join(dir, name)
-		if err := os.Mkdir(w.tmpDir, 0o700); err != nil {
-			return fmt.Errorf("export: create %s: %w", w.tmpDir, err)
-		}
-		if w.bookFile, err = createTemp(dir, resultsName); err != nil {
+		if w.bookFile, err = create(resultsName); err != nil {
 			return err
 		}
 		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap); err != nil {
@@ -177,26 +179,26 @@ func (w *Writer) open() error {
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
 	}
 	if w.csv {
-		if w.vacCSV, err = newCSVTable(dir, vacanciesName, slices.Concat(vacancyColumns, w.opts.ExtraColumns)); err != nil {
+		if w.vacCSV, err = newCSVTable(create, vacanciesName, slices.Concat(vacancyColumns, w.opts.ExtraColumns)); err != nil {
 			return err
 		}
-		if w.dlCSV, err = newCSVTable(dir, deadlinesName, deadlineColumns); err != nil {
+		if w.dlCSV, err = newCSVTable(create, deadlinesName, deadlineColumns); err != nil {
 			return err
 		}
-		if w.cfCSV, err = newCSVTable(dir, conflictsName, conflictColumns); err != nil {
+		if w.cfCSV, err = newCSVTable(create, conflictsName, conflictColumns); err != nil {
 			return err
 		}
-		if w.erCSV, err = newCSVTable(dir, errorsName, errorColumns); err != nil {
+		if w.erCSV, err = newCSVTable(create, errorsName, errorColumns); err != nil {
 			return err
 		}
 	}
 	if w.ics {
-		if w.cal, err = newICSWriter(dir, w.opts.AsOf); err != nil {
+		if w.cal, err = newICSWriter(create, w.opts.AsOf); err != nil {
 			return err
 		}
 	}
 	if w.json {
-		if w.jsonFile, err = createTemp(dir, summaryName); err != nil {
+		if w.jsonFile, err = create(summaryName); err != nil {
 			return err
 		}
 	}
@@ -262,7 +264,7 @@ func (w *Writer) SetExtraColumns(cols []string) error {
 	}
 	if w.csv {
 		w.vacCSV.file.remove()
-		t, err := newCSVTable(w.opts.Dir, vacanciesName, slices.Concat(vacancyColumns, cols))
+		t, err := newCSVTable(w.set.create, vacanciesName, slices.Concat(vacancyColumns, cols))
 		if err != nil {
 			w.vacCSV = nil
 			return w.fail(err)
@@ -439,27 +441,24 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 	}
 	w.done = true
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
-		BySeverity: maps.Clone(w.tally.bySeverity)}, nil
+		BySeverity: maps.Clone(w.tally.bySeverity), Files: slices.Clone(w.set.linked)}, nil
 }
 
 func (w *Writer) commit(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
-	var files []*tempFile
 	if w.csv {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if err := c.finish(); err != nil {
 				return err
 			}
-			files = append(files, c.file)
 		}
 	}
 	if w.ics {
 		if err := w.cal.finish(); err != nil {
 			return err
 		}
-		files = append(files, w.cal.file)
 	}
 	var cont []continuation
 	if w.xlsx {
@@ -477,7 +476,6 @@ func (w *Writer) commit(info RunInfo) error {
 		if err := w.bookFile.finish(); err != nil {
 			return err
 		}
-		files = append(files, w.bookFile)
 	}
 	if w.json {
 		b, err := w.summaryJSON(info, timings(info, w.now().Sub(start)), cont)
@@ -490,16 +488,9 @@ func (w *Writer) commit(info RunInfo) error {
 		if err := w.jsonFile.finish(); err != nil {
 			return err
 		}
-		files = append(files, w.jsonFile)
-	}
-	if err := putInPlace(files); err != nil {
-		return err
-	}
-	if err := syncDir(w.opts.Dir); err != nil {
-		return fmt.Errorf("export: sync output folder: %w", err)
 	}
 	w.cleanup()
-	return nil
+	return w.set.commit()
 }
 
 // finishBook writes Calendar and Rules, then closes every sheet; only then
@@ -552,8 +543,9 @@ func (w *Writer) finishBook() error {
 	return nil
 }
 
-// Abort removes the temporary files; outputs already in place stay as they
-// were. Safe to call after Commit.
+// Abort removes the staging folder (and Dir itself, when New made it and
+// nothing else is in it) and lets the lock go; outputs already in place
+// stay as they were. Safe to call after Commit.
 func (w *Writer) Abort() {
 	if w == nil {
 		return
@@ -561,21 +553,25 @@ func (w *Writer) Abort() {
 	if !w.done && w.err == nil {
 		w.err = errDone
 	}
-	for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
-		if c != nil {
-			c.file.remove()
+	// Once the set is switched in (Commit, even one whose tidying failed),
+	// its files are the outputs: only the lock is let go.
+	if committed := w.done || w.set != nil && w.set.done; !committed {
+		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
+			if c != nil {
+				c.file.remove()
+			}
+		}
+		for _, f := range []*tempFile{w.bookFile, w.jsonFile} {
+			if f != nil {
+				f.remove()
+			}
+		}
+		if w.cal != nil {
+			w.cal.file.remove()
 		}
 	}
-	if w.cal != nil {
-		w.cal.file.remove()
-	}
-	if w.bookFile != nil {
-		w.bookFile.remove()
-	}
-	if w.jsonFile != nil {
-		w.jsonFile.remove()
-	}
 	w.cleanup()
+	w.set.abort()
 }
 
 // cleanup drops excelize's spill files and their folder.

@@ -22,10 +22,12 @@ const (
 	summaryName   = "summary.json"
 )
 
-// A temporary output is ".<final name>.tmp-<pid>-<random>" in the output
-// folder, so the rename into place never crosses file systems; excelize's
-// own spill files go in a folder ".batch-tmp-<pid>-<random>" beside them.
-// The pid lets New tell a killed run's leftovers from a live run's.
+// A temporary file is ".<final name>.tmp-<pid>-<random>" beside its final
+// name, so the rename into place never crosses file systems: the template
+// is written so. Earlier versions wrote their outputs so too, and their
+// spill files in ".batch-tmp.tmp-<pid>-<random>": removeStale clears what
+// a killed run of theirs left in an output folder. The pid tells a killed
+// run's leftovers from a live run's.
 var tempPattern = regexp.MustCompile(`^\.(results\.xlsx|vacancies\.csv|deadlines\.csv|conflicts\.csv|errors\.csv|deadlines\.ics|summary\.json|batch-tmp)\.tmp-([0-9]+)-[0-9a-f]{16}$`)
 
 func tempName(final string) (string, error) {
@@ -127,60 +129,6 @@ func syncDir(dir string) error {
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
 		return err
-	}
-	return nil
-}
-
-// putInPlace renames every temporary to its final name. The previous
-// outputs stay reachable under hard-linked backup names until all renames
-// have succeeded; if one fails, those already done are undone, so the
-// folder shows either the whole new set or the old one.
-func putInPlace(files []*tempFile) error {
-	type backup struct {
-		final, old string
-		existed    bool // an old output was there (kept only if it could be linked)
-	}
-	var done []backup
-	undo := func() {
-		for i := len(done) - 1; i >= 0; i-- {
-			b := done[i]
-			switch {
-			case b.old != "":
-				_ = os.Rename(b.old, b.final)
-			case !b.existed:
-				_ = os.Remove(b.final)
-			}
-		}
-	}
-	defer func() {
-		for _, b := range done {
-			if b.old != "" {
-				_ = os.Remove(b.old)
-			}
-		}
-	}()
-	for _, f := range files {
-		b := backup{final: f.final}
-		if _, err := os.Lstat(f.final); err == nil {
-			b.existed = true
-			name, err := tempName(filepath.Base(f.final))
-			if err != nil {
-				undo()
-				return err
-			}
-			old := filepath.Join(filepath.Dir(f.final), name)
-			if err := os.Link(f.final, old); err == nil {
-				b.old = old
-			}
-		}
-		if err := f.rename(); err != nil {
-			if b.old != "" {
-				_ = os.Remove(b.old)
-			}
-			undo()
-			return err
-		}
-		done = append(done, b)
 	}
 	return nil
 }

@@ -3,53 +3,110 @@ package export
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"batch/pkg/compute"
 )
 
-// guardText makes input text safe to hand to a spreadsheet or a terminal.
+// The injection guard. Every text the tool writes into a workbook or a CSV
+// file passes through it, wherever the text comes from: cell values,
+// header names (carried-through columns keep the input's), sheet and file
+// names echoed in sources, and messages. Its API, for every writer:
 //
-// Formula injection: text a spreadsheet would read as a formula (or as a
-// DDE/"@" call) gets an apostrophe in front, in the workbook and in the CSV
-// files alike. A plain number such as "-250" or "-3.5" is not a formula
-// (a spreadsheet reads it as the number it is) and stays as it is; "+1" does
+//	needsGuard(s) bool    a spreadsheet could run s as a formula: mark it text
+//	safeText(s) string    s with what no output may hold replaced (below)
+//	guardText(s) string   the CSV form: safeText(s), after an apostrophe
+//	                      when needsGuard(s) (CONTRACT.md); the workbook
+//	                      may instead mark the cell as text (quote prefix)
+//
+// Formula injection: a spreadsheet runs text as a formula (or a DDE/"@"
+// call) when its first character is =, +, - or @, or their full-width
+// forms (Excel and LibreOffice fold those to the ASCII ones). Spreadsheets
+// also trim what they take for blank before they look, so the first
+// visible character counts: spaces (the ASCII one and every Unicode space,
+// the non-breaking ones included), zero-width characters, byte-order
+// marks, direction marks and line breaks in front of it hide nothing. A
+// text whose first character is a control character (a tab, a carriage
+// return, a line feed) is guarded too: some spreadsheets split or trim
+// on it. A plain number such as "-250" or "-3.5" is not a formula (a
+// spreadsheet reads it as the number it is) and stays as it is; "+1" does
 // not count, since some spreadsheets evaluate a leading plus.
 //
-// Control characters (checked after the formula test, so a leading CR
-// still earns its apostrophe): what is left of them after ingest (escape sequences,
-// bells, carriage returns, DEL, C1 controls, bytes that are not UTF-8) is
-// replaced with U+FFFD, so no output drives the terminal of whoever prints
-// it and the workbook stays well-formed XML, which holds no C0 control but
-// tab, line feed and carriage return. A CR LF pair becomes a line feed.
-// Tab and line feed are kept: they are how a cell holds columns and lines.
+// Control characters: what is left of them after ingest (escape
+// sequences, bells, carriage returns, DEL, C1 controls, bytes that are not
+// UTF-8) is replaced with U+FFFD, so no output drives the terminal of
+// whoever prints it and the workbook stays well-formed XML, which holds no
+// C0 control but tab, line feed and carriage return. A CR LF pair becomes
+// a line feed. Tab and line feed are kept: they are how a cell holds
+// columns and lines.
 //
 // Only text passes through here; numbers and dates the tool writes stay
 // typed.
+
+// guardText is s as a CSV cell: made safe, and marked as text with a
+// leading apostrophe when a spreadsheet could run it.
 func guardText(s string) string {
 	if s == "" {
 		return s
 	}
-	guard := false
-	switch s[0] {
-	case '=', '+', '@', '\t', '\r':
-		guard = true
-	case '-':
-		guard = !plainNumber(s)
-	case 0xEF: // the full-width forms all start with this byte in UTF-8
-		r, _ := utf8.DecodeRuneInString(s)
-		switch r {
-		case '＝', '＋', '－', '＠':
-			guard = true
-		}
-	}
-	if !cleanText(s) {
-		s = sanitize(s)
-	}
+	guard := needsGuard(s)
+	s = safeText(s)
 	if guard {
 		return "'" + s
 	}
 	return s
+}
+
+// needsGuard reports whether a spreadsheet could take s for a formula:
+// its first character is a control character, or its first visible one
+// is =, +, - or @ (or a full-width form) and s is not a plain number.
+func needsGuard(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; c < 0x20 || c == 0x7f {
+		return true
+	}
+	rest := s
+	for rest != "" {
+		r, n := utf8.DecodeRuneInString(rest)
+		if !invisible(r) {
+			break
+		}
+		rest = rest[n:]
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	switch r {
+	case '=', '+', '@', '＝', '＋', '－', '＠':
+		return true
+	case '-':
+		return !plainNumber(rest)
+	}
+	return false
+}
+
+// invisible reports whether r shows nothing a reader (or a spreadsheet
+// looking for a formula) would see before the first visible character:
+// white space, line breaks and the other controls, zero-width characters,
+// byte-order and direction marks, the soft hyphen.
+func invisible(r rune) bool {
+	switch r {
+	case '\u00ad', '\u180e', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\u2061',
+		'\u2062', '\u2063', '\u2064', '\ufeff', '\u061c':
+		return true
+	}
+	return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Zs) ||
+		r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069'
+}
+
+// safeText is s with every character no output may hold replaced (see
+// above); it allocates only when there is one.
+func safeText(s string) string {
+	if cleanText(s) {
+		return s
+	}
+	return sanitize(s)
 }
 
 // plainNumber reports whether s is an optionally negative decimal number

@@ -32,8 +32,8 @@ type icsWriter struct {
 	asOf compute.Date
 }
 
-func newICSWriter(dir string, asOf compute.Date) (*icsWriter, error) {
-	t, err := createTemp(dir, icsName)
+func newICSWriter(create func(string) (*tempFile, error), asOf compute.Date) (*icsWriter, error) {
+	t, err := create(icsName)
 	if err != nil {
 		return nil, err
 	}

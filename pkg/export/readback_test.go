@@ -22,6 +22,13 @@ var plainNegative = regexp.MustCompile(`^-[0-9]+(\.[0-9]+)?$`)
 // dangerous reports whether a spreadsheet could take s for a formula. A
 // plain negative number ("-5", "-3.5") is read as the number it is.
 func dangerous(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; c < 0x20 || c == 0x7f {
+		return true
+	}
+	s = strings.TrimLeft(s, " \t\n\r\u00a0\u2007\u202f\u3000\u200b\u200c\u200d\u2060\ufeff")
 	if plainNegative.MatchString(s) {
 		return false
 	}
@@ -48,7 +55,7 @@ func TestGuardText(t *testing.T) {
 		{"an at sign", "@SUM(A1)", "'@SUM(A1)"},
 		{"a leading tab", "\tx", "'\tx"},
 		{"a leading carriage return is guarded, then replaced", "\rx", "'\uFFFDx"},
-		{"an escape sequence loses its escape", "\x1b[2J\x1b[31mTown Supervisor", "\uFFFD[2J\uFFFD[31mTown Supervisor"},
+		{"an escape sequence loses its escape, and a control character first is guarded", "\x1b[2J\x1b[31mTown Supervisor", "'\uFFFD[2J\uFFFD[31mTown Supervisor"},
 		{"a bell and a NUL are replaced", "a\x07b\x00c", "a\uFFFDb\uFFFDc"},
 		{"DEL and a C1 control are replaced", "a\x7fb\u009bc", "a\uFFFDb\uFFFDc"},
 		{"bytes that are not UTF-8 are replaced", "Mu\xf1oz", "Mu\uFFFDoz"},
@@ -56,7 +63,18 @@ func TestGuardText(t *testing.T) {
 		{"a lone CR inside the text is replaced", "a\rb", "a\uFFFDb"},
 		{"tab and line feed inside the text are kept", "a\tb\nc", "a\tb\nc"},
 		{"accents are kept", "José Muñoz, Cañada", "José Muñoz, Cañada"},
-		{"an escape before an equals sign is not a formula", "\x1b=1", "\uFFFD=1"},
+		{"an escape before an equals sign is guarded, then replaced", "\x1b=1", "'\uFFFD=1"},
+		{"spaces before an equals sign", " =1+1", "' =1+1"},
+		{"a non-breaking space before a plus", "\u00a0+2", "'\u00a0+2"},
+		{"a zero-width space before an at sign", "\u200b@SUM(1)", "'\u200b@SUM(1)"},
+		{"a line feed before a minus formula", "\n-3+3", "'\n-3+3"},
+		{"a byte-order mark before an equals sign", "\ufeff=cmd", "'\ufeff=cmd"},
+		{"a word joiner before an equals sign", "\u2060=x", "'\u2060=x"},
+		{"an ideographic space before an equals sign", "\u3000=1", "'\u3000=1"},
+		{"a figure space and a narrow no-break space", "\u2007\u202f+1", "'\u2007\u202f+1"},
+		{"zero-width joiners before a minus", "\u200d\u200c-1+1", "'\u200d\u200c-1+1"},
+		{"spaces before a negative number: still a number", "  -250", "  -250"},
+		{"spaces before words are left alone", "  Town of Berne", "  Town of Berne"},
 		{"a full-width equals sign", "＝1+1", "'＝1+1"},
 		{"a full-width plus sign", "＋1", "'＋1"},
 		{"a full-width minus sign", "－1", "'－1"},

@@ -79,6 +79,8 @@ type summaryInput struct {
 	Accepted int      `json:"accepted"`
 	Rejected int      `json:"rejected"`
 	Blank    int      `json:"blank"`
+	Unread   []string `json:"sheets_not_read,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
 }
 
 type summaryAhead struct {
@@ -135,7 +137,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 			sheets = []string{}
 		}
 		doc.Inputs = append(doc.Inputs, summaryInput{in.Path, in.SHA256, sheets, in.Rows, in.Accepted,
-			in.Rejected, in.Blank})
+			in.Rejected, in.Blank, in.Unread, in.Notes})
 	}
 	for _, u := range t.upcomingSorted() {
 		doc.Upcoming.Shown = append(doc.Upcoming.Shown, summaryOpenDL{u.date.String(), u.code, u.kind,
@@ -285,6 +287,9 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 					number(in.Rows), number(in.Accepted), number(in.Rejected), number(in.Blank))); err != nil {
 					return err
 				}
+				if err := s.inputNotes(in); err != nil {
+					return err
+				}
 			}
 			s.gap()
 			return nil
@@ -309,6 +314,23 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 	}
 	if err := sw.Flush(); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
+	}
+	return nil
+}
+
+// inputNotes writes, under an input's line, the sheets that were not read
+// and the notes on rows that were.
+func (s *summaryWriter) inputNotes(in Input) error {
+	for _, sheet := range in.Unread {
+		if err := s.put(mustCells(s.wb, text("  sheet not read: "+sheet),
+			text("it holds data but no header row naming office and cause; see Errors"))); err != nil {
+			return err
+		}
+	}
+	for _, n := range in.Notes {
+		if err := s.put(mustCells(s.wb, text("  note"), text(n))); err != nil {
+			return err
+		}
 	}
 	return nil
 }

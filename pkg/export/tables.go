@@ -37,6 +37,14 @@ func Header(table string) []string {
 	return append([]string(nil), cols...)
 }
 
+// MaxCarriedColumns is how many carried-through columns the Vacancies
+// sheet of results.xlsx holds: Excel's 16,384 columns less the contract's
+// own. CSV has no such limit.
+func MaxCarriedColumns() int { return excelColumnLimit - len(vacancyColumns) }
+
+// excelColumnLimit is Excel's 16,384 columns a sheet (A to XFD).
+const excelColumnLimit = 1 << 14
+
 // Column positions the workbook styles individually.
 const (
 	vacConflictsCol    = 18 // "conflicts": links to the vacancy's first line on Conflicts

@@ -289,7 +289,7 @@ func (c *sheetChain) openPart(name string) error {
 	}
 	head := make([]any, len(c.header))
 	for i, h := range c.header {
-		head[i] = excelize.Cell{StyleID: hid, Value: h}
+		head[i] = excelize.Cell{StyleID: hid, Value: guardText(h)} // carried columns keep the input's header
 	}
 	if err := sw.SetRow("A"+strconv.Itoa(c.headerRow), head); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)

@@ -1,8 +1,13 @@
 package ingest
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -83,4 +88,55 @@ func BenchmarkReadWorkbook(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkManySheets reads workbooks of 1,000 and 5,000 one-vacancy
+// sheets: the time per sheet must not grow with the count (it grew with
+// the square of it while each sheet was found by walking every sheet).
+func BenchmarkManySheets(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		b.Run(itoa(n), func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "many.xlsx")
+			if err := os.WriteFile(path, manySheetPackage(n), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				st, err := ReadFile(context.Background(), path, Options{}, func(Item) error { return nil })
+				if err != nil || st.Accepted != n {
+					b.Fatalf("%+v %v", st, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/sheet")
+		})
+	}
+}
+
+// manySheetPackage is a workbook of n sheets, each a header and a vacancy.
+func manySheetPackage(n int) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	add := func(name, body string) {
+		w, _ := zw.Create(name)
+		_, _ = w.Write([]byte(body))
+	}
+	var wb, rels strings.Builder
+	wb.WriteString(`<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>`)
+	rels.WriteString(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">`)
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&wb, `<sheet name="Town %d" sheetId="%d" r:id="rId%d"/>`, i, i, i)
+		fmt.Fprintf(&rels, `<Relationship Id="rId%d" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet%d.xml"/>`, i, i)
+	}
+	wb.WriteString(`</sheets></workbook>`)
+	rels.WriteString(`</Relationships>`)
+	add("xl/workbook.xml", wb.String())
+	add("xl/_rels/workbook.xml.rels", rels.String())
+	for i := 1; i <= n; i++ {
+		add(fmt.Sprintf("xl/worksheets/sheet%d.xml", i), `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`+
+			`<row r="1"><c t="inlineStr"><is><t>office</t></is></c><c t="inlineStr"><is><t>cause</t></is></c><c t="inlineStr"><is><t>event_date</t></is></c></row>`+
+			`<row r="2"><c t="inlineStr"><is><t>Town Supervisor</t></is></c><c t="inlineStr"><is><t>died</t></is></c><c t="inlineStr"><is><t>2026-03-05</t></is></c></row>`+
+			`</sheetData></worksheet>`)
+	}
+	_ = zw.Close()
+	return buf.Bytes()
 }

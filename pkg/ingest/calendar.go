@@ -5,8 +5,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
-
 	"batch/pkg/compute"
 )
 
@@ -87,7 +85,7 @@ func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Probl
 	if sheetOnly {
 		return nil, nil, nil
 	}
-	return nil, nil, fmt.Errorf("ingest: %s: unsupported calendar file; give a .csv file or an .xlsx workbook", path)
+	return nil, nil, fmt.Errorf("ingest: %s: unsupported calendar file; give a .csv file or an .xlsx workbook", shownPath(path))
 }
 
 type calReader struct {
@@ -101,18 +99,18 @@ type calReader struct {
 func calendarCSV(path string) ([]compute.Override, []Problem, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, unwrapPath(err))
+		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
 	}
 	defer fh.Close()
 	t, err := newCSVTable(fh)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 	}
 	cr := &calReader{file: baseName(path)}
-	for n := 0; ; n++ {
+	for {
 		ok, err := t.next()
 		if err != nil {
-			return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+			return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 		}
 		if !ok {
 			break
@@ -124,9 +122,6 @@ func calendarCSV(path string) ([]compute.Override, []Problem, error) {
 					continue
 				}
 			}
-			if n+1 >= maxHeaderSearch {
-				break
-			}
 			continue
 		}
 		if t.perr != nil {
@@ -137,7 +132,7 @@ func calendarCSV(path string) ([]compute.Override, []Problem, error) {
 		cr.row(t.record, t.line)
 	}
 	if cr.m == nil {
-		return nil, nil, fmt.Errorf("ingest: %s: no calendar header row naming year or holiday in the first %d rows", path, maxHeaderSearch)
+		return nil, nil, fmt.Errorf("ingest: %s: no calendar header row naming year or holiday", shownPath(path))
 	}
 	return cr.out, cr.problems, nil
 }
@@ -148,52 +143,48 @@ func calendarWorkbook(path string, sheetOnly bool) ([]compute.Override, []Proble
 		return nil, nil, err
 	}
 	defer wb.close()
-	sheets := wb.f.GetSheetList()
-	var name string
+	sheets := wb.sheetNames()
+	i := 0
 	if sheetOnly {
 		n, ok := findSheet(sheets, calendarSheet)
 		if !ok {
 			return nil, nil, nil
 		}
-		name = n
-	} else {
-		if len(sheets) == 0 {
-			return nil, nil, fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", path)
-		}
-		name = sheets[0]
+		i = n
+	} else if len(sheets) == 0 {
+		return nil, nil, fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", shownPath(path))
 	}
-	rows, err := wb.f.Rows(name)
+	name := sheets[i]
+	if err := wb.loadSharedStrings(); err != nil {
+		return nil, nil, err
+	}
+	rows, err := wb.openSheet(i)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ingest: %s: sheet %q cannot be read (%v)", path, name, err)
+		return nil, nil, err
 	}
-	defer rows.Close()
-	sr := &sheetReader{wb: wb, sheet: name}
-	defer sr.close()
-	cr := &calReader{file: baseName(path), sheet: name, dates: sr}
-	raw := excelize.Options{RawCellValue: true}
-	row := 0
-	for rows.Next() {
-		row++
-		cells, err := rows.Columns(raw)
-		if err != nil {
-			return nil, nil, fmt.Errorf("ingest: %s: sheet %q row %d cannot be read (%v)", path, name, row, err)
-		}
+	defer rows.close()
+	cr := &calReader{file: baseName(path), sheet: name, dates: rows}
+	for rows.next() {
 		if cr.m == nil {
-			if m, ok := calHeader(cells); ok {
+			if m, ok := calHeader(rows.cells); ok {
 				cr.m = m
-			} else if row >= maxHeaderSearch {
-				break
 			}
 			continue
 		}
-		sr.row = row
-		cr.row(cells, row)
+		if len(rows.issues) > 0 {
+			for _, is := range rows.issues {
+				cr.problems = append(cr.problems, Problem{Source: compute.Source{File: cr.file, Sheet: name, Row: rows.num},
+					Column: columnLetters(is.col + 1), Value: shorten(is.value, 200), Message: is.msg})
+			}
+			continue
+		}
+		cr.row(rows.cells, rows.num)
 	}
-	if err := rows.Error(); err != nil {
-		return nil, nil, fmt.Errorf("ingest: %s: sheet %q cannot be read (%v)", path, name, err)
+	if err := rows.err; err != nil {
+		return nil, nil, fmt.Errorf("ingest: %s: sheet %q is damaged: %v", shownPath(path), name, err)
 	}
 	if cr.m == nil {
-		return nil, nil, fmt.Errorf("ingest: %s: sheet %q has no calendar header row naming year or holiday in its first %d rows", path, name, maxHeaderSearch)
+		return nil, nil, fmt.Errorf("ingest: %s: sheet %q has no calendar header row naming year or holiday", shownPath(path), name)
 	}
 	return cr.out, cr.problems, nil
 }

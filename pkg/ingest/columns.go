@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // field is an input column the contract names (CONTRACT.md, Input).
@@ -121,7 +119,6 @@ type column struct {
 type mapping struct {
 	cols  []column
 	where [numFields]int // position of each field, -1 when absent
-	extra []string       // names of the carried-through columns, in order
 	// dateCols lists the positions of date fields, for the workbook reader
 	// that needs the cells' styles.
 	dateCols []int
@@ -130,11 +127,6 @@ type mapping struct {
 	// two columns may disagree and picking one would drop the other unseen.
 	duplicate string
 }
-
-// maxHeaderSearch is how many rows of a sheet or CSV file are searched for
-// the header: title rows sit above it, not pages of them. A sheet whose
-// first rows hold no header is skipped without reading the rest.
-const maxHeaderSearch = 100
 
 func newMapping(header []string) *mapping {
 	m := &mapping{cols: make([]column, len(header))}
@@ -160,9 +152,6 @@ func newMapping(header []string) *mapping {
 		}
 		m.cols[i] = column{field: f, name: name, blankHeader: blank}
 		if f == fExtra {
-			if strings.TrimSpace(h) != "" {
-				m.extra = append(m.extra, name)
-			}
 			continue
 		}
 		m.where[f] = i
@@ -171,6 +160,15 @@ func newMapping(header []string) *mapping {
 		}
 	}
 	return m
+}
+
+// name is the header text of the column at position i, or its letter
+// right of the header.
+func (m *mapping) name(i int) string {
+	if i < len(m.cols) {
+		return m.cols[i].name
+	}
+	return "column " + columnLetters(i+1)
 }
 
 // columnName is the header text of a field's column, or the contract's name
@@ -184,8 +182,28 @@ func (m *mapping) columnName(f field) string {
 
 // columnLetters is the spreadsheet name of a 1-based column: 1 → A, 27 → AA.
 func columnLetters(n int) string {
-	if s, err := excelize.ColumnNumberToName(n); err == nil {
-		return s
+	if n < 1 {
+		return strconv.Itoa(n)
 	}
-	return strconv.Itoa(n)
+	var b [8]byte
+	i := len(b)
+	for n > 0 {
+		n--
+		i--
+		b[i] = byte('A' + n%26)
+		n /= 26
+	}
+	return string(b[i:])
+}
+
+// columnNumber is the 1-based column of letters such as "AB"; 0 if none.
+func columnNumber(letters string) int {
+	n := 0
+	for _, c := range letters {
+		if c < 'A' || c > 'Z' {
+			return 0
+		}
+		n = n*26 + int(c-'A'+1)
+	}
+	return n
 }

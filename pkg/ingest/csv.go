@@ -33,8 +33,9 @@ import (
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // sniffBytes is how much of a CSV input is looked at to decide its
-// encoding: valid UTF-8 throughout, the file is UTF-8; otherwise it is
-// Windows-1252, what Excel on Windows saves "CSV" in (Latin-1 is a subset).
+// encoding: valid UTF-8 throughout, or UTF-8 characters beside bytes that
+// are not (a mixed file), the file is UTF-8; otherwise it is Windows-1252,
+// what Excel on Windows saves "CSV" in (Latin-1 is a subset).
 // The decision holds for the whole file, so a name reads the same on every
 // row. A byte that is not UTF-8 past the sample, in a file decided UTF-8,
 // can only be Windows-1252 too: such a cell alone is decoded so (see
@@ -45,7 +46,8 @@ const sniffBytes = 1 << 20
 type csvTable struct {
 	cr      *csv.Reader
 	dec     gocsv.SimpleDecoder
-	in      *bufio.Reader // what the CSV reader reads (decoded text)
+	in      *bufio.Reader // decoded text, before line ends are made LF
+	records *recordReader // what the CSV reader reads
 	hash    hash.Hash
 	src     io.Reader // what the hash reads through, drained at the end
 	latin   bool      // the file is read as Windows-1252
@@ -53,6 +55,7 @@ type csvTable struct {
 	endLine int       // last line of the previous record
 	record  []string
 	perr    *csv.ParseError // the current record could not be parsed
+	mixed   []mixedCell     // cells of the current record decoded by mixedWindows1252
 	atEOF   bool            // perr came at the end of the input
 }
 
@@ -77,12 +80,14 @@ func newCSVTable(r io.Reader) (*csvTable, error) {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
 	}
-	if t.in == br && !validUTF8Prefix(sample, err == nil) {
+	if t.in == br && !validUTF8Prefix(sample, err == nil) && !anyUTF8Multibyte(sample) {
 		t.latin = true
 		t.in = bufio.NewReaderSize(transform.NewReader(br, charmap.Windows1252.NewDecoder()), 64<<10)
 	}
-	cr := csv.NewReader(t.in) // t.in is a *bufio.Reader: the CSV reader reads it directly
-	cr.Comma = detectSeparator(sample)
+	sep := detectSeparator(sample)
+	t.records = newRecordReader(t.in, sep, MaxCSVRecordBytes)
+	cr := csv.NewReader(t.records)
+	cr.Comma = sep
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	t.cr, t.dec = cr, gocsv.NewSimpleDecoderFromCSVReader(cr)
@@ -105,30 +110,79 @@ func validUTF8Prefix(sample []byte, more bool) bool {
 	return utf8.Valid(sample)
 }
 
-// decodeCells decodes, in a file read as UTF-8, any cell that is not
-// valid UTF-8 as Windows-1252 (see sniffBytes).
+// anyUTF8Multibyte reports whether b holds a character UTF-8 writes in
+// more than one byte. A file that is not valid UTF-8 but holds some is
+// mixed (text pasted from two programs) rather than Windows-1252
+// throughout: it is read as UTF-8, and each cell that is not is decoded
+// byte by byte (decodeCells).
+func anyUTF8Multibyte(b []byte) bool {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || n > 1 {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+// decodeCells decodes, in a file read as UTF-8, the bytes of a cell that
+// are not UTF-8 as Windows-1252 (see sniffBytes), one by one: a cell that
+// mixes the two ("José" typed in one program, "Muñoz" pasted from
+// another) keeps both names right. Each such cell is noted, since the
+// reading is a guess the analyst should see.
 func (t *csvTable) decodeCells(rec []string) {
 	if t.latin {
 		return
 	}
 	for i, c := range rec {
 		if !utf8.ValidString(c) {
-			if d, err := charmap.Windows1252.NewDecoder().String(c); err == nil {
-				rec[i] = d
-			}
+			rec[i] = mixedWindows1252(c)
+			t.mixed = append(t.mixed, mixedCell{col: i, value: rec[i]})
 		}
 	}
+}
+
+// mixedCell is a cell of the current record that held bytes that are not
+// UTF-8, as decoded.
+type mixedCell struct {
+	col   int
+	value string
+}
+
+// mixedWindows1252 keeps the UTF-8 characters of s and reads every other
+// byte as Windows-1252.
+func mixedWindows1252(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	dec := charmap.Windows1252
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			b.WriteRune(dec.DecodeByte(s[i]))
+			i++
+			continue
+		}
+		b.WriteString(s[i : i+n])
+		i += n
+	}
+	return b.String()
 }
 
 // detectSeparator picks comma, semicolon or tab: the one that makes a
 // header row (naming office and cause) appear in the sample; failing that,
 // the one that occurs most in the sample's first line; failing that, comma.
 func detectSeparator(sample []byte) rune {
+	sample = lfLineEnds(sample)
 	seps := []rune{',', ';', '\t'}
 	for _, sep := range seps {
 		r := csv.NewReader(bytes.NewReader(sample))
 		r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
-		for i := 0; i < maxHeaderSearch; i++ {
+		for {
 			rec, err := r.Read()
 			if err != nil {
 				break
@@ -155,6 +209,7 @@ func detectSeparator(sample []byte) rune {
 // parsed (a stray quote) sets t.perr and returns true.
 func (t *csvTable) next() (bool, error) {
 	t.perr = nil
+	t.mixed = t.mixed[:0]
 	rec, err := t.dec.GetCSVRow()
 	if errors.Is(err, io.EOF) {
 		return false, nil
@@ -162,8 +217,9 @@ func (t *csvTable) next() (bool, error) {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		t.perr = pe
-		t.line = pe.StartLine
-		t.endLine = pe.Line
+		t.line = t.records.realLine(pe.StartLine)
+		t.endLine = t.records.realLine(pe.Line)
+		t.spanSkipped()
 		t.record = nil
 		_, peekErr := t.in.Peek(1)
 		t.atEOF = errors.Is(peekErr, io.EOF)
@@ -174,12 +230,22 @@ func (t *csvTable) next() (bool, error) {
 	}
 	t.decodeCells(rec)
 	t.record = rec
-	t.line, _ = t.cr.FieldPos(0)
+	first, _ := t.cr.FieldPos(0)
+	t.line = t.records.realLine(first)
 	// The record ends on the line its last field starts on, plus the
 	// newlines quoted inside that field.
 	last, _ := t.cr.FieldPos(len(rec) - 1)
-	t.endLine = last + strings.Count(rec[len(rec)-1], "\n")
+	t.endLine = t.records.realLine(last) + strings.Count(rec[len(rec)-1], "\n")
+	t.spanSkipped()
 	return true, nil
+}
+
+// spanSkipped makes a skipped record end on its own last line, which its
+// one-line placeholder does not show.
+func (t *csvTable) spanSkipped() {
+	if s, ok := t.records.overLong(t.line); ok {
+		t.endLine = t.line + s.newlines
+	}
 }
 
 // unclosedQuote reports whether the current record is a quoted field
@@ -189,8 +255,11 @@ func (t *csvTable) next() (bool, error) {
 // fails instead. A bad quote that ends within its own line (or on the last
 // line) only rejects its row.
 func (t *csvTable) unclosedQuote() bool {
-	return t.perr != nil && errors.Is(t.perr.Err, csv.ErrQuote) && t.atEOF && t.perr.Line > t.perr.StartLine
+	return t.perr != nil && errors.Is(t.perr.Err, csv.ErrQuote) && t.atEOF && t.endLine > t.line
 }
+
+// lines is the number of lines of the input read so far.
+func (t *csvTable) lines() int { return t.records.lines() }
 
 // sum drains the input and returns the hex SHA-256 of all its bytes.
 func (t *csvTable) sum() string {
@@ -209,7 +278,7 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 	} else {
 		fh, err := os.Open(path)
 		if err != nil {
-			return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, unwrapPath(err))
+			return fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
 		}
 		defer fh.Close()
 		r = fh
@@ -219,7 +288,7 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 	}
 	t, err := newCSVTable(r)
 	if err != nil {
-		return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+		return fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 	}
 	if err := readCSV(ctx, path, t, s); err != nil {
 		return err
@@ -231,37 +300,34 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 	var p *rowParser
 	var header, lastEnd int
-	for n := 0; ; n++ {
+	for {
 		ok, err := t.next()
 		if err != nil {
-			return fmt.Errorf("ingest: %s: cannot read the file (%v)", path, err)
+			return fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 		}
 		if !ok {
 			break
 		}
 		if p == nil {
-			if t.perr == nil && isHeader(t.record) {
+			// The header may lie anywhere: the whole file is searched.
+			if _, long := t.records.overLong(t.line); !long && t.perr == nil && isHeader(t.record) {
 				m := newMapping(append([]string(nil), t.record...))
 				if m.duplicate != "" {
-					return fmt.Errorf("ingest: %s: line %d: %s", path, t.line, m.duplicate)
+					return fmt.Errorf("ingest: %s: line %d: %s", shownPath(path), t.line, m.duplicate)
 				}
 				p = &rowParser{m: m, v: newVocab(), file: baseName(path)}
 				header = len(t.record)
 				lastEnd = t.endLine
-				s.extraColumns(m.extra)
-				continue
-			}
-			if n+1 >= maxHeaderSearch {
-				break
+				s.extraColumns(m, "")
 			}
 			continue
 		}
 		if err := s.cancelled(); err != nil {
-			return fmt.Errorf("ingest: %s: %w", path, err)
+			return fmt.Errorf("ingest: %s: %w", shownPath(path), err)
 		}
 		if t.unclosedQuote() {
 			return fmt.Errorf("ingest: %s: line %d: a quote opened on line %d is never closed, so lines %d to %d would read as one cell; close the quote or remove it",
-				path, t.line, t.line, t.line, t.endLine)
+				shownPath(path), t.line, t.line, t.line, t.endLine)
 		}
 		// encoding/csv skips empty lines; they are blank rows all the same.
 		for gap := t.line - lastEnd - 1; gap > 0; gap-- {
@@ -273,13 +339,28 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 		}
 	}
 	if p == nil {
-		return fmt.Errorf("ingest: %s: no header row naming at least office and cause in the first %d rows", path, maxHeaderSearch)
+		if t.lines() == 0 {
+			return fmt.Errorf("ingest: %s: the file is empty; give a CSV file with a header row naming at least office and cause", shownPath(path))
+		}
+		return fmt.Errorf("ingest: %s: no header row naming at least office and cause in any of its %d lines", shownPath(path), t.lines())
 	}
 	return nil
 }
 
 // csvRow handles one record below the header.
 func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
+	if long, ok := t.records.overLong(t.line); ok {
+		src := sourceOf(p, t.line)
+		lines := ""
+		if t.endLine > t.line {
+			lines = fmt.Sprintf(" (lines %d to %d)", t.line, t.endLine)
+		}
+		it := Item{Problems: []Problem{{Source: src, Value: shorten(long.prefix, 200),
+			Message: fmt.Sprintf("the row%s holds %s, more than the %s this tool reads as one CSV row; it was not read: a cell this long is not a vacancy (Excel allows %d characters a cell), so look for pasted data or a quote that does not close",
+				lines, byteCount(long.bytes), byteCount(MaxCSVRecordBytes), MaxCellChars)}}}
+		it.Vacancy.Source, it.Vacancy.ID = src, src.String()
+		return s.item(it)
+	}
 	if t.perr != nil {
 		src := sourceOf(p, t.line)
 		it := Item{Problems: []Problem{{Source: src, Message: fmt.Sprintf("the line cannot be read as CSV: %v", t.perr.Err)}}}
@@ -302,6 +383,10 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 	}
 	if len(rec) > header && rowProblems == nil {
 		rec = rec[:header]
+	}
+	for _, mc := range t.mixed {
+		s.note(Problem{Source: sourceOf(p, t.line), Column: p.m.name(mc.col), Value: shorten(mc.value, 200),
+			Message: fmt.Sprintf("the cell mixes UTF-8 with bytes of another encoding; those bytes were read as Windows-1252, giving %s: check the text, and save the file as UTF-8", quote(shorten(mc.value, 200)))})
 	}
 	return s.item(p.parse(rec, t.line, rowProblems))
 }

@@ -2,11 +2,10 @@ package ingest
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/xuri/excelize/v2"
 
 	"batch/pkg/compute"
 )
@@ -160,11 +159,20 @@ func serialDate(raw string, date1904 bool) (compute.Date, error) {
 	if err != nil || v < 1 || v >= 2958466 { // 2958466 is 10000-01-01
 		return compute.Date{}, &dateError{fmt.Sprintf("%s in a date cell is not a date serial number Excel can show", quote(raw))}
 	}
-	t, err := excelize.ExcelDateToTime(v, date1904)
-	if err != nil {
-		return compute.Date{}, &dateError{fmt.Sprintf("%s in a date cell is not a date serial number Excel can show", quote(raw))}
+	days := int(math.Floor(v))
+	var d compute.Date
+	switch {
+	case date1904:
+		d = compute.D(1904, 1, 1).AddDays(days)
+	case days == 60:
+		// Excel's 1900 system counts a 29 February 1900 that never was
+		// (Lotus 1-2-3's leap-year bug): no day can be meant.
+		return compute.Date{}, &dateError{fmt.Sprintf("%s in a date cell is 29 February 1900, a day that never existed (Excel counts it by mistake): retype the date", quote(raw))}
+	case days < 60:
+		d = compute.D(1899, 12, 31).AddDays(days)
+	default:
+		d = compute.D(1899, 12, 30).AddDays(days)
 	}
-	d := compute.FromTime(t)
 	return checkDate(d.String(), d.Year, int(d.Month), d.Day)
 }
 

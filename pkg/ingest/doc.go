@@ -13,15 +13,19 @@
 // cannot be read at all (not a zip, password-protected, a zip bomb,
 // unreadable) is an error, naming the path.
 //
-// Workbooks are streamed with excelize's row reader (raw cell values, never
-// a whole-sheet load), so memory stays flat however many rows come in. The
-// header of a sheet is the first row, within its first 100, whose cells
-// name at least office and cause; rows above it are titles. Every sheet with
-// such a header is read (or only Options.Sheet); the Calendar sheet and
-// sheets without a header are skipped and listed in FileStats.Skipped. A
-// real date cell is recognised by its style's number format (excelize's
-// streaming reader does not give cell styles, so a small scanner reads the
-// style ids from the worksheet part alongside it: see stylescan.go).
+// Workbooks are read with archive/zip and encoding/xml (workbook.go says
+// why not excelize): every <row> element of a sheet in document order, raw
+// cell values, each cell's type and style (a real date cell is a number in
+// a date-formatted cell), streamed, so memory stays flat however many rows
+// come in. Each part is checked before it is decoded (zipcheck.go): sizes
+// the zip cannot hold, a part twice, XML that stops early, a document type
+// declaration. The header of a sheet is the first row, anywhere in it,
+// whose cells name at least office and cause; rows above it are titles.
+// Every sheet with such a header is read (or only Options.Sheet); the
+// Calendar sheet and empty sheets are skipped and listed in
+// FileStats.Skipped; a sheet holding data but no header is reported in
+// FileStats.Unread. CSV goes through recordReader (csvlines.go), which
+// makes every line end LF and holds a row back at most MaxCSVRecordBytes.
 //
 // Choices where the contract is silent:
 //   - M/D/YY years are read as Excel reads them: 00–29 → 2000s, 30–99 → 1900s.

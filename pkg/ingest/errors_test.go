@@ -54,11 +54,11 @@ func TestWholeFileErrors(t *testing.T) {
 		{"a workbook cut short in the download", write("cut.xlsx", goodBytes[:len(goodBytes)/2]), Options{}, "not an xlsx workbook (zip: not a valid zip file)"},
 		{"a password-protected workbook", write("secret.xlsx", append(append([]byte{}, oleSignature...), make([]byte, 600)...)), Options{},
 			"the workbook is password-protected or in the old .xls format; save an unprotected .xlsx copy"},
-		{"a zip bomb", bomb, Options{MaxUnpackedBytes: 1 << 20}, "the workbook unpacks to more than 1 MB, more than this tool will read (a damaged file or a zip bomb)"},
+		{"a zip bomb", bomb, Options{MaxUnpackedBytes: 1 << 20}, "the workbook unpacks to more than 1 MiB, more than this tool will read (a damaged file or a zip bomb)"},
 		{"a file that is not there", filepath.Join(dir, "gone.xlsx"), Options{}, "cannot read the file (no such file or directory)"},
 		{"a CSV that is not there", filepath.Join(dir, "gone.csv"), Options{}, "cannot read the file (no such file or directory)"},
 		{"a Word document", write("memo.docx", []byte("x")), Options{}, "unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input"},
-		{"a CSV without the header", noHeader, Options{}, "no header row naming at least office and cause in the first 100 rows"},
+		{"a CSV without the header", noHeader, Options{}, "no header row naming at least office and cause in any of its 2 lines"},
 		{"a folder named like a workbook", folder, Options{}, "is a folder, not a file: give the workbooks or CSV files inside it"},
 	}
 	for _, tc := range tests {

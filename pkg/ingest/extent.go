@@ -63,31 +63,23 @@ func csvLines(path string, size int64) int {
 
 // workbookRows adds up the dimensions of the sheets ReadFile would read:
 // opts.Sheet, or every sheet but the Calendar one. 0 when one of them
-// declares none (excelize's stream writer declares "A1").
+// declares none (excelize's stream writer declares "A1"), or the workbook
+// cannot be opened (the read that follows says why).
 func workbookRows(path, only string) int {
-	zr, err := zip.OpenReader(path)
+	wb, err := openWorkbook(path, 0)
 	if err != nil {
 		return 0
 	}
-	defer zr.Close()
-	var wb struct {
-		Sheets []struct {
-			Name string `xml:"name,attr"`
-		} `xml:"sheets>sheet"`
-	}
-	if err := readZipXML(&zr.Reader, "xl/workbook.xml", &wb); err != nil {
-		return 0
-	}
+	defer wb.close()
 	total := 0
-	for _, s := range wb.Sheets {
-		if only != "" && !strings.EqualFold(s.Name, only) || only == "" && strings.EqualFold(s.Name, calendarSheet) {
+	for _, s := range wb.sheets {
+		if only != "" && !strings.EqualFold(s.name, only) || only == "" && strings.EqualFold(s.name, calendarSheet) {
 			continue
 		}
-		part, err := worksheetPart(&zr.Reader, s.Name)
-		if err != nil {
+		if s.part == nil {
 			return 0
 		}
-		n := sheetDimension(&zr.Reader, part)
+		n := sheetDimension(s.part)
 		if n == 0 {
 			return 0
 		}
@@ -99,32 +91,26 @@ func workbookRows(path, only string) int {
 // sheetDimension reads the last row of a worksheet's <dimension ref>,
 // which comes before its rows; 0 when there is none in the part's first
 // 64 KB, or it names one cell.
-func sheetDimension(zr *zip.Reader, part string) int {
-	for _, f := range zr.File {
-		if !strings.EqualFold(strings.ReplaceAll(f.Name, "\\", "/"), part) {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			return 0
-		}
-		defer rc.Close()
-		head, _ := io.ReadAll(io.LimitReader(bufio.NewReader(rc), 64<<10))
-		i := bytes.Index(head, []byte("<dimension"))
-		if i < 0 {
-			return 0
-		}
-		ref, ok := attr(head[i+len("<dimension"):], "ref")
-		if !ok {
-			return 0
-		}
-		colon := bytes.IndexByte(ref, ':')
-		if colon < 0 {
-			return 0
-		}
-		return refRow(ref[colon+1:])
+func sheetDimension(f *zip.File) int {
+	rc, err := f.Open()
+	if err != nil {
+		return 0
 	}
-	return 0
+	defer rc.Close()
+	head, _ := io.ReadAll(io.LimitReader(bufio.NewReader(rc), 64<<10))
+	i := bytes.Index(head, []byte("<dimension"))
+	if i < 0 {
+		return 0
+	}
+	ref, ok := attr(head[i+len("<dimension"):], "ref")
+	if !ok {
+		return 0
+	}
+	colon := bytes.IndexByte(ref, ':')
+	if colon < 0 {
+		return 0
+	}
+	return refRow(ref[colon+1:])
 }
 
 // refRow is the row number of a cell reference such as "R341".

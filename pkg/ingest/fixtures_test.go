@@ -144,10 +144,16 @@ func TestCountyWorkbook(t *testing.T) {
 	}
 	wantSkipped := []SkippedSheet{
 		{"Calendar", "calendar overrides, read by CalendarOverrides"},
-		{"Notes", "no header row naming office and cause in its first 100 rows"},
+		{"Notes", "holds data but no header row naming office and cause: listed on Errors"},
 	}
 	if !reflect.DeepEqual(st.Skipped, wantSkipped) {
 		t.Errorf("skipped %v, want %v", st.Skipped, wantSkipped)
+	}
+	// The Notes sheet holds a line of text and no header: not vacancies,
+	// but not dropped without a word either.
+	if len(st.Unread) != 1 || st.Unread[0].Source.Sheet != "Notes" || st.Unread[0].Source.Row != 0 ||
+		!strings.Contains(st.Unread[0].Message, "holds data (row 1) but no header row") {
+		t.Errorf("unread sheets %+v", st.Unread)
 	}
 	// Kings rows 5–10 (6 rows: 7 is missing, 10 holds only spaces), Erie
 	// rows 2–6 (5 rows).
@@ -247,7 +253,7 @@ func TestOneSheet(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 	_, err := ReadFile(context.Background(), path, Options{Sheet: "Queens"}, func(Item) error { return nil })
-	if want := "ingest: " + path + `: no sheet named "Queens" (the sheets are Kings, Erie, Calendar, Notes)`; err == nil || err.Error() != want {
+	if want := "ingest: " + path + `: no sheet named "Queens" (the sheets are "Kings", "Erie", "Calendar", "Notes")`; err == nil || err.Error() != want {
 		t.Fatalf("err %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 )
 
@@ -47,12 +48,6 @@ type Options struct {
 // well under it.
 const DefaultMaxUnpackedBytes = 1 << 30
 
-// xmlInMemory is the size up to which excelize keeps a worksheet or the
-// shared-strings table in memory instead of a temporary file: above its
-// default of 16 MB every shared string costs a disk read (notes: 57 s
-// against 23.6 s at 1 M rows).
-const xmlInMemory = 128 << 20
-
 // FileStats account for every row of one input: Rows = Accepted + Rejected
 // + Blank.
 type FileStats struct {
@@ -64,12 +59,35 @@ type FileStats struct {
 	Rejected int
 	Blank    int
 	Extra    []string // carried-through column names, in first-seen order
+	// ExtraAt says where each of Extra was first seen (same order).
+	ExtraAt []ColumnAt
+
+	// Notes are what the analyst should know about rows that were read
+	// all the same (a cell whose encoding had to be guessed), at most
+	// maxNotes of them; NotesLeftOut counts the rest.
+	Notes        []Problem
+	NotesLeftOut int
+
+	// Unread lists, as problems of a whole sheet (Source.Row 0), the
+	// sheets that hold data but no header row: none of their rows could be
+	// read as vacancies. They belong on Errors, and count as errors.
+	Unread []Problem
 
 	// Skipped lists the sheets of a workbook that were not read as
 	// vacancies, with the reason (the Calendar sheet, a sheet with no
 	// header row), in workbook order.
 	Skipped []SkippedSheet
 }
+
+// ColumnAt is a column of an input: its sheet ("" for CSV) and its
+// 1-based position (1 is column A).
+type ColumnAt struct {
+	Sheet  string
+	Column int
+}
+
+// Letters is the column's spreadsheet name: 1 → A, 16384 → XFD.
+func (c ColumnAt) Letters() string { return columnLetters(c.Column) }
 
 // SkippedSheet is a sheet ReadFile did not read, and why.
 type SkippedSheet struct {
@@ -93,7 +111,7 @@ func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) er
 	case kindCSV:
 		err = readCSVFile(ctx, path, opts, s)
 	default:
-		err = fmt.Errorf("ingest: %s: unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input", path)
+		err = fmt.Errorf("ingest: %s: unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input", shownPath(path))
 	}
 	return s.stats, err
 }
@@ -105,7 +123,7 @@ func notFolder(path string) error {
 		return nil
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("ingest: %s: is a folder, not a file: give the workbooks or CSV files inside it", path)
+		return fmt.Errorf("ingest: %s: is a folder, not a file: give the workbooks or CSV files inside it", shownPath(path))
 	}
 	return nil
 }
@@ -153,13 +171,27 @@ func (s *sink) blank() {
 	s.stats.Blank++
 }
 
-func (s *sink) extraColumns(names []string) {
-	for _, n := range names {
-		if !s.seen[n] {
-			s.seen[n] = true
-			s.stats.Extra = append(s.stats.Extra, n)
+// extraColumns records the carried-through columns of a header.
+func (s *sink) extraColumns(m *mapping, sheet string) {
+	for i, c := range m.cols {
+		if c.field == fExtra && !c.blankHeader && !s.seen[c.name] {
+			s.seen[c.name] = true
+			s.stats.Extra = append(s.stats.Extra, c.name)
+			s.stats.ExtraAt = append(s.stats.ExtraAt, ColumnAt{Sheet: sheet, Column: i + 1})
 		}
 	}
+}
+
+// maxNotes bounds FileStats.Notes: a file saved in a mixed encoding would
+// otherwise note every row.
+const maxNotes = 100
+
+func (s *sink) note(p Problem) {
+	if len(s.stats.Notes) < maxNotes {
+		s.stats.Notes = append(s.stats.Notes, p)
+		return
+	}
+	s.stats.NotesLeftOut++
 }
 
 func (s *sink) item(it Item) error {
@@ -170,9 +202,10 @@ func (s *sink) item(it Item) error {
 		s.stats.Accepted++
 	}
 	for _, f := range it.Vacancy.Extra {
-		if strings.HasPrefix(f.Name, "column ") && !s.seen[f.Name] {
+		if letters, ok := strings.CutPrefix(f.Name, "column "); ok && !s.seen[f.Name] {
 			s.seen[f.Name] = true
 			s.stats.Extra = append(s.stats.Extra, f.Name)
+			s.stats.ExtraAt = append(s.stats.ExtraAt, ColumnAt{Sheet: it.Vacancy.Source.Sheet, Column: columnNumber(letters)})
 		}
 	}
 	return s.emit(it)
@@ -185,4 +218,20 @@ func (s *sink) cancelled() error {
 		return nil
 	}
 	return s.ctx.Err()
+}
+
+// shownPath is a path as messages show it: quoted, with its control and
+// invisible characters escaped, when it holds any (see package printable).
+func shownPath(path string) string { return printable.Name(path) }
+
+// byteCount says a size in words: "8 MiB", "200.5 MiB", "512 bytes".
+func byteCount(n int64) string {
+	const mib = 1 << 20
+	switch {
+	case n >= mib && n%mib == 0:
+		return fmt.Sprintf("%d MiB", n/mib)
+	case n >= mib:
+		return fmt.Sprintf("%.1f MiB", float64(n)/mib)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

@@ -35,6 +35,10 @@ type rowParser struct {
 	// unreadable (over-long, or holding a NUL byte): no other problem is
 	// reported for them and they are not carried through.
 	unread []bool
+	// reported are the columns of the current row whose cell the reader
+	// reported already (a shared string that does not resolve): treated
+	// as unreadable, set by the reader before each parse.
+	reported []int
 }
 
 // blankRow reports whether every cell is empty or white space.
@@ -86,6 +90,12 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 				Message: fmt.Sprintf("%s contains a NUL byte (U+0000, shown as \uFFFD), a sign of a damaged file or pasted binary data: retype the value", name())})
 		}
 	}
+	for _, i := range p.reported {
+		if i >= 0 && i < len(p.unread) {
+			p.unread[i] = true
+		}
+	}
+	p.reported = p.reported[:0]
 	// get is the trimmed text of a field's cell; ok is false when the cell
 	// is unreadable (reported above).
 	get := func(f field) (string, bool) {

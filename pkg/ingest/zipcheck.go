@@ -6,76 +6,117 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"batch/internal/printable"
 )
 
-// Why this file exists: excelize trusts a zip entry's declared sizes and
-// ignores the error of reading a part (lib.go readFile), and its row
-// iterator ends quietly on an XML syntax error (Rows.Next drops the
-// decoder's error, Rows.Error stays nil). A part whose header claims 2 KB
-// but inflates to 256 MiB is cut to 2 KB by Go's zip reader, and a sheet
-// whose XML stops mid-tag reads as a sheet that simply ends: either way
-// rows would be lost without a word. So the workbook reader checks the
-// zip's entries before excelize opens it, and each sheet's XML before
-// excelize reads it.
+// Why this file exists: a workbook is a zip of XML parts, and each way the
+// zip or a part can lie loses rows without a word unless it is checked
+// before the part is decoded. Go's zip reader holds an entry to its
+// declared size and checksum; these checks add what it does not:
+//   - an entry whose declared sizes cannot be true (a zip bomb hiding its
+//     size), or whose declared sizes add up past the limit;
+//   - two entries with one name, or names that differ only in case or in
+//     the slash (Excel matches part names ignoring case): a checker and a
+//     reader could read different copies, so the package is ambiguous;
+//   - a part whose XML stops early or does not nest (a truncated save:
+//     the end of the part must be the end of the worksheet);
+//   - a text run longer than any cell Excel writes (the XML decoder would
+//     hold all of it);
+//   - a document type declaration (<!DOCTYPE, <!ENTITY): no spreadsheet
+//     program writes one, and it is the shape of the XML entity attacks
+//     (XXE, billion laughs);
+//   - in a worksheet, row numbers used twice (two rows would claim one
+//     place: both are reported).
 
 // checkZipEntries refuses entries whose declared sizes cannot be true:
 // deflate never makes data more than a few bytes per 64 KB block bigger, so
 // an entry whose packed bytes outnumber its declared unpacked size by more
-// than that lies about what it unpacks to. Nothing is inflated.
-func checkZipEntries(zr *zip.Reader) error {
+// than that lies about what it unpacks to. It refuses names used twice, and
+// a package whose parts declare more than maxUnpacked bytes in all.
+// Nothing is inflated.
+func checkZipEntries(zr *zip.Reader, maxUnpacked int64) error {
+	seen := make(map[string]string, len(zr.File))
+	var total uint64
 	for _, f := range zr.File {
+		key := partKey(f.Name)
+		if first, ok := seen[key]; ok {
+			if first == f.Name {
+				return fmt.Errorf("its zip holds the entry %s twice: the copies may differ and a reader could take either, so the package is ambiguous (a damaged or doctored file); save the workbook again from Excel", printable.Name(f.Name))
+			}
+			return fmt.Errorf("its zip holds the entries %s and %s, one part under two spellings (Excel reads part names ignoring case), so the package is ambiguous (a damaged or doctored file); save the workbook again from Excel", printable.Name(first), printable.Name(f.Name))
+		}
+		seen[key] = f.Name
 		packed, unpacked := f.CompressedSize64, f.UncompressedSize64
 		switch f.Method {
 		case zip.Store:
 			if packed != unpacked {
-				return fmt.Errorf("its zip entry %s is stored with %d bytes but declares %d", f.Name, packed, unpacked)
+				return fmt.Errorf("its zip entry %s is stored with %d bytes but declares %d", printable.Name(f.Name), packed, unpacked)
 			}
 		case zip.Deflate:
 			if packed > unpacked+unpacked/64+1024 {
-				return fmt.Errorf("its zip entry %s declares %d bytes unpacked but holds %d packed, more than deflate makes of that (a corrupt zip, or a zip bomb hiding its size)", f.Name, unpacked, packed)
+				return fmt.Errorf("its zip entry %s declares %d bytes unpacked but holds %d packed, more than deflate makes of that (a corrupt zip, or a zip bomb hiding its size)", printable.Name(f.Name), unpacked, packed)
 			}
+		}
+		total += unpacked
+		if total > uint64(maxUnpacked) {
+			return errUnpackedLimit
 		}
 	}
 	return nil
 }
 
+// errUnpackedLimit: the parts declare more than the limit in all.
+var errUnpackedLimit = errors.New("unpacks past the limit")
+
+// partKey is the form under which two zip entry names are one part: case
+// ignored, backslashes as slashes, no leading slash.
+func partKey(name string) string {
+	return strings.ToLower(strings.TrimPrefix(strings.ReplaceAll(name, "\\", "/"), "/"))
+}
+
 // maxTextRun bounds the text between two tags of a sheet or of the shared
 // strings: Excel holds at most 32,767 characters in a cell, which XML
 // escaping and UTF-8 make at most about 200 KB. A longer run is not a cell
-// Excel wrote, and excelize would hold all of it in memory.
+// Excel wrote, and the XML decoder would hold all of it in memory.
 const maxTextRun = 256 << 10
 
 var errTextRun = fmt.Errorf("a cell holds more than %d KB of text, far beyond the %d characters Excel allows in a cell: not a workbook Excel wrote", maxTextRun>>10, MaxCellChars)
 
-// checkSheetXML reads a worksheet part to its end through Go's zip reader,
-// which holds it to its declared size and checksum, and checks that its
-// tags nest and close: the end of the part is the end of the worksheet.
-// It reads tags only, never keeps text, so a huge cell costs no memory; a
-// text run longer than any cell Excel writes is refused (maxTextRun). The
-// shared strings part is checked the same way.
-func checkSheetXML(zr *zip.Reader, part string) error {
-	sc, err := openCellScanner(zr, part)
+// errDTD: a part holds a document type declaration.
+var errDTD = errors.New("it holds a document type declaration (<!DOCTYPE or <!ENTITY), which no spreadsheet program writes and which is the shape of an XML entity attack (XXE, billion laughs): the part is refused, nothing of it read")
+
+// checkPart reads a part to its end through Go's zip reader, which holds
+// it to its declared size and checksum, and checks that its tags nest and
+// close: the end of the part is the end of its document. It reads tags
+// only, never keeps text, so a huge cell costs no memory; a text run
+// longer than any cell Excel writes is refused (maxTextRun), and so is a
+// document type declaration (errDTD). When rows is not nil, the part is a
+// worksheet and rows learns the number of every <row> element.
+func checkPart(f *zip.File, rows *rowNumbers) error {
+	sc, err := openTagScanner(f)
 	if err != nil {
 		return err
 	}
 	defer sc.Close()
 	var open [][]byte // names of the elements open, outermost first
-	depth, roots := 0, 0
+	depth, roots, prevRow := 0, 0, 0
 	for {
-		name, _, selfClose, err := sc.readTag()
+		name, attrs, selfClose, err := sc.readTag()
 		switch {
 		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 			if depth > 0 {
 				return fmt.Errorf("the XML stops before its end, inside <%s> (a truncated or damaged file)", open[depth-1])
 			}
 			if roots == 0 {
-				return errors.New("the XML holds no worksheet element")
+				return errors.New("the XML holds no document element")
 			}
 			return nil
 		case errors.Is(err, zip.ErrFormat):
 			return fmt.Errorf("its zip entry unpacks to more than its header declares, a corrupt zip or a zip bomb (%v)", err)
-		case errors.Is(err, errTextRun):
+		case errors.Is(err, errTextRun), errors.Is(err, errDTD):
 			return err
 		case errors.Is(err, zip.ErrChecksum):
 			return fmt.Errorf("its zip entry fails its checksum: the file is corrupt (%v)", err)
@@ -95,8 +136,14 @@ func checkSheetXML(zr *zip.Reader, part string) error {
 		if depth == 0 {
 			roots++
 			if roots > 1 {
-				return errors.New("the XML has a second element after the worksheet (a damaged file)")
+				return errors.New("the XML has a second element after its document element (a damaged file)")
 			}
+		}
+		if rows != nil && string(name) == "row" {
+			r, _ := attr(attrs, "r")
+			n, _ := rowNumber(r, prevRow)
+			rows.add(n)
+			prevRow = n
 		}
 		if selfClose {
 			continue
@@ -110,16 +157,62 @@ func checkSheetXML(zr *zip.Reader, part string) error {
 	}
 }
 
-// checkSharedStrings checks the shared strings part, where Excel keeps the
-// text of string cells, as checkSheetXML checks a sheet: excelize loads a
-// string from it whole when a row refers to it.
-func checkSharedStrings(zr *zip.Reader) error {
-	for _, f := range zr.File {
-		if strings.EqualFold(f.Name, "xl/sharedStrings.xml") {
-			if err := checkSheetXML(zr, f.Name); err != nil {
-				return fmt.Errorf("part %s: %v", f.Name, err)
-			}
-		}
+// rowNumber is the number of a <row> element: its r attribute, or the one
+// after the previous row's when r is missing (the format allows leaving it
+// out). ok is false when r is there but is not a row number Excel has
+// (1 to 1,048,576); the number is then the previous one's plus one.
+func rowNumber(r []byte, prev int) (n int, ok bool) {
+	if r == nil {
+		return prev + 1, true
 	}
-	return nil
+	n, err := strconv.Atoi(string(r))
+	if err != nil || n < 1 || n > excelRows {
+		return prev + 1, false
+	}
+	return n, true
+}
+
+// excelRows is Excel's 1,048,576 rows a sheet; excelColumns its 16,384
+// columns.
+const (
+	excelRows    = 1 << 20
+	excelColumns = 1 << 14
+)
+
+// rowNumbers records which row numbers a worksheet uses, and which it uses
+// more than once. Its bit sets grow to the highest number used and are
+// cleared, not freed, between sheets.
+type rowNumbers struct {
+	seen, twice []uint64
+	top         int // highest word index set, +1
+	dups        int
+}
+
+func (r *rowNumbers) reset() {
+	clear(r.seen[:r.top])
+	clear(r.twice[:r.top])
+	r.top, r.dups = 0, 0
+}
+
+func (r *rowNumbers) add(n int) {
+	w, b := n>>6, uint64(1)<<(n&63)
+	for len(r.seen) <= w {
+		r.seen = append(r.seen, 0)
+		r.twice = append(r.twice, 0)
+	}
+	r.top = max(r.top, w+1)
+	if r.seen[w]&b != 0 {
+		if r.twice[w]&b == 0 {
+			r.dups++
+		}
+		r.twice[w] |= b
+		return
+	}
+	r.seen[w] |= b
+}
+
+// usedTwice reports whether two or more <row> elements carry number n.
+func (r *rowNumbers) usedTwice(n int) bool {
+	w := n >> 6
+	return r.dups > 0 && w < len(r.twice) && r.twice[w]&(uint64(1)<<(n&63)) != 0
 }

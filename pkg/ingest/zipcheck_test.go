@@ -88,18 +88,18 @@ func TestDamagedWorkbooks(t *testing.T) {
 	tests := []damagedCase{
 		{"a sound sheet reads both rows", whole, 0, ""},
 		{"the sheet's XML stops in the middle of a tag (a truncated save)", whole[:cut], 0,
-			`sheet "Vacancies" is damaged: the XML stops before its end, inside <row> (a truncated or damaged file)`},
+			`sheet "Vacancies" is damaged (part xl/worksheets/sheet1.xml): the XML stops before its end, inside <row> (a truncated or damaged file)`},
 		{"the sheet's XML stops after a whole row, before its end tags", whole[:end], 0,
-			`sheet "Vacancies" is damaged: the XML stops before its end, inside <sheetData> (a truncated or damaged file)`},
+			`sheet "Vacancies" is damaged (part xl/worksheets/sheet1.xml): the XML stops before its end, inside <sheetData> (a truncated or damaged file)`},
 		{"a row closed as a cell", bytes.Replace(whole, []byte(`</c></row><row r="3">`), []byte(`</c></c><row r="3">`), 1), 0,
-			`sheet "Vacancies" is damaged: the XML closes <c> where it is not open (a damaged file)`},
+			`sheet "Vacancies" is damaged (part xl/worksheets/sheet1.xml): the XML closes <c> where it is not open (a damaged file)`},
 		{"a 1 MB sheet whose zip header claims 2 KB", sheetXML(1 << 20), 2048, ""},
 		{"a sheet whose zip header claims a few bytes more than it packs to", sheetXML(1 << 16), 64 << 10, ""},
 	}
 	// The last two: deflate packs 1 MB of spaces to about 1 KB, so the
 	// header's claim of 2 KB passes the size test, and Go's zip reader stops
 	// at the declared 2 KB: the sheet check reports it.
-	tests[4].want = `sheet "Vacancies" is damaged: its zip entry unpacks to more than its header declares, a corrupt zip or a zip bomb (zip: not a valid zip file)`
+	tests[4].want = `sheet "Vacancies" is damaged (part xl/worksheets/sheet1.xml): its zip entry unpacks to more than its header declares, a corrupt zip or a zip bomb (zip: not a valid zip file)`
 	tests[5].want = tests[4].want
 	tests = append(tests,
 		// Excel's own limit is 32,767 characters a cell: 40,000 is past it
@@ -109,7 +109,7 @@ func TestDamagedWorkbooks(t *testing.T) {
 		// 300 KB of text between two tags is no cell Excel writes: refused
 		// before excelize would hold it all in memory.
 		damagedCase{"a cell of 300 KB is refused before it is loaded", sheetXML(300 << 10), 0,
-			`sheet "Vacancies" is damaged: a cell holds more than 256 KB of text, far beyond the 32767 characters Excel allows in a cell: not a workbook Excel wrote`},
+			`sheet "Vacancies" is damaged (part xl/worksheets/sheet1.xml): a cell holds more than 256 KB of text, far beyond the 32767 characters Excel allows in a cell: not a workbook Excel wrote`},
 	)
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -175,7 +175,8 @@ func FuzzCheckSheetXML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		// Whatever the bytes, the check ends with an answer: no panic, no
 		// hang. A sound sheet is always let through.
-		err := checkSheetXML(oneSheetZip(t, body), "xl/worksheets/sheet1.xml")
+		var rows rowNumbers
+		err := checkPart(oneSheetZip(t, body).File[0], &rows)
 		if body == string(sheetXML(0)) && err != nil {
 			t.Fatalf("a sound sheet fails: %v", err)
 		}
@@ -189,7 +190,7 @@ func TestALongUnclosedQuoteInATagIsNotQuadratic(t *testing.T) {
 	body := `<worksheet a="` + strings.Repeat(">", 1<<20) + `</worksheet>`
 	zr := oneSheetZip(t, body)
 	done := make(chan error, 1)
-	go func() { done <- checkSheetXML(zr, "xl/worksheets/sheet1.xml") }()
+	go func() { done <- checkPart(zr.File[0], nil) }()
 	select {
 	case err := <-done:
 		if err == nil {

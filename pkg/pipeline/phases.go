@@ -2,7 +2,10 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -16,8 +19,10 @@ type phaseOneResult struct {
 	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
 	inputs   []export.Input
 	extra    []string          // carried-through columns, first spelling met of each
+	extraAt  []extraOrigin     // where each of extra was first met
 	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
 	rename   map[string]string // a spelling met in the input → its spelling in extra
+	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
 	rows     int
 	blank    int
 	accepted int
@@ -113,21 +118,75 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 		}
 		p.rows += stats.Rows
 		p.blank += stats.Blank
-		p.inputs = append(p.inputs, export.Input{
+		in := export.Input{
 			Path: stats.Path, SHA256: stats.SHA256, Sheets: stats.Sheets, Rows: stats.Rows,
 			Accepted: stats.Accepted, Rejected: stats.Rejected, Blank: stats.Blank,
-		})
-		for _, name := range stats.Extra {
+		}
+		for _, u := range stats.Unread {
+			in.Unread = append(in.Unread, u.Source.Sheet)
+			p.unread = append(p.unread, u)
+			opts.Log.Warn("sheet not read", "input", path, "sheet", u.Source.Sheet, "why", u.Message)
+		}
+		for i, n := range stats.Notes {
+			note := fmt.Sprintf("%s, column %s: %s", n.Source, n.Column, n.Message)
+			in.Notes = append(in.Notes, note)
+			if i < maxLoggedNotes {
+				opts.Log.Warn("note", "input", path, "at", n.Source.String(), "column", n.Column, "note", n.Message)
+			}
+		}
+		if more := len(stats.Notes) - maxLoggedNotes + stats.NotesLeftOut; more > 0 {
+			opts.Log.Warn("more notes", "input", path, "count", more)
+		}
+		if stats.NotesLeftOut > 0 {
+			in.Notes = append(in.Notes, fmt.Sprintf("… and %d more of the same kind", stats.NotesLeftOut))
+		}
+		p.inputs = append(p.inputs, in)
+		for i, name := range stats.Extra {
 			if k := ingest.ColumnKey(name); p.extraKey[k] == "" {
 				p.extraKey[k] = name
 				p.extra = append(p.extra, name)
+				at := extraOrigin{input: path}
+				if i < len(stats.ExtraAt) {
+					at.ColumnAt = stats.ExtraAt[i]
+				}
+				p.extraAt = append(p.extraAt, at)
 			}
+		}
+		if err := p.checkColumns(opts); err != nil {
+			return err
 		}
 		opts.Log.Info("read", "input", path, "rows", stats.Rows, "accepted", stats.Accepted,
 			"rejected", stats.Rejected, "blank", stats.Blank)
 	}
 	return nil
 }
+
+// extraOrigin is where a carried-through column was first met.
+type extraOrigin struct {
+	input string
+	ingest.ColumnAt
+}
+
+// checkColumns refuses, before anything is written, inputs whose
+// carried-through columns would not fit on the Vacancies sheet of
+// results.xlsx, naming the first column that would not.
+func (p *phaseOneResult) checkColumns(opts Options) error {
+	limit := export.MaxCarriedColumns()
+	if len(p.extra) <= limit || !slices.Contains(opts.Formats, export.XLSX) {
+		return nil
+	}
+	at := p.extraAt[limit]
+	where := printable.Name(at.input)
+	if at.Sheet != "" {
+		where += fmt.Sprintf(", sheet %q", at.Sheet)
+	}
+	return fmt.Errorf("pipeline: %s: column %s (%q) and the %d after it do not fit in results.xlsx: its Vacancies sheet holds %d columns, %d of them the tool's own, so %d carried-through columns fit and the inputs have %d; nothing was written. Remove the columns that are not needed, or leave the workbook out (--format csv,json): vacancies.csv carries every column",
+		where, at.Letters(), p.extra[limit], len(p.extra)-limit-1, 1<<14, (1<<14)-limit, limit, len(p.extra))
+}
+
+// maxLoggedNotes bounds the note lines one input puts in the log; all of
+// them (to ingest's own bound) are in summary.json.
+const maxLoggedNotes = 10
 
 // phaseTwo streams the spilled rows back through the pool (computing is
 // cheap next to writing, so the results are computed again rather than
@@ -136,6 +195,13 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer) error {
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return err
+	}
+	// Sheets that could not be read come first on Errors: a whole sheet
+	// weighs more than a row.
+	for _, u := range p.unread {
+		if err := w.Problem(u, false); err != nil {
+			return err
+		}
 	}
 	sr, err := p.spill.rewind()
 	if err != nil {
@@ -223,7 +289,8 @@ func (p *phaseOneResult) resolveDuplicateIDs() error {
 // fill copies the counts into a Summary.
 func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Inputs = p.inputs
-	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems
+	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems+len(p.unread)
+	sum.UnreadSheets = len(p.unread)
 	sum.BySeverity = map[compute.Severity]int{}
 	for i, s := range p.sev {
 		sum.BySeverity[max(s, p.dups.severity(int32(i)))]++

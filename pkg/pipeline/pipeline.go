@@ -50,6 +50,9 @@ type Summary struct {
 	Accepted int
 	Rejected int
 	Problems int
+	// UnreadSheets counts the sheets that hold data but no header row:
+	// none of their rows could be read, and each is a problem on Errors.
+	UnreadSheets int
 	// BySeverity counts vacancies by their worst conflict.
 	BySeverity map[compute.Severity]int
 	Phases     []export.Phase
@@ -57,9 +60,10 @@ type Summary struct {
 	Files      []string // the outputs put in place
 }
 
-// Worst is the most severe level reached: rejected rows count as errors.
+// Worst is the most severe level reached: rejected rows, and sheets that
+// could not be read, count as errors.
 func (s Summary) Worst() compute.Severity {
-	if s.Rejected > 0 {
+	if s.Rejected > 0 || s.UnreadSheets > 0 {
 		return compute.Error
 	}
 	for _, sev := range []compute.Severity{compute.Error, compute.Warning, compute.Info} {
@@ -77,6 +81,9 @@ func (s Summary) Worst() compute.Severity {
 func Run(ctx context.Context, opts Options) (Summary, error) {
 	opts = withDefaults(opts)
 	var sum Summary
+	if err := checkInputs(opts); err != nil {
+		return sum, err
+	}
 
 	start := time.Now()
 	cal, err := loadCalendar(opts)
@@ -131,6 +138,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		sum.BySeverity = totals.BySeverity
 	}
 	sum.OutDir = opts.OutDir
+	sum.Files = totals.Files
 	return sum, nil
 }
 
@@ -156,6 +164,9 @@ type Rejected struct {
 func Check(ctx context.Context, opts Options, atLeast compute.Severity) (Summary, []Rejected, []Flagged, error) {
 	opts = withDefaults(opts)
 	var sum Summary
+	if err := checkInputs(opts); err != nil {
+		return sum, nil, nil, err
+	}
 	cal, err := loadCalendar(opts)
 	if err != nil {
 		return sum, nil, nil, err
@@ -185,8 +196,13 @@ func Check(ctx context.Context, opts Options, atLeast compute.Severity) (Summary
 	}
 	defer p1.spill.close()
 	p1.fill(&sum)
+	// A sheet that could not be read comes first, as on Errors.
+	unread := make([]Rejected, 0, len(p1.unread)+len(problems))
+	for _, u := range p1.unread {
+		unread = append(unread, Rejected{ID: u.Source.File + ":" + u.Source.Sheet, Problem: u})
+	}
 	flagged, err = p1.withCrossRow(flagged, ordinals, atLeast)
-	return sum, problems, flagged, err
+	return sum, append(unread, problems...), flagged, err
 }
 
 // Find computes the vacancies whose vacancy_id (or source, file:sheet:row)
@@ -194,6 +210,9 @@ func Check(ctx context.Context, opts Options, atLeast compute.Severity) (Summary
 // that lists its problems.
 func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error) {
 	opts = withDefaults(opts)
+	if err := checkInputs(opts); err != nil {
+		return nil, err
+	}
 	opts.explain = true
 	cal, err := loadCalendar(opts)
 	if err != nil {
@@ -240,6 +259,21 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
 	}
 	return found, nil
+}
+
+// checkInputs refuses a list of inputs that cannot be read as given:
+// standard input twice ("batch run - -"), which can be read only once.
+func checkInputs(opts Options) error {
+	n := 0
+	for _, in := range opts.Inputs {
+		if in == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return fmt.Errorf("pipeline: standard input (-) is given %d times among the inputs, but it can be read only once: give - once, or save the CSV to a file and name the file", n)
+	}
+	return nil
 }
 
 func withDefaults(opts Options) Options {

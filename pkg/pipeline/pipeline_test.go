@@ -162,9 +162,35 @@ func assertNoTemporaries(t *testing.T, dirs ...string) {
 	for _, dir := range dirs {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
+			if e.Name() == ".batch" {
+				assertOnlyTheCurrentSet(t, filepath.Join(dir, e.Name()))
+				continue
+			}
 			if strings.HasPrefix(e.Name(), ".") || strings.Contains(e.Name(), "tmp") || strings.Contains(e.Name(), "spill") || strings.Contains(e.Name(), "excelize") {
 				t.Errorf("left behind in %s: %s", dir, e.Name())
 			}
+		}
+	}
+}
+
+// assertOnlyTheCurrentSet: the output folder's .batch holds its lock, the
+// current link and the one set it names, nothing a run left.
+func assertOnlyTheCurrentSet(t *testing.T, meta string) {
+	t.Helper()
+	cur, _ := os.Readlink(filepath.Join(meta, "current"))
+	entries, _ := os.ReadDir(meta)
+	for _, e := range entries {
+		switch e.Name() {
+		case "lock", "current":
+		case "runs":
+			runs, _ := os.ReadDir(filepath.Join(meta, "runs"))
+			for _, r := range runs {
+				if "runs/"+r.Name() != cur {
+					t.Errorf("left behind in %s: runs/%s (current is %s)", meta, r.Name(), cur)
+				}
+			}
+		default:
+			t.Errorf("left behind in %s: %s", meta, e.Name())
 		}
 	}
 }

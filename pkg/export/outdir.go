@@ -1,0 +1,655 @@
+package export
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"batch/internal/printable"
+)
+
+// The output folder holds one run's outputs, whole, or the previous run's,
+// whole; never a mix, never a file of a format this run was not asked for.
+//
+//	OUT/
+//	  results.xlsx  -> .batch/current/results.xlsx   (one link per output,
+//	  vacancies.csv -> .batch/current/vacancies.csv   file or folder)
+//	  …
+//	  .batch/
+//	    lock                 held (flock) by the run writing into OUT
+//	    current -> runs/ID   the set in place: switched by one rename
+//	    runs/ID/             a complete set and its manifest.json
+//	    runs/ID2/            the set being written (staging), or a killed run's
+//	    spill-ID2/           excelize's spill files while the workbook is written
+//
+// A run writes every output into its own runs/ID folder. Commit then puts
+// a link in OUT for each output (a new name dangles until the switch: it
+// shows nothing old), switches .batch/current to runs/ID with one rename
+// of a new symbolic link over the old one, and removes the links of
+// outputs this run did not write (they dangle once current is switched, so
+// no old file is readable beside the new set from that instant). The
+// rename is the commit: before it every link shows the previous set, after
+// it the new one. A reader that needs one consistent set across several
+// files opens them through one resolution of .batch/current.
+//
+// Only one run writes into a folder at a time: a second one fails at once
+// (exit 1) with a message naming the folder, rather than waiting for a
+// run that may take an hour. What a killed run left (a half-written or an
+// unswitched set, a half-done link change) is cleaned by the next run,
+// which rolls back to the set .batch/current names. A folder written by an
+// earlier version (regular files) is migrated by the first commit: the old
+// files are hard-linked (or copied) into a set of their own, current is
+// pointed at it, and each file is replaced by its link, which shows the
+// same bytes, before the new set is switched in.
+//
+// Commit takes whatever files and folders the run produced in its staging
+// folder: a format or a folder added later (by-county/, a digest) is
+// committed with the set, and linked, without a change here.
+
+const (
+	metaName    = ".batch"
+	currentName = "current"
+	runsName    = "runs"
+	lockName    = "lock"
+	manifestOf  = "manifest.json"
+	linkPrefix  = ".batch-link-"
+)
+
+// legacyNames are the outputs earlier versions wrote as regular files:
+// the first commit into such a folder migrates them.
+var legacyNames = []string{resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName}
+
+// outputSet is the output folder as one run holds it.
+type outputSet struct {
+	dir     string   // OUT
+	made    []string // folders this run created for OUT, outermost first
+	meta    string   // OUT/.batch
+	newMeta bool     // this run created OUT/.batch
+	lock    *dirLock
+	id      string
+	stage   string // OUT/.batch/runs/ID
+	spill   string // OUT/.batch/spill-ID
+	linked  []string
+	done    bool
+}
+
+// commitHook is called at each step of the commit; tests built with the
+// batchtest tag pause a run there (commithook_test.go explains).
+var commitHook = func(step string) {}
+
+// openSet prepares dir for one run: creates it if missing, takes its lock,
+// cleans what killed runs left, and makes the staging folder.
+func openSet(dir string) (*outputSet, error) {
+	shown := printable.Name(dir)
+	made, err := makeOutputDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	s := &outputSet{dir: dir, made: made, meta: filepath.Join(dir, metaName)}
+	if err := s.open(); err != nil {
+		s.abort()
+		if errors.Is(err, errBusy) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("export: output folder %s: %w", shown, err)
+	}
+	return s, nil
+}
+
+func (s *outputSet) open() error {
+	// A run that failed may be removing .batch (when it had made it and
+	// it holds nothing else) just as this one starts: try again then.
+	for attempt := 0; ; attempt++ {
+		fi, err := os.Lstat(s.meta)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			err = os.Mkdir(s.meta, 0o755)
+			if err == nil {
+				s.newMeta = true
+			} else if !errors.Is(err, fs.ErrExist) {
+				return err
+			}
+		case err != nil:
+			return err
+		case !fi.IsDir():
+			return fmt.Errorf("%s is not a folder: it is where the tool keeps its sets; move it away", metaName)
+		}
+		s.lock, err = lockDir(s.meta, s.dir)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) || attempt == 4 {
+			return err
+		}
+		s.newMeta = false
+	}
+	commitHook("locked")
+	if err := s.recover(); err != nil {
+		return fmt.Errorf("cleaning up after an earlier run: %w", err)
+	}
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return err
+	}
+	s.id = time.Now().UTC().Format("20060102T150405.000Z") + "-" + hex.EncodeToString(b[:])
+	if err := os.MkdirAll(filepath.Join(s.meta, runsName), 0o755); err != nil {
+		return err
+	}
+	s.stage = filepath.Join(s.meta, runsName, s.id)
+	if err := os.Mkdir(s.stage, 0o755); err != nil {
+		return err
+	}
+	s.spill = filepath.Join(s.meta, "spill-"+s.id)
+	return nil
+}
+
+// makeOutputDir creates dir when missing and returns the folders it made,
+// outermost first, so a failed run can take them away again. A symbolic
+// link to a folder that does not exist is refused with what it points at.
+func makeOutputDir(dir string) ([]string, error) {
+	shown := printable.Name(dir)
+	if fi, err := os.Lstat(dir); err == nil {
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(dir)
+			st, err := os.Stat(dir)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				return nil, fmt.Errorf("export: output folder %s is a symbolic link to %s, which does not exist: create that folder, or give -o another folder", shown, printable.Name(target))
+			case err != nil:
+				return nil, fmt.Errorf("export: output folder %s: %w", shown, err)
+			case !st.IsDir():
+				return nil, fmt.Errorf("export: output folder %s is a symbolic link to %s, which is not a directory", shown, printable.Name(target))
+			}
+			return nil, nil
+		}
+		if !fi.IsDir() {
+			return nil, fmt.Errorf("export: output folder %s is not a directory: give -o a folder", shown)
+		}
+		return nil, nil
+	}
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	slices.Reverse(missing)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		removeEmpty(missing)
+		return nil, fmt.Errorf("export: create output folder: %w", err)
+	}
+	return missing, nil
+}
+
+// removeEmpty removes the folders, innermost first, as long as they are
+// empty.
+func removeEmpty(dirs []string) {
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if os.Remove(dirs[i]) != nil {
+			return
+		}
+	}
+}
+
+// create makes one output file in the staging folder.
+func (s *outputSet) create(name string) (*tempFile, error) {
+	p := filepath.Join(s.stage, name)
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("export: create %s: %w", name, err)
+	}
+	return &tempFile{final: name, path: p, f: f}, nil
+}
+
+// makeSpill makes the folder for excelize's spill files.
+func (s *outputSet) makeSpill() (string, error) {
+	if err := os.Mkdir(s.spill, 0o700); err != nil {
+		return "", fmt.Errorf("export: create %s: %w", s.spill, err)
+	}
+	return s.spill, nil
+}
+
+// manifest is a set's manifest.json: what the set holds, so that the next
+// run can tell a complete set and repair the links to it.
+type manifest struct {
+	Run     string          `json:"run"`
+	Written string          `json:"written"`
+	Links   []string        `json:"links"` // the entries linked in OUT
+	Files   []manifestEntry `json:"files"`
+}
+
+type manifestEntry struct {
+	Path  string `json:"path"`
+	Bytes int64  `json:"bytes"`
+}
+
+// readManifest reads the manifest of the set in folder run.
+func readManifest(run string) (*manifest, error) {
+	b, err := os.ReadFile(filepath.Join(run, manifestOf))
+	if err != nil {
+		return nil, err
+	}
+	var m manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// writeManifest lists what the staging folder holds and writes the
+// manifest, last, and syncs the folder: from then on the set is complete.
+func (s *outputSet) writeManifest(run string, id string) (*manifest, error) {
+	m := &manifest{Run: id, Written: time.Now().UTC().Format(time.RFC3339)}
+	entries, err := os.ReadDir(run)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.Name() == manifestOf || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		m.Links = append(m.Links, e.Name())
+	}
+	err = filepath.WalkDir(run, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return syncDir(p)
+		}
+		rel, _ := filepath.Rel(run, p)
+		if rel == manifestOf {
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		m.Files = append(m.Files, manifestEntry{Path: filepath.ToSlash(rel), Bytes: fi.Size()})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := writeSynced(filepath.Join(run, manifestOf), b); err != nil {
+		return nil, err
+	}
+	return m, syncDir(run)
+}
+
+func writeSynced(path string, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if serr := f.Sync(); err == nil {
+		err = serr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// linkTarget is what OUT/name points at.
+func linkTarget(name string) string { return metaName + "/" + currentName + "/" + name }
+
+// ourLink reports whether OUT/name is a link the tool made, and to which
+// entry of the current set.
+func (s *outputSet) ourLink(name string) (entry string, ok bool) {
+	t, err := os.Readlink(filepath.Join(s.dir, name))
+	if err != nil {
+		return "", false
+	}
+	t = filepath.ToSlash(t)
+	prefix := metaName + "/" + currentName + "/"
+	if !strings.HasPrefix(t, prefix) {
+		return "", false
+	}
+	return strings.TrimPrefix(t, prefix), true
+}
+
+// placeLink makes OUT/name a link into the current set, atomically: a new
+// link renamed over whatever was there.
+func (s *outputSet) placeLink(name string) error {
+	if e, ok := s.ourLink(name); ok && e == name {
+		return nil
+	}
+	tmp := filepath.Join(s.dir, linkPrefix+s.idOrTemp())
+	_ = os.Remove(tmp)
+	if err := os.Symlink(filepath.FromSlash(linkTarget(name)), tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(s.dir, name)); err != nil {
+		_ = os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+func (s *outputSet) idOrTemp() string {
+	if s.id != "" {
+		return s.id
+	}
+	return "recover"
+}
+
+// switchTo points .batch/current at runs/id with one rename.
+func (s *outputSet) switchTo(id string) error {
+	tmp := filepath.Join(s.meta, currentName+".tmp-"+id)
+	_ = os.Remove(tmp)
+	if err := os.Symlink(filepath.Join(runsName, id), tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(s.meta, currentName)); err != nil {
+		_ = os.Remove(tmp)
+		return err
+	}
+	return syncDir(s.meta)
+}
+
+// currentRun is the id of the set .batch/current names, "" for none.
+func (s *outputSet) currentRun() string {
+	t, err := os.Readlink(filepath.Join(s.meta, currentName))
+	if err != nil {
+		return ""
+	}
+	t = filepath.ToSlash(t)
+	if !strings.HasPrefix(t, runsName+"/") {
+		return ""
+	}
+	return strings.TrimPrefix(t, runsName+"/")
+}
+
+// recover rolls back what a killed run left: every set but the current
+// one, spill folders, half-made links; then makes the links match the
+// current set's manifest. It runs under the lock, so no other run is live.
+func (s *outputSet) recover() error {
+	cur := s.currentRun()
+	metaEntries, err := os.ReadDir(s.meta)
+	if err != nil {
+		return err
+	}
+	for _, e := range metaEntries {
+		switch n := e.Name(); {
+		case n == lockName || n == runsName || n == currentName:
+		case strings.HasPrefix(n, "spill-") || strings.HasPrefix(n, currentName+".tmp-"):
+			if err := os.RemoveAll(filepath.Join(s.meta, n)); err != nil {
+				return err
+			}
+		}
+	}
+	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
+		for _, r := range runs {
+			if r.Name() != cur {
+				if err := os.RemoveAll(filepath.Join(s.meta, runsName, r.Name())); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := removeStale(s.dir); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), linkPrefix) {
+			_ = os.Remove(filepath.Join(s.dir, e.Name()))
+		}
+	}
+	if cur == "" {
+		return nil
+	}
+	m, err := readManifest(filepath.Join(s.meta, runsName, cur))
+	if err != nil {
+		return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
+	}
+	return s.relink(m.Links)
+}
+
+// relink makes OUT's links those of a set holding entries: a link for
+// each, and none for any other. A regular file in OUT under one of the
+// names (an earlier version's output) is replaced only when it holds the
+// same bytes as the set's entry: it was migrated into the set.
+func (s *outputSet) relink(entries []string) error {
+	for _, name := range entries {
+		p := filepath.Join(s.dir, name)
+		fi, err := os.Lstat(p)
+		if err == nil && fi.Mode()&fs.ModeSymlink == 0 {
+			if !fi.Mode().IsRegular() || !sameContent(p, filepath.Join(s.meta, currentName, name)) {
+				continue
+			}
+		}
+		if err := s.placeLink(name); err != nil {
+			return err
+		}
+		commitHook("link")
+	}
+	return s.unlinkOthers(entries)
+}
+
+// sameContent reports whether two files hold the same bytes: the same
+// file (hard-linked), or equal copies.
+func sameContent(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	switch {
+	case err1 != nil || err2 != nil || !fa.Mode().IsRegular() || !fb.Mode().IsRegular():
+		return false
+	case os.SameFile(fa, fb):
+		return true
+	case fa.Size() != fb.Size():
+		return false
+	}
+	ra, err1 := os.Open(a)
+	rb, err2 := os.Open(b)
+	if err1 != nil || err2 != nil {
+		if ra != nil {
+			ra.Close()
+		}
+		if rb != nil {
+			rb.Close()
+		}
+		return false
+	}
+	defer ra.Close()
+	defer rb.Close()
+	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		na, ea := io.ReadFull(ra, ba)
+		nb, _ := io.ReadFull(rb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false
+		}
+		if ea != nil {
+			return true
+		}
+	}
+}
+
+// unlinkOthers removes the tool's links to entries not in the set.
+func (s *outputSet) unlinkOthers(entries []string) error {
+	all, err := os.ReadDir(s.dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range all {
+		if e.Type()&fs.ModeSymlink == 0 {
+			continue
+		}
+		if entry, ok := s.ourLink(e.Name()); ok && (entry != e.Name() || !slices.Contains(entries, entry)) {
+			if err := os.Remove(filepath.Join(s.dir, e.Name())); err != nil {
+				return err
+			}
+			commitHook("unlink")
+		}
+	}
+	return nil
+}
+
+// migrate turns a folder of regular output files (an earlier version's)
+// into a set of its own, showing the same bytes all along.
+func (s *outputSet) migrate() error {
+	if s.currentRun() != "" {
+		return nil
+	}
+	var old []string
+	for _, name := range legacyNames {
+		if fi, err := os.Lstat(filepath.Join(s.dir, name)); err == nil && fi.Mode().IsRegular() {
+			old = append(old, name)
+		}
+	}
+	if len(old) == 0 {
+		return nil
+	}
+	id := s.id + "-previous"
+	run := filepath.Join(s.meta, runsName, id)
+	if err := os.Mkdir(run, 0o755); err != nil {
+		return err
+	}
+	for _, name := range old {
+		if err := linkOrCopy(filepath.Join(s.dir, name), filepath.Join(run, name)); err != nil {
+			return err
+		}
+	}
+	if _, err := s.writeManifest(run, id); err != nil {
+		return err
+	}
+	commitHook("migrate-copied")
+	if err := s.switchTo(id); err != nil {
+		return err
+	}
+	commitHook("migrate-switched")
+	return s.relink(old)
+}
+
+// linkOrCopy gives dst the bytes of src: a hard link, or a copy where the
+// file system has none.
+func linkOrCopy(src, dst string) error {
+	if os.Link(src, dst) == nil {
+		return nil
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	if serr := out.Sync(); err == nil {
+		err = serr
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// commit puts the staged set in place (see the top of this file).
+func (s *outputSet) commit() error {
+	shown := printable.Name(s.dir)
+	_ = os.RemoveAll(s.spill)
+	m, err := s.writeManifest(s.stage, s.id)
+	if err != nil {
+		return fmt.Errorf("export: output folder %s: %w", shown, err)
+	}
+	commitHook("staged")
+	// Names in OUT taken by something the tool cannot replace are refused
+	// before anything changes.
+	for _, name := range m.Links {
+		fi, err := os.Lstat(filepath.Join(s.dir, name))
+		if err == nil && fi.IsDir() {
+			return fmt.Errorf("export: output folder %s: %s is a folder, not one of the tool's outputs: move it away, or give -o another folder", shown, printable.Name(name))
+		}
+	}
+	if err := s.migrate(); err != nil {
+		return fmt.Errorf("export: output folder %s: moving the previous outputs into a set: %w", shown, err)
+	}
+	for _, name := range m.Links {
+		if err := s.placeLink(name); err != nil {
+			return fmt.Errorf("export: output folder %s: put %s in place: %w", shown, printable.Name(name), err)
+		}
+		commitHook("link")
+	}
+	if err := syncDir(s.dir); err != nil {
+		return fmt.Errorf("export: output folder %s: %w", shown, err)
+	}
+	commitHook("linked")
+	if err := s.switchTo(s.id); err != nil {
+		return fmt.Errorf("export: output folder %s: switch to the new set: %w", shown, err)
+	}
+	s.done = true
+	s.linked = m.Links
+	commitHook("switched")
+	// Committed: what follows only tidies; a failure is reported, and the
+	// next run finishes it.
+	if err := s.unlinkOthers(m.Links); err != nil {
+		return fmt.Errorf("export: output folder %s: the new outputs are in place, but an old one's link could not be removed: %w", shown, err)
+	}
+	commitHook("unlinked")
+	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
+		for _, r := range runs {
+			if r.Name() != s.id {
+				_ = os.RemoveAll(filepath.Join(s.meta, runsName, r.Name()))
+			}
+		}
+	}
+	_ = syncDir(s.dir)
+	commitHook("cleaned")
+	s.lock.release()
+	s.lock = nil
+	return nil
+}
+
+// abort removes the staging folder and, when this run created them and
+// they hold nothing else, .batch and OUT itself; then lets the lock go.
+func (s *outputSet) abort() {
+	if s == nil {
+		return
+	}
+	if !s.done {
+		if s.stage != "" {
+			_ = os.RemoveAll(s.stage)
+		}
+		if s.spill != "" {
+			_ = os.RemoveAll(s.spill)
+		}
+		if s.newMeta && s.lock != nil {
+			_ = os.Remove(filepath.Join(s.meta, runsName))
+			_ = os.Remove(filepath.Join(s.meta, lockName))
+			_ = os.Remove(s.meta)
+		}
+	}
+	if s.lock != nil {
+		s.lock.release()
+		s.lock = nil
+	}
+	if !s.done {
+		removeEmpty(s.made)
+	}
+}

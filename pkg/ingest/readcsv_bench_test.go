@@ -1,0 +1,35 @@
+package ingest
+
+import (
+	"context"
+	"os"
+	"testing"
+)
+
+// BenchmarkReadCSV reads the file BATCH_BENCH_CSV names (bench/gen output)
+// as a run does; skipped without it.
+func BenchmarkReadCSV(b *testing.B) {
+	path := os.Getenv("BATCH_BENCH_CSV")
+	if path == "" {
+		b.Skip("set BATCH_BENCH_CSV to a CSV file (go run ./bench/gen -format csv)")
+	}
+	for b.Loop() {
+		if _, err := ReadFile(context.Background(), path, Options{}, func(Item) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadXLSX reads the workbook BATCH_BENCH_XLSX names; skipped
+// without it.
+func BenchmarkReadXLSX(b *testing.B) {
+	path := os.Getenv("BATCH_BENCH_XLSX")
+	if path == "" {
+		b.Skip("set BATCH_BENCH_XLSX to a workbook (go run ./bench/gen -format xlsx)")
+	}
+	for b.Loop() {
+		if _, err := ReadFile(context.Background(), path, Options{}, func(Item) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

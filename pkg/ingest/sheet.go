@@ -1,0 +1,489 @@
+package ingest
+
+import (
+	"archive/zip"
+	"bufio"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"batch/pkg/compute"
+)
+
+// sheetRows reads the <row> elements of one worksheet part in document
+// order, one at a time: every element is a row, whatever its number says.
+type sheetRows struct {
+	wb   *workbook
+	name string
+	rc   io.ReadCloser
+	dec  *xml.Decoder
+
+	num    int      // the current row's number
+	cells  []string // the current row's values by 0-based column, "" where there is no cell
+	styles []int    // cell format of each cell
+	types  []byte   // 'n' number (or no type), 'd' ISO date, 's' text, 'b' boolean, 'e' error
+	issues []cellIssue
+	has    []bool // the current row has a cell in this column
+
+	inData bool
+	done   bool
+	err    error
+	read   rowNumbers // numbers of the rows handed out (readSheet marks them)
+	text   []byte     // the cell value being read
+	inline []byte     // the inline string being read
+}
+
+// cellIssue is a value of the current row that could not be read: col is
+// the 0-based column, -1 for the whole row.
+type cellIssue struct {
+	col   int
+	value string
+	msg   string
+}
+
+// maxRowText bounds the text of one row: far past any row Excel writes
+// (16,384 cells of 32,767 characters would be 2 GB; a real one is a few
+// KB), and a bound on what one row may hold in memory.
+const maxRowText = 64 << 20
+
+func openSheetRows(wb *workbook, e sheetEntry) (*sheetRows, error) {
+	rc, err := e.part.Open()
+	if err != nil {
+		return nil, fmt.Errorf("ingest: %s: sheet %q cannot be read (%v)", shownPath(wb.path), e.name, err)
+	}
+	r := &sheetRows{wb: wb, name: e.name, rc: rc, dec: xml.NewDecoder(bufio.NewReaderSize(rc, 64<<10))}
+	return r, nil
+}
+
+func (r *sheetRows) close() {
+	if r.rc != nil {
+		_ = r.rc.Close()
+		r.rc = nil
+	}
+}
+
+// next moves to the next <row> element of sheetData; false at the end or
+// on an error (r.err).
+func (r *sheetRows) next() bool {
+	if r.done || r.err != nil {
+		return false
+	}
+	prev := r.num
+	for {
+		tok, err := r.dec.RawToken()
+		if err != nil {
+			r.fail(err)
+			return false
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "sheetData":
+				r.inData = true
+			case "row":
+				if !r.inData {
+					continue
+				}
+				if err := r.readRow(t, prev); err != nil {
+					r.fail(err)
+					return false
+				}
+				return true
+			}
+		case xml.EndElement:
+			if t.Name.Local == "sheetData" && r.inData {
+				r.done = true
+				return false
+			}
+		}
+	}
+}
+
+// fail records why reading stopped; the end of the part is no error, the
+// check having made sure it is the end of the worksheet.
+func (r *sheetRows) fail(err error) {
+	if errors.Is(err, io.EOF) {
+		r.done = true
+		return
+	}
+	r.err = fmt.Errorf("the XML cannot be read (%v)", err)
+}
+
+// readRow reads one row element's cells; the start tag is read.
+func (r *sheetRows) readRow(start xml.StartElement, prev int) error {
+	clear(r.cells)
+	r.cells, r.styles, r.types, r.has = r.cells[:0], r.styles[:0], r.types[:0], r.has[:0]
+	r.issues = nil
+	var raw string
+	for _, a := range start.Attr {
+		if a.Name.Local == "r" && a.Name.Space == "" {
+			raw = a.Value
+		}
+	}
+	n, ok := prev+1, true
+	if raw != "" || hasAttr(start, "r") {
+		n, ok = rowNumber([]byte(raw), prev)
+	}
+	r.num = n
+	if !ok {
+		r.issues = append(r.issues, cellIssue{col: -1, value: raw,
+			msg: fmt.Sprintf("the row's number %s is not a row of a worksheet (1 to 1,048,576): a damaged file, or one not written by Excel; read as row %d, the one after the row before", strconv.Quote(raw), n)})
+	}
+	col, size := 0, 0
+	var (
+		inCell, inV, inIS, inT, inPh, inF bool
+		ref, typ                          string
+		style                             int
+	)
+	for {
+		tok, err := r.dec.RawToken()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return errors.New("the XML stops inside a row")
+			}
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "c":
+				if inCell {
+					return errors.New("a cell inside a cell")
+				}
+				inCell, inV, inIS, inT, inPh, inF = true, false, false, false, false, false
+				ref, typ, style = "", "", 0
+				r.text, r.inline = r.text[:0], r.inline[:0]
+				for _, a := range t.Attr {
+					switch a.Name.Local {
+					case "r":
+						ref = a.Value
+					case "t":
+						typ = a.Value
+					case "s":
+						style, _ = strconv.Atoi(a.Value)
+					}
+				}
+			case "v":
+				inV = inCell && !inIS
+			case "is":
+				inIS = inCell
+			case "t":
+				inT = inIS
+			case "rPh":
+				inPh = inIS
+			case "f":
+				inF = inCell
+			case "row":
+				return errors.New("a row inside a row")
+			}
+		case xml.CharData:
+			switch {
+			case inF:
+			case inV:
+				r.text = append(r.text, t...)
+			case inT && !inPh:
+				r.inline = append(r.inline, t...)
+			default:
+				continue
+			}
+			if size += len(t); size > maxRowText {
+				return fmt.Errorf("row %d holds more than %s of text, far beyond any row Excel writes: not a workbook Excel wrote", n, byteCount(maxRowText))
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "v":
+				inV = false
+			case "t":
+				inT = false
+			case "rPh":
+				inPh = false
+			case "is":
+				inIS = false
+			case "f":
+				inF = false
+			case "c":
+				if !inCell {
+					continue
+				}
+				inCell = false
+				col = r.cell(ref, col, typ, style)
+			case "row":
+				return nil
+			}
+		}
+	}
+}
+
+func hasAttr(start xml.StartElement, local string) bool {
+	for _, a := range start.Attr {
+		if a.Name.Local == local && a.Name.Space == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// cell stores the cell just read (its value in r.text or r.inline) and
+// returns its 1-based column.
+func (r *sheetRows) cell(ref string, prevCol int, typ string, style int) int {
+	col, placed := prevCol+1, true
+	if ref != "" {
+		col, placed = cellColumn(ref)
+	}
+	value, kind := "", byte('n')
+	var problem error
+	switch typ {
+	case "s":
+		kind = 's'
+		v := strings.TrimSpace(string(r.text))
+		value, problem = r.wb.sharedString(v)
+		if problem != nil {
+			value = v
+		}
+	case "inlineStr":
+		kind = 's'
+		if len(r.inline) == 0 && len(r.text) > 0 {
+			value = unescapeOOXML(string(r.text))
+		} else {
+			value = unescapeOOXML(string(r.inline))
+		}
+	case "str":
+		kind = 's'
+		value = unescapeOOXML(string(r.text))
+	case "d":
+		kind = 'd'
+		value = string(r.text)
+	case "b":
+		kind = 'b'
+		value = string(r.text)
+	case "e":
+		kind = 'e'
+		value = string(r.text)
+	case "", "n":
+		value = string(r.text)
+	default:
+		kind = 's'
+		value = string(r.text)
+	}
+	switch {
+	case !placed:
+		r.issues = append(r.issues, cellIssue{col: -1, value: value,
+			msg: fmt.Sprintf("the cell reference %s is not a cell of a worksheet (columns A to XFD, rows 1 to 1,048,576), so its value could not be placed: a damaged file, or one not written by Excel", strconv.Quote(ref))})
+		return prevCol
+	case col > excelColumns:
+		r.issues = append(r.issues, cellIssue{col: -1, value: value,
+			msg: "the row has a cell right of column XFD, the last of a worksheet: a damaged file, or one not written by Excel"})
+		return prevCol
+	}
+	i := col - 1
+	for len(r.cells) <= i {
+		r.cells = append(r.cells, "")
+		r.styles = append(r.styles, 0)
+		r.types = append(r.types, 'n')
+		r.has = append(r.has, false)
+	}
+	if r.has[i] {
+		r.issues = append(r.issues, cellIssue{col: i, value: value,
+			msg: fmt.Sprintf("the row has two cells in column %s (%s and %s): a damaged file, or one not written by Excel; check which value is meant", columnLetters(col), quote(r.cells[i]), quote(value))})
+		return col
+	}
+	r.has[i] = true
+	if problem != nil {
+		// The text is unknown: the cell reads as empty, and the row is
+		// rejected with the reason (the value shown is the reference).
+		r.issues = append(r.issues, cellIssue{col: i, value: value, msg: problem.Error()})
+		value = ""
+	}
+	r.cells[i], r.styles[i], r.types[i] = value, style, kind
+	return col
+}
+
+// cellColumn is the 1-based column of a cell reference such as "AB12",
+// whose row part must be a row number.
+func cellColumn(ref string) (int, bool) {
+	col, i := 0, 0
+	for ; i < len(ref); i++ {
+		c := ref[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			col = col*26 + int(c-'A'+1)
+		case c >= 'a' && c <= 'z':
+			col = col*26 + int(c-'a'+1)
+		default:
+			goto digits
+		}
+		if col > excelColumns {
+			return 0, false
+		}
+	}
+digits:
+	if col == 0 || i == len(ref) {
+		return 0, false
+	}
+	n, err := strconv.Atoi(ref[i:])
+	if err != nil || n < 1 || n > excelRows || ref[i] == '+' || ref[i] == '-' {
+		return 0, false
+	}
+	return col, true
+}
+
+// cellDate is the date of the cell at position i of the current row when
+// it is a real date cell: a number in a date-formatted cell, or a cell of
+// date type.
+func (r *sheetRows) cellDate(i int, raw string) (compute.Date, bool, error) {
+	if i < 0 || i >= len(r.types) {
+		return compute.Date{}, false, nil
+	}
+	switch {
+	case r.types[i] == 'd':
+		d, err := isoDateTime(raw)
+		return d, true, err
+	case r.types[i] == 'n' && r.wb.isDateStyle(r.styles[i]):
+		d, err := serialDate(raw, r.wb.date1904)
+		return d, true, err
+	}
+	return compute.Date{}, false, nil
+}
+
+// rowProblems are the problems of the current row's values, located by
+// the sheet's header.
+func (r *sheetRows) rowProblems(p *rowParser) []Problem {
+	if len(r.issues) == 0 {
+		return nil
+	}
+	probs := make([]Problem, 0, len(r.issues)+1)
+	for _, is := range r.issues {
+		col := ""
+		if is.col >= 0 {
+			col = p.m.name(is.col)
+			p.reported = append(p.reported, is.col)
+		}
+		probs = append(probs, Problem{Source: compute.Source{File: p.file, Sheet: p.sheet, Row: r.num},
+			Column: col, Value: shorten(is.value, 200), Message: is.msg})
+	}
+	return probs
+}
+
+// markRead records that a data row with number n was handed out.
+func (r *sheetRows) markRead(n int) { r.read.add(n) }
+
+// readCount is how many distinct row numbers in (lo, hi] were handed out.
+func (r *sheetRows) readCount(lo, hi int) int {
+	n := 0
+	for w := (lo + 1) >> 6; w <= hi>>6 && w < len(r.read.seen); w++ {
+		bits := r.read.seen[w]
+		for b := 0; bits != 0 && b < 64; b++ {
+			if bits&(1<<b) != 0 {
+				if k := w<<6 | b; k > lo && k <= hi {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// unescapeOOXML decodes the _xHHHH_ escapes by which Excel writes, in a
+// string, characters XML cannot hold (a carriage return is _x000D_; an
+// underscore that starts such a sequence is _x005F_).
+func unescapeOOXML(s string) string {
+	if !strings.Contains(s, "_x") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		if i+7 <= len(s) && s[i] == '_' && s[i+1] == 'x' && s[i+6] == '_' {
+			if v, err := strconv.ParseUint(s[i+2:i+6], 16, 16); err == nil {
+				b.WriteRune(rune(v))
+				i += 7
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
+
+// sharedStrings is the workbook's shared strings table, read once when the
+// first sheet is read.
+type sharedStrings struct {
+	part   *zip.File
+	loaded bool
+	list   []string
+}
+
+// sharedString resolves a shared-string cell's value, its index into the
+// table.
+func (wb *workbook) sharedString(v string) (string, error) {
+	idx, err := strconv.Atoi(v)
+	switch {
+	case err != nil || idx < 0 || strings.HasPrefix(v, "+"):
+		return "", fmt.Errorf("the cell is a shared-string cell whose value %s is not a position in the shared strings table: a damaged file, or one not written by Excel; its text is unknown", strconv.Quote(v))
+	case wb.strings == nil || wb.strings.part == nil:
+		return "", fmt.Errorf("the cell refers to shared string %d but the workbook has no shared strings table: a damaged file, or one not written by Excel; its text is unknown", idx)
+	case idx >= len(wb.strings.list):
+		return "", fmt.Errorf("the cell refers to shared string %d but the workbook's table holds %d strings (0 to %d): a damaged file, or one not written by Excel; its text is unknown", idx, len(wb.strings.list), len(wb.strings.list)-1)
+	}
+	return wb.strings.list[idx], nil
+}
+
+// loadSharedStrings checks and reads the shared strings table.
+func (wb *workbook) loadSharedStrings() error {
+	st := wb.strings
+	if st == nil || st.part == nil || st.loaded {
+		return nil
+	}
+	st.loaded = true
+	if err := checkPart(st.part, nil); err != nil {
+		return wb.partError(st.part, "", err)
+	}
+	rc, err := st.part.Open()
+	if err != nil {
+		return wb.partError(st.part, "", err)
+	}
+	defer rc.Close()
+	dec := xml.NewDecoder(bufio.NewReaderSize(rc, 64<<10))
+	var text []byte
+	inSI, inT, inPh := false, false, false
+	for {
+		tok, err := dec.RawToken()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return wb.partError(st.part, "", fmt.Errorf("the XML cannot be read (%v)", err))
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "si":
+				inSI, text = true, text[:0]
+			case "t":
+				inT = inSI
+			case "rPh":
+				inPh = inSI
+			}
+		case xml.CharData:
+			if inT && !inPh {
+				text = append(text, t...)
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "si":
+				if inSI {
+					st.list = append(st.list, unescapeOOXML(string(text)))
+				}
+				inSI = false
+			case "t":
+				inT = false
+			case "rPh":
+				inPh = false
+			}
+		}
+	}
+}
