@@ -38,7 +38,7 @@ func BenchmarkScan(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		sc := New(rc, nil)
+		sc := New(rc, 0)
 		rows, cells := 0, 0
 		for sc.Next() {
 			rows++

@@ -1,22 +1,19 @@
-// Package sheetscan reads the rows of a worksheet part in one pass over
-// its XML: each cell's value as excelize's streaming reader gives it with
-// RawCellValue, and its style id and type, which that reader does not give.
-// It checks the XML as it goes (tags nest and close, the part does not stop
-// early, text and characters are what XML allows, no DOCTYPE), so no
-// second pass is needed for that either.
+// Package sheetscan reads the XML of a workbook's worksheets and shared
+// strings with a byte scanner: Check walks a part's tags to its end (they
+// nest and close, one document element, no document type declaration, no
+// text run longer than any cell, every <row>'s number); Scanner then reads
+// sheetData's rows in document order, each cell's reference, type, style,
+// <v> text and inline text, decoding references and line ends as
+// encoding/xml does and refusing what it refuses; ReadStrings reads the
+// shared strings. What the values mean is the workbook reader's to say.
 //
-// Why: ingest read a sheet three times over. excelize's reader decoded the
-// XML through encoding/xml (29 CPU-seconds at a million rows against 3.2
-// for inflating and scanning the bytes, issue 13; 11.9 of 52 CPU-seconds in
-// the 200,000-row profile), a tag scanner inflated the part a second time
-// for the styles that tell a date cell from a number (2.8 s at 200,000
-// rows), and the XML check a third time (1.4 s).
+// Why: the reader decoded the rows through encoding/xml's tokens, 5.2 of
+// 7.4 CPU-seconds of reading a 200,000-row workbook (issue 13's profile;
+// 29 CPU-seconds of excelize's reader at a million rows before that),
+// where a byte scan of the same XML costs about a quarter. The check stays
+// a pass of its own: a row number used twice rejects every row that uses
+// it, so all numbers must be known before the first row is handed on.
 //
-// What it reads is what excelize reads (the tests compare the two on
-// generated and fuzzed sheets): a shared string by its index, an inline
-// string as its text runs joined (phonetic runs left out) with "_xHHHH_"
-// escapes decoded, any other cell as the text of its <v>; entities and
-// line ends decoded as encoding/xml decodes them. It refuses what
-// encoding/xml would refuse, where excelize's reader would stop reading
-// without a word.
+// The reader is held to what it read before with encoding/xml, on
+// generated and fuzzed workbooks (ingest's reader_compare_test.go).
 package sheetscan

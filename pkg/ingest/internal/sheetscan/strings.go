@@ -1,148 +1,114 @@
 package sheetscan
 
 import (
-	"bytes"
-	"fmt"
+	"errors"
 	"io"
-
-	"batch/internal/cellescape"
 )
 
-// Strings is a workbook's shared-strings table (xl/sharedStrings.xml),
-// each string as excelize reads it: its own <t>, then its rich-text runs'
-// <t>s, phonetic runs left out, "_xHHHH_" escapes decoded. The strings
-// sit end to end in one buffer, so a table of a million strings is two
-// allocations, not a million.
+// Strings is a workbook's shared-strings table: each string's text as
+// written (the character data of its <t> elements, phonetic runs left
+// out, in document order), references and line ends decoded; what else
+// the text means (the _xHHHH_ escapes) is for the reader to say. The
+// strings sit end to end in one buffer, so a table of a million strings
+// is a few allocations, not a million.
 type Strings struct {
 	text []byte
 	ends []int
 }
 
 // Len is how many strings the table holds.
-func (s *Strings) Len() int {
-	if s == nil {
-		return 0
-	}
-	return len(s.ends)
-}
+func (s *Strings) Len() int { return len(s.ends) }
 
-// at is string i's bytes.
-func (s *Strings) at(i int) ([]byte, bool) {
-	if s == nil || i < 0 || i >= len(s.ends) {
-		return nil, false
-	}
+// At is string i's text.
+func (s *Strings) At(i int) []byte {
 	start := 0
 	if i > 0 {
 		start = s.ends[i-1]
 	}
-	return s.text[start:s.ends[i]], true
+	return s.text[start:s.ends[i]]
 }
 
-// At is string i.
-func (s *Strings) At(i int) (string, bool) {
-	b, ok := s.at(i)
-	return string(b), ok
+// List is the table as strings: pieces of one string made once.
+func (s *Strings) List() []string {
+	all := string(s.text)
+	out := make([]string, len(s.ends))
+	start := 0
+	for i, end := range s.ends {
+		out[i] = all[start:end]
+		start = end
+	}
+	return out
 }
 
-// ReadStrings reads a shared-strings part from its inflated bytes,
-// checking its XML as a sheet's is checked.
+// ReadStrings reads a shared-strings part from its inflated bytes. Check
+// it first: this reads the strings, checking only their characters.
 func ReadStrings(src io.Reader) (*Strings, error) {
 	t := newTokenizer(src)
-	var open nesting
 	s := &Strings{}
-	var own, runs, run []byte
-	var collect *[]byte
-	collectLevel, siLevel, rLevel := -1, -1, -1
-	hasRun := false
+	inSI, inT, inPh := false, false, false
 	var scratch []byte
 	for {
 		tok, err := t.next()
 		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, errors.New("the XML stops before its end (a truncated or damaged file)")
+			}
 			return nil, err
 		}
-		level := open.level()
 		switch tok.kind {
 		case kEOF:
-			if err := open.atEOF(); err != nil {
-				return nil, err
-			}
 			return s, nil
 		case kText, kCDATA:
-			dst := &scratch
-			if collect != nil && level == collectLevel+1 {
-				dst = collect
-			} else {
-				scratch = scratch[:0]
-			}
+			form := inText
 			if tok.kind == kCDATA {
-				*dst, err = decodeText(*dst, tok.data, inCDATA)
-			} else if plainText(tok.data) {
-				*dst = append(*dst, tok.data...)
-			} else {
-				*dst, err = decodeText(*dst, tok.data, inText)
+				form = inCDATA
+			}
+			if inT && !inPh {
+				s.text, err = decodeText(s.text, tok.data, form)
+			} else if form == inCDATA || !plainText(tok.data) {
+				scratch, err = decodeText(scratch[:0], tok.data, form)
 			}
 			if err != nil {
 				return nil, err
 			}
 		case kStart, kEmpty:
-			if err := open.start(tok); err != nil {
-				return nil, err
+			switch string(tok.name) {
+			case "si":
+				// A string starts afresh: what an unclosed one held is dropped.
+				s.text = s.text[:s.last()]
+				inSI = true
+			case "t":
+				inT = inSI
+			case "rPh":
+				inPh = inSI
 			}
-			name := string(tok.name)
-			switch {
-			case level == 1 && name == "si":
-				own, runs = own[:0], runs[:0]
-				if tok.kind == kEmpty {
-					s.add(nil)
-					continue
-				}
-				siLevel = level
-			case siLevel >= 0 && level == siLevel+1 && name == "t":
-				own = own[:0] // the last <t> wins, as encoding/xml keeps it
-				if tok.kind == kStart {
-					collect, collectLevel = &own, level
-				}
-			case siLevel >= 0 && level == siLevel+1 && name == "r":
-				run, hasRun = run[:0], false
-				if tok.kind == kStart {
-					rLevel = level
-				}
-			case rLevel >= 0 && level == rLevel+1 && name == "t":
-				run, hasRun = run[:0], true
-				if tok.kind == kStart {
-					collect, collectLevel = &run, level
-				}
+			if tok.kind == kEmpty {
+				s.end(tok.name, &inSI, &inT, &inPh)
 			}
 		case kEnd:
-			if err := open.end(tok.qname); err != nil {
-				return nil, err
-			}
-			level = open.level()
-			switch {
-			case collect != nil && level == collectLevel:
-				collect = nil
-			case rLevel >= 0 && level == rLevel:
-				if hasRun {
-					runs = append(runs, run...)
-				}
-				rLevel = -1
-			case siLevel >= 0 && level == siLevel:
-				siLevel = -1
-				s.add(append(own, runs...))
-				own = own[:0]
-			}
+			s.end(tok.name, &inSI, &inT, &inPh)
 		}
 	}
 }
 
-func (s *Strings) add(b []byte) {
-	if bytes.Contains(b, []byte("_x")) {
-		s.text = append(s.text, cellescape.Unescape(string(b))...)
-	} else {
-		s.text = append(s.text, b...)
+// last is where the last complete string ends.
+func (s *Strings) last() int {
+	if len(s.ends) == 0 {
+		return 0
 	}
-	s.ends = append(s.ends, len(s.text))
+	return s.ends[len(s.ends)-1]
 }
 
-// String describes the table, for messages.
-func (s *Strings) String() string { return fmt.Sprintf("%d shared strings", s.Len()) }
+func (s *Strings) end(name []byte, inSI, inT, inPh *bool) {
+	switch string(name) {
+	case "si":
+		if *inSI {
+			s.ends = append(s.ends, len(s.text))
+		}
+		*inSI = false
+	case "t":
+		*inT = false
+	case "rPh":
+		*inPh = false
+	}
+}

@@ -20,9 +20,10 @@ const maxTag = 1 << 20
 // ErrTextRun is the error for a text run longer than MaxTextRun.
 var ErrTextRun = fmt.Errorf("a cell holds more than %d KB of text, far beyond the 32767 characters Excel allows in a cell: not a workbook Excel wrote", MaxTextRun>>10)
 
-// ErrDoctype is the error for a document type declaration: a worksheet has
-// none, and one can declare entities that expand without bound.
-var ErrDoctype = errors.New("the XML has a document type declaration (<!DOCTYPE>), which no workbook part has")
+// ErrDoctype is the error for a document type declaration (<!DOCTYPE,
+// <!ENTITY, any "<!" but a comment or CDATA): no workbook part has one,
+// and one can declare entities that expand without bound.
+var ErrDoctype = errors.New("the XML has a document type declaration (<!DOCTYPE or <!ENTITY), which no workbook part has")
 
 type kind uint8
 
@@ -40,13 +41,13 @@ const (
 type attr struct {
 	name, value []byte
 	escaped     bool // the value holds a reference (&…;)
+	prefixed    bool // the name had a namespace prefix
 }
 
 // token is one piece of the document; its slices are valid until the next.
 type token struct {
 	kind  kind
 	name  []byte // local name of a tag (namespace prefix dropped)
-	qname []byte // the name as written, for nesting checks
 	data  []byte // kText, kCDATA
 	attrs []attr // kStart, kEmpty
 }
@@ -61,6 +62,9 @@ type tokenizer struct {
 	srcErr error
 	tok    token
 	attrs  []attr
+	// skim leaves attribute values, comments and the XML declaration
+	// unchecked: the pre-pass, which checks structure only.
+	skim bool
 }
 
 func newTokenizer(src io.Reader) *tokenizer {
@@ -129,6 +133,7 @@ func (t *tokenizer) next() (*token, error) {
 				if t.srcErr != nil {
 					return nil, t.srcErr
 				}
+				b = t.buf[t.pos:t.end] // more moved the bytes
 				i = len(b)
 			}
 			if i > MaxTextRun {
@@ -145,6 +150,7 @@ func (t *tokenizer) next() (*token, error) {
 			if t.srcErr != nil {
 				return nil, t.srcErr
 			}
+			b = t.buf[t.pos:t.end] // more moved the bytes
 			if len(b) < 2 {
 				return nil, io.ErrUnexpectedEOF
 			}
@@ -158,7 +164,7 @@ func (t *tokenizer) next() (*token, error) {
 					return nil, orEOF(err)
 				}
 				body := t.buf[t.pos+len(commentOpen) : t.pos+n-3]
-				if bytes.Contains(body, []byte("--")) || bytes.HasSuffix(body, []byte("-")) {
+				if !t.skim && (bytes.Contains(body, []byte("--")) || bytes.HasSuffix(body, []byte("-"))) {
 					return nil, errors.New(`the XML has "--" inside a comment`)
 				}
 				t.pos += n
@@ -171,17 +177,18 @@ func (t *tokenizer) next() (*token, error) {
 				t.tok = token{kind: kCDATA, data: t.buf[t.pos+len(cdataOpen) : t.pos+n-3]}
 				t.pos += n
 				return &t.tok, nil
-			case bytes.HasPrefix(b, []byte("<!DOCTYPE")):
-				return nil, ErrDoctype
 			}
-			return nil, fmt.Errorf("the XML has markup %q that no workbook part has", shorten(b, 12))
+			// <!DOCTYPE, <!ENTITY, …: declarations no workbook part holds.
+			return nil, ErrDoctype
 		case '?':
 			n, ok, err := t.through(2, "?>", maxTag)
 			if err != nil || !ok {
 				return nil, orEOF(err)
 			}
-			if err := declaration(t.buf[t.pos : t.pos+n]); err != nil {
-				return nil, err
+			if !t.skim {
+				if err := declaration(t.buf[t.pos : t.pos+n]); err != nil {
+					return nil, err
+				}
 			}
 			t.pos += n
 			continue
@@ -295,7 +302,7 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 		return 0, errNeedMore
 	}
 	if ne == i {
-		return 0, fmt.Errorf("the XML has a tag without a name: %q", shorten(b, 20))
+		return 0, fmt.Errorf("the XML has a tag without a name: %q", upTo(b, ne))
 	}
 	qname := b[i:ne]
 	i = ne
@@ -307,9 +314,9 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 			return 0, errNeedMore
 		}
 		if b[i] != '>' {
-			return 0, fmt.Errorf("the XML has a malformed end tag %q", shorten(b, 40))
+			return 0, fmt.Errorf("the XML has a malformed end tag %q", upTo(b, i))
 		}
-		t.tok = token{kind: kEnd, name: localName(qname), qname: qname}
+		t.tok = token{kind: kEnd, name: localName(qname)}
 		return i + 1, nil
 	}
 	t.attrs = t.attrs[:0]
@@ -323,29 +330,30 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 		}
 		switch b[i] {
 		case '>':
-			t.tok = token{kind: kStart, name: localName(qname), qname: qname, attrs: t.attrs}
+			t.tok = token{kind: kStart, name: localName(qname), attrs: t.attrs}
 			return i + 1, nil
 		case '/':
 			if i+1 == len(b) {
 				return 0, errNeedMore
 			}
 			if b[i+1] != '>' {
-				return 0, fmt.Errorf("the XML has a malformed tag %q", shorten(b, 40))
+				return 0, fmt.Errorf("the XML has a malformed tag %q", upTo(b, i+1))
 			}
-			t.tok = token{kind: kEmpty, name: localName(qname), qname: qname, attrs: t.attrs}
+			t.tok = token{kind: kEmpty, name: localName(qname), attrs: t.attrs}
 			return i + 2, nil
 		}
 		if sp == i {
-			return 0, fmt.Errorf("the XML has a malformed tag %q", shorten(b, 40))
+			return 0, fmt.Errorf("the XML has a malformed tag %q", upTo(b, i))
 		}
 		ne := nameEnd(b, i)
 		if ne == len(b) {
 			return 0, errNeedMore
 		}
 		if ne == i {
-			return 0, fmt.Errorf("the XML has a malformed tag %q", shorten(b, 40))
+			return 0, fmt.Errorf("the XML has a malformed tag %q", upTo(b, i))
 		}
-		a := attr{name: localName(b[i:ne])}
+		qn := b[i:ne]
+		a := attr{name: localName(qn), prefixed: bytes.IndexByte(qn, ':') >= 0}
 		i = ne
 		for i < len(b) && isSpace(b[i]) {
 			i++
@@ -354,7 +362,7 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 			return 0, errNeedMore
 		}
 		if b[i] != '=' {
-			return 0, fmt.Errorf("the XML has an attribute without a value in %q", shorten(b, 40))
+			return 0, fmt.Errorf("the XML has an attribute without a value in %q", upTo(b, i))
 		}
 		i++
 		for i < len(b) && isSpace(b[i]) {
@@ -365,7 +373,7 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 		}
 		q := b[i]
 		if q != '"' && q != '\'' {
-			return 0, fmt.Errorf("the XML has an unquoted attribute value in %q", shorten(b, 40))
+			return 0, fmt.Errorf("the XML has an unquoted attribute value in %q", upTo(b, i))
 		}
 		i++
 		vs := i
@@ -383,15 +391,29 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 		}
 		a.value = b[vs:i]
 		i++
-		if a.escaped {
+		switch {
+		case t.skim:
+		case a.escaped:
 			if _, err := decodeText(nil, a.value, inAttribute); err != nil {
 				return 0, err
 			}
-		} else if err := validChars(a.value); err != nil {
-			return 0, err
+		default:
+			if err := validChars(a.value); err != nil {
+				return 0, err
+			}
 		}
 		t.attrs = append(t.attrs, a)
 	}
+}
+
+// upTo is the tag's bytes read when it failed at i, at most the last 40:
+// the same however the input was cut into reads.
+func upTo(b []byte, i int) []byte {
+	b = b[:min(i+1, len(b))]
+	if len(b) > 40 {
+		b = b[len(b)-40:]
+	}
+	return b
 }
 
 func shorten(b []byte, n int) []byte {
@@ -530,9 +552,11 @@ func validChars(b []byte) error {
 }
 
 // nesting checks that a part's elements nest and close: one root, every
-// end tag the innermost open element's, nothing open at the end.
+// end tag the innermost open element's, nothing open at the end. Names
+// are compared without their namespace prefixes, as the workbook reader
+// has always compared them.
 type nesting struct {
-	names []byte // the open elements' names as written, outermost first
+	names []byte // the open elements' local names, outermost first
 	ends  []int  // where each name ends in names
 	roots int
 }
@@ -553,24 +577,21 @@ func (n *nesting) start(tok *token) error {
 	if len(n.ends) == 0 {
 		n.roots++
 		if n.roots > 1 {
-			return errors.New("the XML has a second element after the root (a damaged file)")
+			return errors.New("the XML has a second element after its document element (a damaged file)")
 		}
 	}
 	if tok.kind == kStart {
-		n.names = append(n.names, tok.qname...)
+		n.names = append(n.names, tok.name...)
 		n.ends = append(n.ends, len(n.names))
 	}
 	return nil
 }
 
-// end closes the innermost element, which must be qname.
-func (n *nesting) end(qname []byte) error {
+// end closes the innermost element, which must be name (local).
+func (n *nesting) end(name []byte) error {
 	k := len(n.ends)
-	if k == 0 {
-		return fmt.Errorf("the XML closes <%s> where it is not open (a damaged file)", qname)
-	}
-	if open := n.innermost(); !bytes.Equal(open, qname) {
-		return fmt.Errorf("the XML closes <%s> where <%s> is open (a damaged file)", qname, open)
+	if k == 0 || !bytes.Equal(n.innermost(), name) {
+		return fmt.Errorf("the XML closes <%s> where it is not open (a damaged file)", name)
 	}
 	start := 0
 	if k > 1 {
@@ -581,12 +602,20 @@ func (n *nesting) end(qname []byte) error {
 	return nil
 }
 
+// cut is the error for a part that ends inside a tag or an element.
+func (n *nesting) cut() error {
+	if len(n.ends) == 0 {
+		return errors.New("the XML stops before its end (a truncated or damaged file)")
+	}
+	return fmt.Errorf("the XML stops before its end, inside <%s> (a truncated or damaged file)", n.innermost())
+}
+
 func (n *nesting) atEOF() error {
 	switch {
 	case len(n.ends) > 0:
 		return fmt.Errorf("the XML stops before its end, inside <%s> (a truncated or damaged file)", n.innermost())
 	case n.roots == 0:
-		return errors.New("the XML holds no root element")
+		return errors.New("the XML holds no document element")
 	}
 	return nil
 }
