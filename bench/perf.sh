@@ -44,6 +44,7 @@ OUT=${OUT:-$root/docs/PERFORMANCE.md}
 QUIET=${QUIET:-}
 QUIET_WAIT=${QUIET_WAIT:-900}
 ASOF=2026-11-30
+NEXT=2026-12-01 # the next night (issue 12's comparison)
 PY=/usr/bin/python3
 
 log() { echo "perf: $*" >&2; }
@@ -67,6 +68,9 @@ go build -o "$tmp/batch" ./cmd/batch
 go build -o "$tmp/floor" ./bench/floor
 go build -o "$tmp/gen" ./bench/gen
 (cd "$RAWFLOOR" && go build -o "$tmp/raw" .)
+# The next-night comparison (issue 12) needs a batch that has --compare.
+compare=""
+if "$tmp/batch" run --help 2>&1 | grep -q -- '--compare'; then compare=1; fi
 
 # quiet: with QUIET set, wait until the 1-minute load is at most QUIET
 # (the machine is shared), at most QUIET_WAIT seconds.
@@ -154,7 +158,8 @@ for n in $ROWS; do
 			floor) timed "floor-$n-r$r" "$tmp/floor" -in "$in" -out "$out" $counts ;;
 			raw) timed "raw-$n-r$r" "$tmp/raw" -in "$in" -out "$out" $counts ;;
 			esac
-			rm -rf "$out"
+			# The last batch round's folder is the next night's baseline.
+			if [ "$prog" != batch ] || [ "$r" != "$ROUNDS" ]; then rm -rf "$out"; fi
 		done
 	done
 	bt=$(median "batch-$n" 2) ft=$(median "floor-$n" 2) rt=$(median "raw-$n" 2)
@@ -168,6 +173,23 @@ for n in $ROWS; do
 	targets="$targets
 | batch run within 2.5× the raw floor at $n rows | $bt s / $rt s = ${br}× | $(mark "$br" 2.5 "<=") |
 | both cores busy at $n rows (CPU utilisation, 2.0 = both) | $bu | $(mark "$bu" 1.5 ">=") |"
+	if [ -n "$compare" ]; then
+		# The next night: the same input a day later, compared with the
+		# snapshot the last round left, digest included; against batch run
+		# less its snapshot's cost (summary.json's "compare" phase), which
+		# stands for a run that writes none.
+		base="$tmp/batch-$n"
+		snap=$(tr -d '\n ' <"$base/summary.json" | grep -o '"phase":"compare","seconds":[0-9.]*' | grep -o '[0-9.]*$' || echo 0)
+		timed "next-$n-r1" "$tmp/batch" run -q --compare auto --format xlsx,csv,json,digest --out "$base" --as-of "$NEXT" "$in"
+		nt=$(median "next-$n" 2) nm=$(median "next-$n" 4 %.0f) nu=$(median "next-$n" 3)
+		plain=$(awk -v b="$bt" -v s="${snap:-0}" 'BEGIN { printf "%.2f", b - s }')
+		nr=$(ratio "$nt" "$plain")
+		printf '| %s | next night (--compare auto, digest) | %s | %s | %s | %s | %s | %s |\n' "$n" "$nt" "$(ratio "$nt" "$rt")" "$(ratio "$nt" "$ft")" "$nu" "$nm" "$(median "next-$n" 5)" >>"$rows_table"
+		targets="$targets
+| the comparison adds at most 25 % at $n rows (issue 12) | next night $nt s / (batch run $bt s less its snapshot ${snap:-0} s) = ${nr}× | $(mark "$nr" 1.25 "<=") |
+| the comparing run's peak memory at $n rows within the run's own bound | $nm MB (batch run: $bm MB) | $(mark "$nm" 200 "<=") |"
+		rm -rf "$base"
+	fi
 	[ -z "$first_rows" ] && first_rows=$n first_mem=$bm
 	last_rows=$n last_mem=$bm
 	rm -f "$in"
