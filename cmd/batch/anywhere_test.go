@@ -47,7 +47,8 @@ func TestEveryCommandTakesFlagsAfterItsInputs(t *testing.T) {
 		{"rules: --csv before the command", "",
 			[]string{"--csv", "rules"}, 0, "code,citation,counting", ""},
 		{"calendar: --year before the command, --csv after", "",
-			[]string{"--year", "2026", "calendar", "--csv"}, 0, "primary,,2026-09-15,2026-09-15", ""},
+			// The state board's 2026 calendar: the primary is Tuesday June 23.
+			[]string{"--year", "2026", "calendar", "--csv"}, 0, "primary,,2026-06-23,2026-06-23", ""},
 		{"template: --out before the command, --force after", "",
 			[]string{"--out", template, "template", "--force"}, 0, "wrote", template},
 	}
@@ -210,17 +211,19 @@ func TestVersionIsNotDev(t *testing.T) {
 // and warnings by vacancy, as text for a person and as CSV and JSON for a
 // script.
 func TestCheckListsTheVacanciesWithErrorsAndWarnings(t *testing.T) {
-	// From the samples (samples/README.md): NY-0000019's proclaimed special
-	// election, 2027-08-14, falls outside the 30 to 40 days after its
-	// proclamation; NY-0000188 is one row entered twice (Upstate rows 155
-	// and 156); the rejected row with event date 13/45/2020.
+	// From the samples (samples/README.md): NY-0000118's proclaimed special
+	// election, 2026-02-12, falls outside the 70 to 80 days after its
+	// proclamation of 2025-11-15 (Pub. Off. Law § 42(3)(a) as amended by
+	// L.2022 ch. 164: Nov 30 is +15, Dec 31 +46, Jan 24 +70, Feb 3 +80);
+	// NY-0000188 is one row entered twice; the rejected row with event date
+	// 13/45/2020.
 	text := run(t, "", "check", samplesXLSX, "--fail-on", "never", "--as-of", asOf)
 	if text.code != 0 {
 		t.Fatalf("exit %d: %s", text.code, text.stderr)
 	}
 	for _, want := range []string{
 		"Vacancies with errors:", "Vacancies with warnings:",
-		"NY-0000019", "SPECIAL_WINDOW", "NY-0000188", "DUPLICATE_VACANCY", "13/45/2020", "vacancies computed",
+		"NY-0000118", "SPECIAL_WINDOW", "NY-0000188", "DUPLICATE_VACANCY", "13/45/2020", "vacancies computed",
 	} {
 		if !strings.Contains(text.stdout, want) {
 			t.Errorf("text list lacks %q", want)
@@ -250,7 +253,7 @@ func TestCheckListsTheVacanciesWithErrorsAndWarnings(t *testing.T) {
 	for _, r := range recs[1:] {
 		seen[r[0]+" "+r[2]+" "+r[3]] = true
 	}
-	for _, want := range []string{"NY-0000019 error SPECIAL_WINDOW", "NY-0000188 warning DUPLICATE_VACANCY"} {
+	for _, want := range []string{"NY-0000118 error SPECIAL_WINDOW", "NY-0000188 warning DUPLICATE_VACANCY"} {
 		if !seen[want] {
 			t.Errorf("csv lacks %q", want)
 		}

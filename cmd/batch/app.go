@@ -61,6 +61,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers (0: one per CPU)", EnvVars: env("JOBS")},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress, only errors", EnvVars: env("QUIET")},
 		&cli.StringFlag{Name: "log-format", Usage: "log lines on standard error as `text` or json", Value: "text", EnvVars: env("LOG_FORMAT")},
+		editionFlag(env),
 	}
 	runFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
@@ -83,7 +84,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"   batch run *.xlsx -o /srv/vacancies --fail-on error\n" +
 			"   batch check county-boards/*.xlsx                 report bad rows, write nothing\n" +
 			"   batch explain samples/statewide.xlsx --id NY-0000005\n" +
-			"   batch calendar --year 2026\n" +
+			"   batch calendar --year 2026                      the June primary, the 2026 Passover act's dates\n" +
+			"   batch calendar --year 2027 --class state_senator --csv\n" +
+			"   batch rules --as-of 2026-11-30                  the rules in force that day\n" +
 			"   batch template --out vacancies.xlsx",
 		Reader:         stdin,
 		Writer:         stdout,
@@ -109,6 +112,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					"Examples:\n" +
 					"   batch run samples/statewide.xlsx\n" +
 					"   batch run --as-of 2026-07-01 --format xlsx,csv,ics -o out/july a.xlsx b.csv\n" +
+					"   batch run --as-of 2027-01-15 --edition E0 -o out/seed a.xlsx   reproduce a run under the 2010 texts\n" +
 					"   cat rows.csv | batch run -q -o out -",
 				Flags:        runFlags,
 				OnUsageError: onUsage,
@@ -132,8 +136,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Name:      "explain",
 				Usage:     "show one vacancy's reasoning step by step, with citations",
 				ArgsUsage: "INPUT... --id ID",
-				Description: "ID is the row's vacancy_id, or its source (file:sheet:row).\n\n" +
-					"Example:\n   batch explain samples/statewide.xlsx --id NY-0000005",
+				Description: "ID is the row's vacancy_id, or its source (file:sheet:row). Every step considered is\n" +
+					"listed, those that did not apply too, each with the edition of the law that decided it.\n\n" +
+					"Examples:\n   batch explain samples/statewide.xlsx --id NY-0000005\n" +
+					"   batch explain --as-of 2026-11-30 samples/statewide.xlsx --id NY-0000005",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "id", Usage: "the vacancy_id (or file:sheet:row) to explain (required)"},
 				}, inputFlags...),
@@ -141,22 +147,35 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Action:       func(c *cli.Context) error { return explainCommand(c, stdin) },
 			},
 			{
-				Name:         "rules",
-				Usage:        "list every rule the engine applies: code, citation, statute words",
-				Description:  "Example:\n   batch rules --csv > rules.csv",
-				Flags:        []cli.Flag{&cli.BoolFlag{Name: "csv", Usage: "print CSV with a header instead of text"}},
+				Name:  "rules",
+				Usage: "list every rule the engine applies, edition by edition: code, citation, statute words, in-force dates",
+				Description: "Examples:\n   batch rules --csv > rules.csv\n" +
+					"   batch rules --as-of 2026-11-30        only the rules in force that day",
+				Flags: []cli.Flag{
+					&cli.BoolFlag{Name: "csv", Usage: "print CSV with a header instead of text"},
+					&cli.StringFlag{Name: "as-of", Usage: "only the rules in force on `DATE` (YYYY-MM-DD)"},
+					editionFlag(env),
+				},
 				OnUsageError: onUsage,
 				Action:       rulesCommand,
 			},
 			{
 				Name:  "calendar",
 				Usage: "print a year's election days, holidays and deadlines",
-				Description: "As a vacancy that existed before the year would see them.\n\n" +
-					"Example:\n   batch calendar --year 2026 --csv",
+				Description: "As a vacancy that existed before the year would see them, under the edition of the\n" +
+					"law in force on February 1 of the year and the year's one-year act.\n\n" +
+					"Examples:\n   batch calendar --year 2026 --csv          designating petitions 2026-03-30 … 2026-04-06\n" +
+					"   batch calendar --year 2026 --base         the permanent formula: … 2026-04-02\n" +
+					"   batch calendar --year 2022 --class state_senator   the August 23 primary\n" +
+					"   batch calendar --year 2027 --against published-2027.csv   exit 3 on any difference",
 				Flags: []cli.Flag{
 					&cli.IntFlag{Name: "year", Usage: "the `YEAR` (required)"},
+					&cli.StringFlag{Name: "class", Usage: "the calendar of the office class `CLASS` (e.g. state_senator; default: statewide)"},
+					&cli.BoolFlag{Name: "base", Usage: "the permanent formula, without the year's one-year act and calendar input dates"},
+					&cli.StringFlag{Name: "against", Usage: "compare with a published calendar in `FILE` (.csv or .xlsx: code, date, window_start); exit 3 on a difference"},
 					&cli.StringFlag{Name: "calendar", Usage: "calendar overrides from `FILE`", EnvVars: env("CALENDAR")},
 					&cli.BoolFlag{Name: "csv", Usage: "print CSV with a header instead of an aligned table"},
+					editionFlag(env),
 				},
 				OnUsageError: onUsage,
 				Action:       calendarCommand,
@@ -199,7 +218,16 @@ func commonOptions(c *cli.Context, stdin io.Reader) (pipeline.Options, error) {
 		return opts, err
 	}
 	opts.AsOf = asOf
+	if opts.Law, err = lawOf(c); err != nil {
+		return opts, err
+	}
 	return opts, nil
+}
+
+// editionFlag is --edition, on every command that applies the law.
+func editionFlag(env func(string) []string) cli.Flag {
+	return &cli.StringFlag{Name: "edition", Value: "auto", EnvVars: env("EDITION"),
+		Usage: "the law applied: `auto` (the edition in force on each date) or one of E0 (2010 texts), E1 (2011), E2 (2019), E3 (2021), E4 (2022) for every date"}
 }
 
 // parseAsOf reads --as-of; "today" is the machine's calendar day, the only

@@ -67,7 +67,7 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 	case "csv":
 		err = writeFindingsCSV(out, list)
 	case "json":
-		err = writeFindingsJSON(out, list, sum, opts.AsOf)
+		err = writeFindingsJSON(out, list, sum, opts.AsOf, opts.Law)
 	default:
 		err = writeFindingsText(terminalSafe{out}, list)
 	}
@@ -172,8 +172,8 @@ type checkCounts struct {
 	BySeverity   map[string]int `json:"by_severity"`
 }
 
-func writeFindingsJSON(w io.Writer, list []finding, sum pipeline.Summary, asOf compute.Date) error {
-	doc := checkJSON{AsOf: asOf.String(), Edition: compute.Edition, Findings: list,
+func writeFindingsJSON(w io.Writer, list []finding, sum pipeline.Summary, asOf compute.Date, law *compute.Law) error {
+	doc := checkJSON{AsOf: asOf.String(), Edition: lawChoice(law), Findings: list,
 		Counts: checkCounts{Vacancies: sum.Accepted, RejectedRows: sum.Rejected, Problems: sum.Problems,
 			BlankRows: sum.Blank, BySeverity: map[string]int{}}}
 	for _, s := range []compute.Severity{compute.NoSeverity, compute.Info, compute.Warning, compute.Error} {

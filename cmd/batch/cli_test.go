@@ -79,7 +79,8 @@ func TestCommandsHappyPath(t *testing.T) {
 		// 2026: primary Tue Sep 15 (first Tuesday after Mon Sep 14), general
 		// Tue Nov 3 (Tuesday next after Mon Nov 2), Elec. Law § 8-100.
 		{"calendar shows the 2026 general election", []string{"calendar", "--year", "2026"}, "2026-11-03"},
-		{"calendar as csv shows the 2026 primary", []string{"calendar", "--year", "2026", "--csv"}, "primary,,2026-09-15,2026-09-15"},
+		// The state board's 2026 calendar: the primary is Tuesday June 23.
+		{"calendar as csv shows the 2026 primary", []string{"calendar", "--year", "2026", "--csv"}, "primary,,2026-06-23,2026-06-23"},
 		{"template writes a workbook", []string{"template", "--out", filepath.Join(out, "t.xlsx")}, "wrote"},
 	}
 	for _, tc := range cases {

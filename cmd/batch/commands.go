@@ -1,21 +1,18 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
 	"batch/internal/printable"
 	"batch/pkg/compute"
 	"batch/pkg/export"
-	"batch/pkg/ingest"
 	"batch/pkg/pipeline"
 )
 
@@ -95,46 +92,9 @@ func explainCommand(c *cli.Context, stdin io.Reader) error {
 		if i > 0 {
 			fmt.Fprintln(c.App.Writer)
 		}
-		printExplanation(terminalSafe{c.App.Writer}, &found[i], opts.AsOf)
+		printExplanation(terminalSafe{c.App.Writer}, &found[i], opts.AsOf, opts.Law)
 	}
 	return nil
-}
-
-func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date) {
-	v := r.Vacancy
-	fmt.Fprintf(w, "%s (%s)\n", v.ID, v.Source)
-	fmt.Fprintf(w, "  %s — %s, %s, district %s, county %s\n", v.Office, v.Class, v.Cause, orDash(v.District), orDash(v.County))
-	fmt.Fprintf(w, "\nReasoning (%s):\n", compute.Edition)
-	for i, s := range r.Steps {
-		fmt.Fprintf(w, "  %d. %s [%s]\n     %s\n", i+1, s.Rule, s.Citation, s.Text)
-	}
-	fmt.Fprintf(w, "\nResult: %s", r.Method)
-	if !r.FillingElection.IsZero() {
-		fmt.Fprintf(w, ", election %s", r.FillingElection)
-	}
-	fmt.Fprintf(w, "; vacant since %s\n  %s\n", orDash(r.VacancyDate.String()), r.Explanation)
-	if len(r.Deadlines) > 0 {
-		fmt.Fprintf(w, "\nDeadlines (status as of %s):\n", asOf)
-		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "  code\twindow start\tstatutory\teffective\tstatus\tcitation")
-		for _, d := range r.Deadlines {
-			status := string(d.Status)
-			if !d.Applies {
-				status = "n/a: " + d.Reason
-			} else if d.RolledOver {
-				status += " (rolled over, § 1-106)"
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", d.Code, orDash(d.WindowStart.String()),
-				orDash(d.Statutory.String()), orDash(d.Effective.String()), status, d.Citation)
-		}
-		tw.Flush()
-	}
-	if len(r.Conflicts) > 0 {
-		fmt.Fprintln(w, "\nConflicts:")
-		for _, cf := range r.Conflicts {
-			fmt.Fprintf(w, "  %-7s %s (%s) %s [%s]\n", cf.Severity, cf.Code, orDash(cf.Field), cf.Message, cf.Citation)
-		}
-	}
 }
 
 func orDash(s string) string {
@@ -144,92 +104,11 @@ func orDash(s string) string {
 	return s
 }
 
-func rulesCommand(c *cli.Context) error {
-	rules := compute.Rules()
-	w := c.App.Writer
-	if c.Bool("csv") {
-		cw := csv.NewWriter(w)
-		_ = cw.Write([]string{"code", "citation", "counting", "roll_over", "in_force_from", "in_force_to", "words", "note"})
-		for _, r := range rules {
-			_ = cw.Write([]string{r.Code, r.Citation, r.Counting, yesNo(r.RollOver),
-				r.InForceFrom.String(), r.InForceTo.String(), r.Words, r.Note})
-		}
-		cw.Flush()
-		return cw.Error()
-	}
-	fmt.Fprintf(w, "%s\n%d rules\n", compute.Edition, len(rules))
-	for _, r := range rules {
-		fmt.Fprintf(w, "\n%s — %s\n", r.Code, r.Citation)
-		if r.Counting != "" {
-			fmt.Fprintf(w, "  counting: %s", r.Counting)
-			if r.RollOver {
-				fmt.Fprint(w, "; a last day on a weekend or holiday moves to the next business day (§ 1-106)")
-			}
-			fmt.Fprintln(w)
-		}
-		if !r.InForceFrom.IsZero() || !r.InForceTo.IsZero() {
-			fmt.Fprintf(w, "  in force: %s to %s\n", orDash(r.InForceFrom.String()), orDash(r.InForceTo.String()))
-		}
-		if r.Words != "" {
-			fmt.Fprintf(w, "  %q\n", r.Words)
-		}
-		if r.Note != "" {
-			fmt.Fprintf(w, "  interpretation: %s\n", r.Note)
-		}
-	}
-	return nil
-}
-
 func yesNo(b bool) string {
 	if b {
 		return "yes"
 	}
 	return "no"
-}
-
-func calendarCommand(c *cli.Context) error {
-	year := c.Int("year")
-	if !c.IsSet("year") {
-		return usagef("calendar needs --year YYYY")
-	}
-	if year < minYear || year > maxYear {
-		return usagef("--year %d: give a four-digit year from %d to %d", year, minYear, maxYear)
-	}
-	var overrides []compute.Override
-	if f := c.String("calendar"); f != "" {
-		ov, problems, err := ingest.CalendarOverrides(f, false)
-		if err != nil {
-			return err
-		}
-		for _, p := range problems {
-			return fmt.Errorf("calendar %s column %s %q: %s", p.Source, p.Column, p.Value, p.Message)
-		}
-		overrides = ov
-	}
-	items := compute.YearCalendar(compute.NewCalendar(overrides), year)
-	header := []string{"code", "window_start", "statutory_date", "effective_date", "citation", "source"}
-	row := func(it compute.CalendarItem) []string {
-		return []string{it.Code, it.WindowStart.String(), it.Statutory.String(), it.Effective.String(), it.Citation, it.Source}
-	}
-	if c.Bool("csv") {
-		cw := csv.NewWriter(c.App.Writer)
-		_ = cw.Write(header)
-		for _, it := range items {
-			_ = cw.Write(row(it))
-		}
-		cw.Flush()
-		return cw.Error()
-	}
-	tw := tabwriter.NewWriter(c.App.Writer, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(header, "\t"))
-	for _, it := range items {
-		cells := row(it)
-		for i := 1; i <= 3; i++ {
-			cells[i] = orDash(cells[i])
-		}
-		fmt.Fprintln(tw, strings.Join(cells, "\t"))
-	}
-	return tw.Flush()
 }
 
 // The years calendar accepts: those a row's date may hold (ingest refuses

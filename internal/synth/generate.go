@@ -101,7 +101,14 @@ type generator struct {
 	spoiled    int // bad rows so far
 	proclaimed int // proclamations so far
 	ineligible int // rows where the law gives no proclamation, so far
+	barredSeen int // rows where § 42(4) bars the special election, so far
+	// specials are the special election days set so far, with their
+	// proclamations: later rows share them, as the governor sets several
+	// districts' specials on one day.
+	specials []specialDay
 }
+
+type specialDay struct{ day, proclaimed compute.Date }
 
 func newGenerator(o Options) *generator {
 	if o.FromYear == 0 {
@@ -754,6 +761,12 @@ func (g *generator) appointableAndProclamation(r *row) {
 		(cause == compute.FailureToElect || cause == compute.DeathBeforeTerm || cause == compute.BoardTie ||
 			strings.EqualFold(r.appointable, "no")))
 	proclaim := eligible && g.chance(g.o.ProclamationShare)
+	if proclaim && g.barred(r, v) {
+		// The governor proclaims no special election § 42(4) bars: one in
+		// eight such rows does anyway, an error for the tool to report.
+		g.barredSeen++
+		proclaim = g.barredSeen%8 == 4
+	}
 	if !eligible && g.o.ProclamationShare > 0 {
 		// A proclamation where the law gives none: one in 60 such rows,
 		// and an error for the tool to report.
@@ -761,21 +774,33 @@ func (g *generator) appointableAndProclamation(r *row) {
 		proclaim = g.ineligible%60 == 30
 	}
 	if proclaim {
-		procl := v.AddDays(g.between(7, 60))
 		g.proclaimed++
-		if g.proclaimed%25 == 12 {
-			procl = v.AddDays(-g.between(1, 10)) // one in 25 dated before the vacancy
+		// From L.2021 ch. 320 the governor must proclaim within ten days of
+		// the vacancy; before it the proclamation came when it came. One
+		// proclamation in fifteen is late, one in 25 dated before the
+		// vacancy: errors for the tool to report.
+		var procl compute.Date
+		switch {
+		case g.proclaimed%25 == 12:
+			procl = v.AddDays(-g.between(1, 10))
+		case v.Before(compute.D(2021, time.July, 30)):
+			procl = v.AddDays(g.between(7, 60))
+		case g.proclaimed%20 == 7:
+			procl = v.AddDays(g.between(11, 30))
+		default:
+			procl = v.AddDays(g.between(1, 10))
 		}
 		r.proclamation = g.date(procl)
-		// One in twelve special elections is set outside the 30–40 days
-		// (early and late in turn); a few proclamations give no date yet.
+		min, max := specialWindow(class, procl)
+		// One in twenty special elections is set outside the window (early
+		// and late in turn); a few proclamations give no date yet.
 		switch {
-		case g.proclaimed%24 == 5:
-			r.special = g.date(procl.AddDays(g.between(20, 29)))
-		case g.proclaimed%24 == 17:
-			r.special = g.date(procl.AddDays(g.between(41, 55)))
+		case g.proclaimed%40 == 5:
+			r.special = g.date(procl.AddDays(min - g.between(3, 12)))
+		case g.proclaimed%40 == 25:
+			r.special = g.date(procl.AddDays(max + g.between(1, 12)))
 		case g.chance(0.92):
-			r.special = g.date(procl.AddDays(g.between(30, 40)))
+			r.special = g.date(g.specialDay(class, procl, min, max))
 		}
 	}
 	// A special session of the legislature (or congress) called after the
@@ -874,4 +899,89 @@ func ordinal(n int) string {
 		suffix = "rd"
 	}
 	return strconv.Itoa(n) + suffix
+}
+
+// specialWindow is the days after the proclamation a special election may
+// be held on, as Pub. Off. Law § 42(3) read on the day of the proclamation
+// (the generator's own reading of the statute, not the engine's): 30–40
+// days before L.2011 ch. 4, 70–80 from 2011-03-09, then from L.2021 ch.
+// 320 (2021-07-30) 70–80 for Congress and 40–50 for the rest, and from
+// L.2022 ch. 164 (2022-07-29) 40–50 only for the Senate and Assembly.
+func specialWindow(class compute.OfficeClass, procl compute.Date) (int, int) {
+	senateAssembly := class == compute.StateSenator || class == compute.MemberOfAssembly
+	switch {
+	case procl.Before(compute.D(2011, time.March, 9)):
+		return 30, 40
+	case procl.Before(compute.D(2021, time.July, 30)):
+		return 70, 80
+	case procl.Before(compute.D(2022, time.July, 29)):
+		if class == compute.USRepresentative {
+			return 70, 80
+		}
+		return 40, 50
+	case senateAssembly:
+		return 40, 50
+	}
+	return 70, 80
+}
+
+// specialDay picks a special election day for a proclamation: a day
+// already set for another district when one lies in the window (as the
+// governor sets several specials on one day), now and then for the State
+// Senate and Assembly one 30 to 39 days away (lawful only on the day of a
+// special election already scheduled), else a Tuesday in the window.
+func (g *generator) specialDay(class compute.OfficeClass, procl compute.Date, min, max int) compute.Date {
+	senateAssembly := class == compute.StateSenator || class == compute.MemberOfAssembly
+	for _, s := range g.specials {
+		if n := procl.DaysUntil(s.day); n >= min && n <= max {
+			return s.day
+		}
+	}
+	if senateAssembly && !procl.Before(compute.D(2022, time.July, 29)) && g.chance(0.5) {
+		// Now and then on a day another district's special was set for
+		// later, not before: not lawful, for the tool to report.
+		anyOrder := g.chance(0.3)
+		for _, s := range g.specials {
+			if n := procl.DaysUntil(s.day); n >= 30 && n < min && (anyOrder || s.proclaimed.Before(procl)) {
+				return s.day
+			}
+		}
+	}
+	d := procl.AddDays(min)
+	for d.Weekday() != time.Tuesday {
+		d = d.AddDays(1)
+	}
+	if procl.DaysUntil(d)+7 <= max && g.chance(0.5) {
+		d = d.AddDays(7)
+	}
+	g.specials = append(g.specials, specialDay{d, procl})
+	return d
+}
+
+// barred is the generator's reading of Pub. Off. Law § 42(4): no special
+// election for congress after July 1, or for the Senate and Assembly on or
+// after April 1, of the term's last year; from L.2021 ch. 320 none for an
+// other office on or after April 1 of its term's last year either.
+func (g *generator) barred(r *row, v compute.Date) bool {
+	class := r.canon.class
+	end := r.termEnd.d
+	if end.IsZero() && legislative(class) {
+		end, _ = g.termEnd(class, v)
+	}
+	if end.IsZero() {
+		return false
+	}
+	lastYear := end.Year
+	if end.Month == time.January {
+		lastYear--
+	}
+	switch {
+	case class == compute.USRepresentative:
+		return v.After(compute.D(lastYear, time.July, 1))
+	case legislative(class):
+		return !v.Before(compute.D(lastYear, time.April, 1))
+	case class == compute.OtherOffice && !v.Before(compute.D(2021, time.July, 30)):
+		return !v.Before(compute.D(lastYear, time.April, 1))
+	}
+	return false
 }

@@ -21,7 +21,7 @@ func SampleOptions() Options {
 		ToYear:            2027,
 		AsOf:              compute.D(2026, time.November, 30),
 		BadShare:          0.027, // 7 bad rows among 340
-		ProclamationShare: 0.35,
+		ProclamationShare: 0.6,
 		DuplicateShare:    0.008, // 2 exact copies
 		BlankRowShare:     0.005, // 1 blank row
 		BlankClassShare:   0.25,
@@ -33,19 +33,25 @@ func SampleOptions() Options {
 
 // sampleCalendarSheet is the Calendar sheet of statewide.xlsx: one holiday
 // the governor proclaimed. It moves a last day: the 2027 designating
-// petitions' last day is the ninth Thursday preceding the primary of Tue
-// 2027-09-14, Thu 2027-07-15, which rolls to Fri 2027-07-16. It changes no
+// petitions' last day is the twelfth Thursday preceding the primary of Tue
+// 2027-06-22 (Thursdays Jun 17, 10, 3, May 27, 20, 13, 6, Apr 29, 22, 15,
+// 8, 1), Thu 2027-04-01, which rolls to Fri 2027-04-02. It changes no
 // election date.
 var sampleCalendarSheet = []calendarRow{
-	{year: 2027, holiday: compute.D(2027, time.July, 15), name: "Day of mourning (example: proclaimed by the governor)"},
+	{year: 2027, holiday: compute.D(2027, time.April, 1), name: "Day of mourning (example: proclaimed by the governor)"},
 }
 
 // sampleCalendarFile is calendar.csv: the 2018 election days restated (the
 // same dates the tool has built in, so nothing moves; the output's source
-// column names the file) and an added holiday.
+// column names the file), an added holiday, and the 2026 designating
+// petitions' window restated as a deadline row with its reason and source
+// (the same dates as the built-in one-year act: the output shows the
+// file's reason and source where the dates appear).
 var sampleCalendarFile = []calendarRow{
 	{year: 2018, primary: compute.D(2018, time.September, 13), general: compute.D(2018, time.November, 6)},
 	{year: 2026, holiday: compute.D(2026, time.December, 24), name: "Christmas Eve (example: proclaimed by the governor)"},
+	{year: 2026, code: "designating_petition", windowStart: compute.D(2026, time.March, 30), date: compute.D(2026, time.April, 6),
+		reason: "Passover: the 2026 filing period ends on Monday April 6", source: "one-year act of 2025 for 2026"},
 }
 
 // nycHeader is how the "NYC & Long Island" sheet names and orders its
@@ -176,7 +182,8 @@ func writeCalendarCSV(buf *bytes.Buffer, rows []calendarRow) error {
 	cw := csv.NewWriter(buf)
 	_ = cw.Write(calendarColumns)
 	for _, r := range rows {
-		_ = cw.Write([]string{fmt.Sprint(r.year), r.primary.String(), r.general.String(), r.holiday.String(), r.name})
+		_ = cw.Write([]string{fmt.Sprint(r.year), r.primary.String(), r.general.String(), r.holiday.String(), r.name,
+			r.code, r.date.String(), r.windowStart.String(), r.reason, r.source})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"batch/pkg/compute"
+	"batch/pkg/nylaw"
 )
 
 func csvOf(t *testing.T, o Options) []byte {
@@ -316,13 +317,102 @@ func TestSamplesAreCurrent(t *testing.T) {
 }
 
 // The Calendar sheet's holiday sits on the 2027 designating-petition last
-// day: P(2027) is the first Tuesday after the second Monday of September
-// (Sep 13) = Tue Sep 14; the ninth Thursday preceding it, walking back from
-// Sep 13: Sep 9, 2, Aug 26, 19, 12, 5, Jul 29, 22, 15 → Thu 2027-07-15.
+// day: P(2027) is the fourth Tuesday of June (Elec. Law § 8-100(1)(a) as
+// amended by L.2019 ch. 5; June 2027: Tuesdays 1, 8, 15, 22) = Tue Jun 22;
+// the twelfth Thursday preceding it, walking back from Jun 21: Jun 17, 10,
+// 3, May 27, 20, 13, 6, Apr 29, 22, 15, 8, 1 → Thu 2027-04-01.
 func TestSampleHolidayMovesADeadline(t *testing.T) {
-	primary := compute.NextWeekdayAfter(compute.NthWeekdayOfMonth(2027, time.September, time.Monday, 2), time.Tuesday)
-	last := compute.NthWeekdayBefore(primary, time.Thursday, 9)
-	if last != compute.D(2027, time.July, 15) || sampleCalendarSheet[0].holiday != last {
-		t.Errorf("last day %s, holiday %s, want both 2027-07-15", last, sampleCalendarSheet[0].holiday)
+	primary := compute.NthWeekdayOfMonth(2027, time.June, time.Tuesday, 4)
+	last := compute.NthWeekdayBefore(primary, time.Thursday, 12)
+	if last != compute.D(2027, time.April, 1) || sampleCalendarSheet[0].holiday != last {
+		t.Errorf("last day %s, holiday %s, want both 2027-04-01", last, sampleCalendarSheet[0].holiday)
+	}
+}
+
+// Special elections are set inside the window of the edition in force on
+// the proclamation (the generator's reading of § 42(3)), but for the ones
+// made wrong on purpose and the Senate and Assembly specials on another
+// district's day.
+func TestSpecialsFitTheirWindow(t *testing.T) {
+	rs := rows(4000, 3)
+	inside, outside := 0, 0
+	for _, r := range rs {
+		if r.proclamation.d.IsZero() || r.special.d.IsZero() || r.bad != "" {
+			continue
+		}
+		min, max := specialWindow(r.canon.class, r.proclamation.d)
+		n := r.proclamation.d.DaysUntil(r.special.d)
+		if n >= min && n <= max {
+			inside++
+		} else {
+			outside++
+		}
+	}
+	if inside == 0 || outside*5 > inside {
+		t.Errorf("%d specials inside their window, %d outside: most should be inside", inside, outside)
+	}
+	for _, c := range []struct {
+		class    compute.OfficeClass
+		day      compute.Date
+		min, max int
+	}{
+		{compute.StateSenator, compute.D(2010, time.June, 1), 30, 40},
+		{compute.StateSenator, compute.D(2011, time.March, 9), 70, 80},
+		{compute.MemberOfAssembly, compute.D(2021, time.July, 30), 40, 50},
+		{compute.USRepresentative, compute.D(2022, time.January, 5), 70, 80},
+		{compute.OtherOffice, compute.D(2022, time.July, 28), 40, 50},
+		{compute.OtherOffice, compute.D(2022, time.July, 29), 70, 80},
+		{compute.StateSenator, compute.D(2025, time.April, 10), 40, 50},
+	} {
+		if min, max := specialWindow(c.class, c.day); min != c.min || max != c.max {
+			t.Errorf("%s on %s: %d–%d, want %d–%d", c.class, c.day, min, max, c.min, c.max)
+		}
+	}
+}
+
+// The samples' special elections, judged twice: by the generator's own
+// reading of § 42(3) (specialWindow, written from the statutes, not from
+// the engine) and by the engine under the law in force. They must agree:
+// SPECIAL_WINDOW only where the date is outside the window of the edition
+// in force on the proclamation, and never for a Senate or Assembly special
+// thirty days or more after it from L.2022 ch. 164 (the same-date proviso).
+func TestSamplesSpecialWindowsAgreeWithTheStatute(t *testing.T) {
+	o := SampleOptions()
+	g := newGenerator(o)
+	cal := compute.NewCalendar(nylaw.NewYork, nil)
+	checked := 0
+	for i := 0; i < o.Rows; i++ {
+		r := g.next(i)
+		if r.blank || r.bad != "" || r.proclamation.d.IsZero() || r.special.d.IsZero() {
+			continue
+		}
+		v := compute.Vacancy{Office: r.office, Class: r.canon.class, Cause: r.canon.cause, EventDate: r.event.d,
+			TermStart: r.termStart.d, TermEnd: r.termEnd.d, ProclamationDate: r.proclamation.d,
+			SpecialElectionDate: r.special.d, SpecialSessionDate: r.session.d}
+		switch strings.ToLower(r.appointable) {
+		case "yes":
+			v.Appointable = compute.Yes
+		case "no":
+			v.Appointable = compute.No
+		}
+		res := compute.Compute(v, cal, o.AsOf)
+		if res.Method != compute.SpecialElection {
+			continue // barred or not authorized: no window to judge
+		}
+		checked++
+		min, max := specialWindow(r.canon.class, r.proclamation.d)
+		n := r.proclamation.d.DaysUntil(r.special.d)
+		outside := n < min || n > max
+		proviso := (r.canon.class == compute.StateSenator || r.canon.class == compute.MemberOfAssembly) &&
+			!r.proclamation.d.Before(compute.D(2022, time.July, 29)) && n >= 30
+		want := outside && !proviso
+		got := strings.Contains(res.ConflictCodes(), "SPECIAL_WINDOW")
+		if got != want {
+			t.Errorf("%s %s: proclaimed %s, election %s (%d days, window %d–%d): SPECIAL_WINDOW %v, want %v",
+				r.id, r.canon.class, r.proclamation.d, r.special.d, n, min, max, got, want)
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d special elections judged", checked)
 	}
 }

@@ -30,9 +30,14 @@ type calendarRow struct {
 	year                      int
 	primary, general, holiday compute.Date
 	name                      string
+	// A deadline the row dates, with why and on what act.
+	code              string
+	date, windowStart compute.Date
+	reason, source    string
 }
 
-var calendarColumns = []string{"year", "primary_date", "general_date", "holiday", "holiday_name"}
+var calendarColumns = []string{"year", "primary_date", "general_date", "holiday", "holiday_name",
+	"code", "date", "window_start", "reason", "source"}
 
 type workbook struct {
 	f                          *excelize.File
@@ -259,9 +264,11 @@ func (wb *workbook) writeCalendar(rows []calendarRow) error {
 		return excelize.Cell{StyleID: wb.isoDate, Value: serial(d)}
 	}
 	for i, r := range rows {
-		values := []any{r.year, date(r.primary), date(r.general), date(r.holiday), nil}
-		if r.name != "" {
-			values[4] = r.name
+		values := []any{r.year, date(r.primary), date(r.general), date(r.holiday), nil, nil, date(r.date), date(r.windowStart), nil, nil}
+		for i, s := range map[int]string{4: r.name, 5: r.code, 8: r.reason, 9: r.source} {
+			if s != "" {
+				values[i] = s
+			}
 		}
 		if err := sw.SetRow("A"+strconv.Itoa(i+2), values); err != nil {
 			return fmt.Errorf("synth: sheet %q: %w", name, err)

@@ -2,15 +2,21 @@ package compute
 
 import "time"
 
-// Override is one row of calendar input (CONTRACT.md: --calendar or a
-// Calendar sheet): a year's primary and/or general election date, or an
-// added public holiday.
+// Override is one row of calendar input (--calendar or a Calendar sheet):
+// a year's primary and/or general election date, an added public holiday,
+// or the dates of one deadline of the year (Code, Date, WindowStart), as
+// an analyst enters an act passed after the law data was last checked.
 type Override struct {
 	Year        int
 	Primary     Date   // zero when not overridden
 	General     Date   // zero when not overridden
 	Holiday     Date   // zero when the row adds no holiday
 	HolidayName string // e.g. "proclaimed by the governor"
+	Code        string // a deadline code whose dates the row sets ("" for none)
+	Date        Date   // that deadline's last day
+	WindowStart Date   // and its opening, for a window
+	Reason      string // why the row overrides (calendar input "reason")
+	Authority   string // the act or order it rests on (calendar input "source")
 	Source      string // where the row came from, e.g. "cal.csv:4"
 }
 
@@ -21,52 +27,36 @@ type Holiday struct {
 	Source string // "Gen. Constr. Law § 24" or the override's source
 }
 
-// Where the statutory election days come from (RULES.md § 1).
-const (
-	calPrimaryCitation = "Elec. Law § 8-100(1)(a)"
-	calGeneralCitation = "Elec. Law § 8-100(1)(c); 2 U.S.C. § 7"
-)
-
-// calMovedPrimary is a fall primary the legislature moved by special act,
-// shipped as data with its source (RULES.md § 1, "moved primaries").
-type calMovedPrimary struct {
-	Year   int
-	Date   Date
-	Source string
-}
-
-// calMovedPrimaries lists every primary the seed edition knows was moved off
-// the § 8-100(1)(a) date. RULES.md names no act for 2007, so its source says
-// only where the date comes from.
-var calMovedPrimaries = []calMovedPrimary{
-	{2007, Date{2007, time.September, 18}, "special act, 2007 (RULES.md § 1)"},
-	{2012, Date{2012, time.September, 13}, "L.2012 (S7418/A10112)"},
-	{2015, Date{2015, time.September, 10}, "L.2015 (S4843/A7014)"},
-	{2018, Date{2018, time.September, 13}, "L.2018 ch. 3 (S7597/A8917-A)"},
-}
-
 // The years whose non-business days NewCalendar lays out in a bitset;
 // outside them IsBusinessDay works the holiday rules out on each call. The
-// range covers every term a vacancy in the seed edition can touch, at about
-// 14 KB a calendar.
+// range covers every term a vacancy can touch, at about 14 KB a calendar.
 const (
 	calFirstYear = 1900
 	calLastYear  = 2199
 )
 
-// calDated is an election day set by calendar input, with the row it came from.
+// calDated is a date set by calendar input, with the row it came from.
 type calDated struct {
-	Date   Date
-	Source string
+	Date        Date
+	WindowStart Date
+	Source      string // "calendar input cal.csv:4: reason (authority)"
 }
 
-// Calendar knows election days and public holidays. It is built once and
-// then only read, so it is safe for concurrent use. A nil *Calendar is the
-// built-in calendar (worked out on each call, without the precomputed days).
+// calKey is a deadline override's year and code.
+type calKey struct {
+	year int
+	code string
+}
+
+// Calendar is a law's election days and public holidays with the calendar
+// input applied. It is built once and then only read, so it is safe for
+// concurrent use.
 type Calendar struct {
-	primary map[int]calDated  // overridden primaries by year
-	general map[int]calDated  // overridden general elections by year
-	added   map[int][]Holiday // holidays added by overrides, by the holiday's year
+	law      *Law
+	primary  map[int]calDated    // overridden primaries by year
+	general  map[int]calDated    // overridden general elections by year
+	deadline map[calKey]calDated // overridden deadlines by year and code
+	added    map[int][]Holiday   // holidays added by overrides, by the holiday's year
 
 	// closed has one bit per day from calFirstYear-01-01 to calLastYear-12-31:
 	// set when the day is a Saturday, Sunday or public holiday.
@@ -80,27 +70,36 @@ type Calendar struct {
 	yearAt   []int32
 }
 
-// NewCalendar builds the built-in calendar with the overrides applied.
-// Overrides win over the built-in dates, later rows over earlier ones for
-// the same year. A row's Year keys its primary and general dates (the
-// date's own year when Year is 0); a row with Year set and no dates changes
-// nothing. A row with Holiday set adds that day as a public holiday.
-func NewCalendar(overrides []Override) *Calendar {
+// Law is the law the calendar was built for.
+func (c *Calendar) Law() *Law { return c.law }
+
+// NewCalendar builds the law's calendar with the overrides applied.
+// Overrides win over the law's dates, later rows over earlier ones for the
+// same year. A row's Year keys its dates (the date's own year when Year is
+// 0); a row with Year set and no dates changes nothing. A row with Holiday
+// set adds that day as a public holiday. law must not be nil.
+func NewCalendar(law *Law, overrides []Override) *Calendar {
 	c := &Calendar{
-		primary: map[int]calDated{},
-		general: map[int]calDated{},
-		added:   map[int][]Holiday{},
+		law:      law,
+		primary:  map[int]calDated{},
+		general:  map[int]calDated{},
+		deadline: map[calKey]calDated{},
+		added:    map[int][]Holiday{},
 	}
 	for _, o := range overrides {
-		src := o.Source
-		if src == "" {
-			src = "calendar input"
-		}
+		src := overrideSource(&o)
 		if !o.Primary.IsZero() {
-			c.primary[calOverrideYear(o.Year, o.Primary)] = calDated{calNormal(o.Primary), src}
+			c.primary[calOverrideYear(o.Year, o.Primary)] = calDated{Date: calNormal(o.Primary), Source: src}
 		}
 		if !o.General.IsZero() {
-			c.general[calOverrideYear(o.Year, o.General)] = calDated{calNormal(o.General), src}
+			c.general[calOverrideYear(o.Year, o.General)] = calDated{Date: calNormal(o.General), Source: src}
+		}
+		if o.Code != "" && !o.Date.IsZero() {
+			d := calDated{Date: calNormal(o.Date), Source: src}
+			if !o.WindowStart.IsZero() {
+				d.WindowStart = calNormal(o.WindowStart)
+			}
+			c.deadline[calKey{calOverrideYear(o.Year, o.Date), o.Code}] = d
 		}
 		if !o.Holiday.IsZero() {
 			h := calNormal(o.Holiday)
@@ -135,6 +134,24 @@ func NewCalendar(overrides []Override) *Calendar {
 	return c
 }
 
+// overrideSource names a calendar input row where its dates appear: the
+// row, and the reason and source it gives.
+func overrideSource(o *Override) string {
+	src := o.Source
+	if src == "" {
+		src = "calendar input"
+	} else {
+		src = "calendar input " + src
+	}
+	if o.Reason != "" {
+		src += ": " + o.Reason
+	}
+	if o.Authority != "" {
+		src += " (" + o.Authority + ")"
+	}
+	return src
+}
+
 func calOverrideYear(year int, d Date) int {
 	if year != 0 {
 		return year
@@ -150,34 +167,65 @@ func (c *Calendar) setClosed(n int64) {
 	c.closed[i/64] |= 1 << (i % 64)
 }
 
-// Primary is the fall primary of the year and where that date comes from:
-// calendar input first, then the primaries moved by special act, then
-// Elec. Law § 8-100(1)(a), "the first Tuesday after the second Monday of
-// September" (2009: second Monday Sep 14, so Sep 15).
+// dateSource is where an election day came from.
+type dateSource struct {
+	text    string // the citation or the calendar input row
+	act     int    // the act that set it, -1 for none
+	touched bool   // set by a one-year act or calendar input, not the formula
+	base    Date   // the formula's date when touched
+}
+
+// Primary is the statewide primary of the year and where that date comes
+// from, under the edition of the year's calendar.
 func (c *Calendar) Primary(year int) (Date, string) {
-	if c != nil {
-		if o, ok := c.primary[year]; ok {
-			return o.Date, o.Source
+	d, src := c.primaryFor(c.law.CalendarEdition(year), year, "", true)
+	return d, src.text
+}
+
+// PrimaryFor is the primary of the year for an office class (a one-year
+// act may move it for some classes), under the edition of the year's
+// calendar; base leaves the one-year acts and calendar input out.
+func (c *Calendar) PrimaryFor(year int, class OfficeClass, base bool) (Date, string) {
+	d, src := c.primaryFor(c.law.CalendarEdition(year), year, class, !base)
+	return d, src.text
+}
+
+// primaryFor is the primary of year for class under edition e: calendar
+// input first, then a one-year act's, then a primary moved by special act,
+// then the edition's formula. withActs = false gives the formula's (and a
+// moved primary's) date.
+func (c *Calendar) primaryFor(e *Edition, year int, class OfficeClass, withActs bool) (Date, dateSource) {
+	formula, ftext := e.Primary.Day.Apply(D(year, time.January, 1)), e.Primary.Cite
+	for _, m := range e.Primary.Moved {
+		if m.Date.Year == year {
+			formula, ftext = m.Date, m.Cite
 		}
 	}
-	for _, m := range calMovedPrimaries {
-		if m.Year == year {
-			return m.Date, m.Source
-		}
+	src := dateSource{text: ftext, act: -1}
+	if !withActs {
+		return formula, src
 	}
-	return NextWeekdayAfter(NthWeekdayOfMonth(year, time.September, time.Monday, 2), time.Tuesday), calPrimaryCitation
+	if o, ok := c.primary[year]; ok {
+		return o.Date, dateSource{text: o.Source, act: -1, touched: true, base: formula}
+	}
+	if j := c.law.actFor(year, class); j >= 0 && !c.law.Acts[j].Primary.IsZero() {
+		a := &c.law.Acts[j]
+		return a.Primary, dateSource{text: a.Cite, act: j, touched: true, base: formula}
+	}
+	return formula, src
 }
 
 // General is the general election of the year and where that date comes
-// from: calendar input first, else "the Tuesday next after the first Monday
-// in November" (Elec. Law § 8-100(1)(c); 2 U.S.C. § 7).
+// from: calendar input first, else the law's rule.
 func (c *Calendar) General(year int) (Date, string) {
-	if c != nil {
-		if o, ok := c.general[year]; ok {
-			return o.Date, o.Source
-		}
+	if o, ok := c.general[year]; ok {
+		return o.Date, o.Source
 	}
-	return NextWeekdayAfter(NthWeekdayOfMonth(year, time.November, time.Monday, 1), time.Tuesday), calGeneralCitation
+	return c.generalFormula(year), c.law.GeneralBy.Cite
+}
+
+func (c *Calendar) generalFormula(year int) Date {
+	return c.law.General.Apply(D(year, time.January, 1))
 }
 
 // IsBusinessDay reports whether d is neither a weekend day nor a public holiday.

@@ -1,10 +1,16 @@
-package compute
+package compute_test
 
 import (
 	"sync"
 	"testing"
 	"time"
+
+	. "batch/pkg/compute"
+	"batch/pkg/nylaw"
 )
+
+// ny is New York's law with no calendar input.
+func ny(ov []Override) *Calendar { return NewCalendar(nylaw.NewYork, ov) }
 
 // calD builds a test date without going through the code under test.
 func calD(y int, m time.Month, d int) Date { return Date{Year: y, Month: m, Day: d} }
@@ -43,7 +49,7 @@ func TestGeneralElection(t *testing.T) {
 		// Nov 1 2026 Sunday: Monday Nov 2, Tuesday Nov 3.
 		{"2026 general election", 2026, calD(2026, time.November, 3)},
 	}
-	c := NewCalendar(nil)
+	c := ny(nil)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			got, src := c.General(tc.year)
@@ -71,7 +77,7 @@ func TestPrimary(t *testing.T) {
 		source string
 	}{
 		// 2007 would be Sep 11 by statute (Mondays Sep 3, 10); moved to Tue Sep 18.
-		{"2007 primary moved by special act", 2007, calD(2007, time.September, 18), "special act, 2007 (RULES.md § 1)"},
+		{"2007 primary moved by special act", 2007, calD(2007, time.September, 18), "special act of 2007"},
 		// Sep 1 2008 Monday: Mondays Sep 1, 8, so Tuesday Sep 9.
 		{"2008 primary, September begins on a Monday", 2008, calD(2008, time.September, 9), statute},
 		// Sep 1 2009 is a Tuesday: second Monday Sep 14, so Sep 15, not the
@@ -89,12 +95,22 @@ func TestPrimary(t *testing.T) {
 		{"2016 primary", 2016, calD(2016, time.September, 13), statute},
 		// Statute would give Sep 11 (Mondays 3, 10); L.2018 ch. 3 moved it to Thu Sep 13.
 		{"2018 primary moved to a Thursday", 2018, calD(2018, time.September, 13), "L.2018 ch. 3 (S7597/A8917-A)"},
-		// Seed edition: no June primary. Sep 1 2019 Sunday: Mondays 2, 9, so Tuesday 10.
-		{"2019 primary under the seed edition", 2019, calD(2019, time.September, 10), statute},
-		// Sep 1 2026 Tuesday: Mondays 7, 14, so Tuesday 15.
-		{"2026 primary under the seed edition", 2026, calD(2026, time.September, 15), statute},
+		// From L.2019 ch. 5 (in force 2019-01-24, so for 2019 on): the fourth
+		// Tuesday of June. The published primaries: 2019 Jun 25, 2020 Jun 23,
+		// 2021 Jun 22, 2022 Jun 28 (statewide), 2023 Jun 27, 2024 Jun 25,
+		// 2025 Jun 24, 2026 Jun 23 (state board's 2026 calendar).
+		{"2019 primary in June", 2019, calD(2019, time.June, 25), statute},
+		{"2020 primary in June", 2020, calD(2020, time.June, 23), statute},
+		{"2021 primary in June", 2021, calD(2021, time.June, 22), statute},
+		{"2022 statewide primary in June", 2022, calD(2022, time.June, 28), statute},
+		{"2023 primary in June", 2023, calD(2023, time.June, 27), statute},
+		{"2024 primary in June", 2024, calD(2024, time.June, 25), statute},
+		{"2025 primary in June", 2025, calD(2025, time.June, 24), statute},
+		{"2026 primary in June", 2026, calD(2026, time.June, 23), statute},
+		// June 2027: Tuesdays 1, 8, 15, 22.
+		{"2027 primary in June", 2027, calD(2027, time.June, 22), statute},
 	}
-	c := NewCalendar(nil)
+	c := ny(nil)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			got, src := c.Primary(tc.year)
@@ -102,6 +118,22 @@ func TestPrimary(t *testing.T) {
 				t.Errorf("Primary(%d) = %v, %q; want %v, %q", tc.year, got, src, tc.want, tc.source)
 			}
 		})
+	}
+	// Under the seed edition alone (--edition E0) there is no June primary:
+	// Sep 1 2019 Sunday → Mondays 2, 9 → Tue Sep 10; Sep 1 2026 Tuesday →
+	// Mondays 7, 14 → Tue Sep 15.
+	seed, err := nylaw.NewYork.Fixed("E0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := NewCalendar(seed, nil)
+	for _, tc := range []struct {
+		year int
+		want Date
+	}{{2019, calD(2019, time.September, 10)}, {2026, calD(2026, time.September, 15)}} {
+		if got, _ := sc.Primary(tc.year); got != tc.want {
+			t.Errorf("seed Primary(%d) = %v, want %v", tc.year, got, tc.want)
+		}
 	}
 }
 
@@ -145,7 +177,7 @@ func TestRollOver(t *testing.T) {
 		// Fri Jun 19 2020: Juneteenth is a holiday only from 2021.
 		{"Juneteenth 2020 is still a business day", calD(2020, time.June, 19), calD(2020, time.June, 19)},
 	}
-	c := NewCalendar(nil)
+	c := ny(nil)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := c.RollOver(tc.from); got != tc.want {
@@ -181,7 +213,7 @@ func TestRollOverOutsideThePrecomputedYears(t *testing.T) {
 		{"Christmas 9999 on a Saturday", calD(9999, time.December, 25), calD(9999, time.December, 27)},
 		{"last day of year 9999", calD(9999, time.December, 31), calD(9999, time.December, 31)},
 	}
-	c := NewCalendar(nil)
+	c := ny(nil)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := c.RollOver(tc.from); got != tc.want {
@@ -195,11 +227,11 @@ func TestRollOverOutsideThePrecomputedYears(t *testing.T) {
 // day by day, across the edges of the precomputed years too; a *Calendar
 // without a bitset (nil, or built by hand here) always works them out.
 func TestBitsetAgreesWithTheRules(t *testing.T) {
-	built := NewCalendar([]Override{
+	built := ny([]Override{
 		{Year: 2025, General: calD(2025, time.November, 12), Source: "cal.csv:2"},
 		{Holiday: calD(2024, time.December, 24), HolidayName: "proclaimed by the governor", Source: "cal.csv:3"},
 	})
-	onTheFly := &Calendar{primary: built.primary, general: built.general, added: built.added}
+	onTheFly := OnTheFly(built)
 	spans := [][2]Date{
 		{calD(1899, time.December, 1), calD(1901, time.February, 1)},
 		{calD(2015, time.January, 1), calD(2031, time.January, 1)},
@@ -208,10 +240,10 @@ func TestBitsetAgreesWithTheRules(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		bits, fly *Calendar
-	}{{"built-in", NewCalendar(nil), nil}, {"with overrides", built, onTheFly}} {
+	}{{"built-in", ny(nil), OnTheFly(ny(nil))}, {"with overrides", built, onTheFly}} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, span := range spans {
-				for d := span[0]; d.Before(span[1]); d = calNextDay(d) {
+				for d := span[0]; d.Before(span[1]); d = CalNextDay(d) {
 					if got, want := tc.bits.IsBusinessDay(d), tc.fly.IsBusinessDay(d); got != want {
 						t.Fatalf("%v: bitset says business day %v, rules say %v", d, got, want)
 					}
@@ -224,11 +256,11 @@ func TestBitsetAgreesWithTheRules(t *testing.T) {
 // The precomputed holiday lists agree with the lists worked out on each
 // call, and each call's list is the caller's own to change.
 func TestPrecomputedHolidaysAgreeWithTheRules(t *testing.T) {
-	built := NewCalendar([]Override{
+	built := ny([]Override{
 		{Year: 2025, General: calD(2025, time.November, 12), Source: "cal.csv:2"},
 		{Holiday: calD(2024, time.December, 24), HolidayName: "proclaimed by the governor", Source: "cal.csv:3"},
 	})
-	onTheFly := &Calendar{primary: built.primary, general: built.general, added: built.added}
+	onTheFly := OnTheFly(built)
 	for _, y := range []int{1900, 1901, 2016, 2017, 2020, 2021, 2022, 2023, 2024, 2025, 2198, 2199} {
 		got, want := built.Holidays(y), onTheFly.Holidays(y)
 		if len(got) != len(want) {
@@ -250,7 +282,7 @@ func TestPrecomputedHolidaysAgreeWithTheRules(t *testing.T) {
 // Calendar input wins over the built-in dates and the moved primaries, and
 // every date says where it came from (RULES.md § 1, overrides).
 func TestOverrides(t *testing.T) {
-	c := NewCalendar([]Override{
+	c := ny([]Override{
 		{Year: 2018, Primary: calD(2018, time.September, 11), Source: "cal.csv:2"},
 		{Year: 2022, General: calD(2022, time.November, 15), Source: "cal.csv:3"},
 		{Year: 2024, Holiday: calD(2024, time.December, 24), HolidayName: "proclaimed by the governor", Source: "cal.csv:4"},
@@ -261,13 +293,13 @@ func TestOverrides(t *testing.T) {
 	})
 	t.Run("override beats a primary moved by special act", func(t *testing.T) {
 		got, src := c.Primary(2018)
-		if got != calD(2018, time.September, 20) || src != "cal.csv:7" {
+		if got != calD(2018, time.September, 20) || src != "calendar input cal.csv:7" {
 			t.Errorf("Primary(2018) = %v, %q; want 2018-09-20 from cal.csv:7 (the later row)", got, src)
 		}
 	})
 	t.Run("override moves the general election and its holiday", func(t *testing.T) {
 		got, src := c.General(2022)
-		if got != calD(2022, time.November, 15) || src != "cal.csv:3" {
+		if got != calD(2022, time.November, 15) || src != "calendar input cal.csv:3" {
 			t.Errorf("General(2022) = %v, %q; want 2022-11-15 from cal.csv:3", got, src)
 		}
 		if !c.IsBusinessDay(calD(2022, time.November, 8)) {
@@ -278,17 +310,17 @@ func TestOverrides(t *testing.T) {
 		}
 	})
 	t.Run("a year with no dates changes nothing", func(t *testing.T) {
-		// 2019 by statute: Sep 10 and Nov 5 (worked in TestPrimary/TestGeneralElection style:
-		// Sep 1 Sunday → Tue Sep 10; Nov 1 Friday → Mon Nov 4 → Tue Nov 5).
+		// 2019 by statute: Jun 25 (fourth Tuesday of June) and Nov 5 (Nov 1
+		// Friday → Mon Nov 4 → Tue Nov 5).
 		p, ps := c.Primary(2019)
 		g, gs := c.General(2019)
-		if p != calD(2019, time.September, 10) || ps != "Elec. Law § 8-100(1)(a)" ||
+		if p != calD(2019, time.June, 25) || ps != "Elec. Law § 8-100(1)(a)" ||
 			g != calD(2019, time.November, 5) || gs != "Elec. Law § 8-100(1)(c); 2 U.S.C. § 7" {
 			t.Errorf("2019 = %v %q, %v %q; want the statutory dates", p, ps, g, gs)
 		}
 	})
 	t.Run("a row without a year is keyed by its date", func(t *testing.T) {
-		if got, src := c.Primary(2030); got != calD(2030, time.September, 17) || src != "cal.csv:6" {
+		if got, src := c.Primary(2030); got != calD(2030, time.September, 17) || src != "calendar input cal.csv:6" {
 			t.Errorf("Primary(2030) = %v, %q; want 2030-09-17 from cal.csv:6", got, src)
 		}
 	})
@@ -305,24 +337,10 @@ func TestOverrides(t *testing.T) {
 		}
 	})
 	t.Run("the built-in calendar is untouched", func(t *testing.T) {
-		if got, _ := NewCalendar(nil).Primary(2018); got != calD(2018, time.September, 13) {
+		if got, _ := ny(nil).Primary(2018); got != calD(2018, time.September, 13) {
 			t.Errorf("built-in Primary(2018) = %v, want 2018-09-13", got)
 		}
 	})
-}
-
-// A nil *Calendar is the built-in calendar.
-func TestNilCalendarIsTheBuiltIn(t *testing.T) {
-	var c *Calendar
-	if got, _ := c.Primary(2012); got != calD(2012, time.September, 13) {
-		t.Errorf("nil Primary(2012) = %v, want 2012-09-13", got)
-	}
-	if got := c.RollOver(calD(2023, time.February, 11)); got != calD(2023, time.February, 14) {
-		t.Errorf("nil RollOver(2023-02-11) = %v, want 2023-02-14", got)
-	}
-	if n := len(c.Holidays(2022)); n != 16 {
-		t.Errorf("nil Holidays(2022) has %d days, want 16", n)
-	}
 }
 
 // Hostile inputs carry years 1 and 9999, malformed and zero dates: nothing
@@ -331,7 +349,7 @@ func TestCalendarExtremeYearsDoNotHang(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		c := NewCalendar([]Override{{Year: 9999, General: calD(9999, time.November, 30), Source: "x"}, {Year: 1, Source: "y"}})
+		c := ny([]Override{{Year: 9999, General: calD(9999, time.November, 30), Source: "x"}, {Year: 1, Source: "y"}})
 		for _, y := range []int{-1, 0, 1, 2, 9998, 9999, 10000} {
 			c.Primary(y)
 			c.General(y)
@@ -350,7 +368,7 @@ func TestCalendarExtremeYearsDoNotHang(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("calendar calls on extreme years did not finish within 10s")
 	}
-	c := NewCalendar(nil)
+	c := ny(nil)
 	// 2022-13-40 is Jan 40 2023 = Thu Feb 9 2023, a business day.
 	if !c.IsBusinessDay(Date{Year: 2022, Month: 13, Day: 40}) {
 		t.Error("2022-13-40 (Thu 2023-02-09) should be a business day")
@@ -363,7 +381,7 @@ func TestCalendarExtremeYearsDoNotHang(t *testing.T) {
 
 // Many goroutines share one calendar (run under -race).
 func TestCalendarConcurrentUse(t *testing.T) {
-	c := NewCalendar([]Override{{Holiday: calD(2024, time.December, 24), Source: "cal.csv:2"}})
+	c := ny([]Override{{Holiday: calD(2024, time.December, 24), Source: "cal.csv:2"}})
 	var wg sync.WaitGroup
 	errs := make(chan string, 8)
 	for g := 0; g < 8; g++ {
@@ -404,20 +422,20 @@ func TestCalDayNumberAgreesWithTime(t *testing.T) {
 			if tm.Unix()%86400 != 0 {
 				t.Fatalf("unexpected time of day for %v", tm)
 			}
-			if got := calDayNumber(yy, int(mm), dd); got != want {
-				t.Errorf("calDayNumber(%d-%02d-%02d) = %d, want %d", yy, mm, dd, got, want)
+			if got := CalDayNumber(yy, int(mm), dd); got != want {
+				t.Errorf("CalDayNumber(%d-%02d-%02d) = %d, want %d", yy, mm, dd, got, want)
 			}
-			if got := calWeekday(calDayNumber(yy, int(mm), dd)); got != tm.Weekday() {
-				t.Errorf("calWeekday(%d-%02d-%02d) = %v, want %v", yy, mm, dd, got, tm.Weekday())
+			if got := CalWeekday(CalDayNumber(yy, int(mm), dd)); got != tm.Weekday() {
+				t.Errorf("CalWeekday(%d-%02d-%02d) = %v, want %v", yy, mm, dd, got, tm.Weekday())
 			}
 		}
 	}
 }
 
 func BenchmarkRollOver(b *testing.B) {
-	c := NewCalendar(nil)
+	c := ny(nil)
 	days := make([]Date, 0, 366)
-	for d := calD(2023, time.January, 1); d.Year == 2023; d = calNextDay(d) {
+	for d := calD(2023, time.January, 1); d.Year == 2023; d = CalNextDay(d) {
 		days = append(days, d)
 	}
 	i := 0
@@ -428,7 +446,7 @@ func BenchmarkRollOver(b *testing.B) {
 }
 
 func BenchmarkRollOverOutsideThePrecomputedYears(b *testing.B) {
-	c := NewCalendar(nil)
+	c := ny(nil)
 	d := calD(2422, time.December, 24)
 	for b.Loop() {
 		c.RollOver(d)
@@ -436,7 +454,7 @@ func BenchmarkRollOverOutsideThePrecomputedYears(b *testing.B) {
 }
 
 func BenchmarkHolidays(b *testing.B) {
-	c := NewCalendar(nil)
+	c := ny(nil)
 	for b.Loop() {
 		c.Holidays(2023)
 	}
@@ -444,7 +462,7 @@ func BenchmarkHolidays(b *testing.B) {
 
 func BenchmarkNewCalendar(b *testing.B) {
 	for b.Loop() {
-		NewCalendar(nil)
+		ny(nil)
 	}
 }
 
@@ -457,7 +475,7 @@ func FuzzRollOver(f *testing.F) {
 	f.Add(0, 0, 0)
 	f.Add(2022, 13, 40)
 	f.Add(-44, 3, 15)
-	c := NewCalendar([]Override{{Holiday: calD(2024, time.December, 24), Source: "fuzz"}})
+	c := ny([]Override{{Holiday: calD(2024, time.December, 24), Source: "fuzz"}})
 	f.Fuzz(func(t *testing.T, y, m, d int) {
 		if y < -1_000_000 || y > 1_000_000 || m < -1000 || m > 1000 || d < -100_000 || d > 100_000 {
 			t.Skip("beyond any date a row can carry")

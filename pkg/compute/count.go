@@ -70,3 +70,204 @@ func MonthsAfter(d Date, n int) Date {
 	}
 	return Date{Year: y, Month: m, Day: day}
 }
+
+// MonthsBefore is "N months before D": the same day of the month N months
+// earlier, clamped to that month's last day.
+// Three months before Tue 2026-11-03 is 2026-08-03.
+func MonthsBefore(d Date, n int) Date { return MonthsAfter(d, -n) }
+
+// CountKind is one of the counting kinds above, as data.
+type CountKind uint8
+
+const (
+	countNone              CountKind = iota
+	CountNthWeekdayBefore            // NthWeekdayBefore(anchor, Weekday, N)
+	CountNthWeekdayOfMonth           // NthWeekdayOfMonth(year of the anchor, Month, Weekday, N)
+	CountNextWeekdayAfter            // NextWeekdayAfter(anchor, Weekday)
+	CountWeeksBefore                 // WeeksBefore(anchor, N)
+	CountDaysAfter                   // DaysAfter(anchor, N); N < 0 counts back
+	CountMonthsBefore                // MonthsBefore(anchor, N)
+	CountMonthsAfter                 // MonthsAfter(anchor, N)
+	CountOnDay                       // Month Day of the anchor's year
+)
+
+// Count is one application of a counting kind.
+type Count struct {
+	Kind    CountKind
+	N       int
+	Weekday time.Weekday
+	Month   time.Month
+	Day     int
+}
+
+// NthBefore is "the Nth <weekday> before/preceding".
+func NthBefore(wd time.Weekday, n int) Count {
+	return Count{Kind: CountNthWeekdayBefore, Weekday: wd, N: n}
+}
+
+// NthOfMonth is "the Nth <weekday> in <month>" (n = -1: the last).
+func NthOfMonth(m time.Month, wd time.Weekday, n int) Count {
+	return Count{Kind: CountNthWeekdayOfMonth, Month: m, Weekday: wd, N: n}
+}
+
+// NextAfter is "the <weekday> next after".
+func NextAfter(wd time.Weekday) Count { return Count{Kind: CountNextWeekdayAfter, Weekday: wd} }
+
+// WeeksBack is "N weeks preceding".
+func WeeksBack(n int) Count { return Count{Kind: CountWeeksBefore, N: n} }
+
+// Days is "N days after" (n < 0: before).
+func Days(n int) Count { return Count{Kind: CountDaysAfter, N: n} }
+
+// MonthsBack is "N months before".
+func MonthsBack(n int) Count { return Count{Kind: CountMonthsBefore, N: n} }
+
+// MonthsOn is "N months after".
+func MonthsOn(n int) Count { return Count{Kind: CountMonthsAfter, N: n} }
+
+// OnDay is "<month> <day>" of the anchor's year.
+func OnDay(m time.Month, day int) Count { return Count{Kind: CountOnDay, Month: m, Day: day} }
+
+func (s Count) apply(d Date) Date {
+	switch s.Kind {
+	case CountNthWeekdayBefore:
+		return NthWeekdayBefore(d, s.Weekday, s.N)
+	case CountNthWeekdayOfMonth:
+		return NthWeekdayOfMonth(d.Year, s.Month, s.Weekday, s.N)
+	case CountNextWeekdayAfter:
+		return NextWeekdayAfter(d, s.Weekday)
+	case CountWeeksBefore:
+		return WeeksBefore(d, s.N)
+	case CountDaysAfter:
+		return DaysAfter(d, s.N)
+	case CountMonthsBefore:
+		return MonthsBefore(d, s.N)
+	case CountMonthsAfter:
+		return MonthsAfter(d, s.N)
+	case CountOnDay:
+		return Date{Year: d.Year, Month: s.Month, Day: s.Day}
+	}
+	return d
+}
+
+func (s Count) wrap(inner string) string {
+	switch s.Kind {
+	case CountNthWeekdayBefore:
+		return "NthWeekdayBefore(" + s.Weekday.String() + ", " + itoa(s.N) + ", " + inner + ")"
+	case CountNthWeekdayOfMonth:
+		return "NthWeekdayOfMonth(" + s.Month.String() + ", " + s.Weekday.String() + ", " + itoa(s.N) + ", year of " + inner + ")"
+	case CountNextWeekdayAfter:
+		return "NextWeekdayAfter(" + s.Weekday.String() + ", " + inner + ")"
+	case CountWeeksBefore:
+		return "WeeksBefore(" + itoa(s.N) + ", " + inner + ")"
+	case CountDaysAfter:
+		if s.N < 0 {
+			return "DaysBefore(" + itoa(-s.N) + ", " + inner + ")"
+		}
+		return "DaysAfter(" + itoa(s.N) + ", " + inner + ")"
+	case CountMonthsBefore:
+		return "MonthsBefore(" + itoa(s.N) + ", " + inner + ")"
+	case CountMonthsAfter:
+		return "MonthsAfter(" + itoa(s.N) + ", " + inner + ")"
+	case CountOnDay:
+		return "OnDay(" + s.Month.String() + " " + itoa(s.Day) + ", year of " + inner + ")"
+	}
+	return inner
+}
+
+// Anchor is the date a counting starts from.
+type Anchor uint8
+
+const (
+	AnchorNone     Anchor = iota
+	AtYear                // January 1 of the year the rule is for
+	AtPrimary             // the primary of the filling election's year
+	AtGeneral             // the general election
+	AtProclamation        // the governor's proclamation
+	AtVacancy             // the vacancy date
+	AtRow                 // an earlier row's effective (Statutory: statutory) last day
+	AtSelf                // the row's own ordinary last day (conditions only)
+)
+
+func (a Anchor) String() string {
+	switch a {
+	case AtYear:
+		return "year"
+	case AtPrimary:
+		return "primary"
+	case AtGeneral:
+		return "general"
+	case AtProclamation:
+		return "proclamation"
+	case AtVacancy:
+		return "vacancy"
+	case AtSelf:
+		return "this row's last day"
+	}
+	return ""
+}
+
+// Counting is a chain of counting steps from an anchor: "the third day
+// after the twenty-third Tuesday preceding such election" is
+// From(AtGeneral, NthBefore(Tuesday, 23), Days(3)). Later, when set, makes
+// the result the later of this counting and that one.
+type Counting struct {
+	Anchor    Anchor
+	Row       string // the row counted from, for AtRow
+	Statutory bool   // AtRow, AtSelf: the statutory date rather than the effective one
+	Steps     []Count
+	Later     *Counting
+}
+
+// From is a counting from an anchor.
+func From(a Anchor, steps ...Count) Counting { return Counting{Anchor: a, Steps: steps} }
+
+// FromRow is a counting from an earlier row's effective last day.
+func FromRow(code string, steps ...Count) Counting {
+	return Counting{Anchor: AtRow, Row: code, Steps: steps}
+}
+
+// FromRowStatutory is a counting from an earlier row's statutory last day.
+func FromRowStatutory(code string, steps ...Count) Counting {
+	return Counting{Anchor: AtRow, Row: code, Statutory: true, Steps: steps}
+}
+
+// OrLater is the later of c and o.
+func (c Counting) OrLater(o Counting) Counting {
+	c.Later = &o
+	return c
+}
+
+// IsZero reports whether the counting is not given.
+func (c Counting) IsZero() bool { return c.Anchor == AnchorNone }
+
+// Apply runs the steps on the anchor's date (Later is the caller's).
+func (c *Counting) Apply(from Date) Date {
+	d := from
+	for _, s := range c.Steps {
+		d = s.apply(d)
+	}
+	return d
+}
+
+// String prints the counting as nested calls, innermost the anchor:
+// "DaysAfter(4, designating_petition)".
+func (c Counting) String() string {
+	if c.IsZero() {
+		return ""
+	}
+	inner := c.Anchor.String()
+	if c.Anchor == AtRow {
+		inner = c.Row
+		if c.Statutory {
+			inner += " (statutory)"
+		}
+	}
+	for _, s := range c.Steps {
+		inner = s.wrap(inner)
+	}
+	if c.Later != nil {
+		inner = "LaterOf(" + inner + ", " + c.Later.String() + ")"
+	}
+	return inner
+}

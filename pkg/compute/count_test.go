@@ -196,3 +196,6 @@ func TestMonthsAfter(t *testing.T) {
 		})
 	}
 }
+
+// calD builds a test date without going through the code under test.
+func calD(y int, m time.Month, d int) Date { return Date{Year: y, Month: m, Day: d} }

@@ -1,189 +1,428 @@
 package compute
 
-// Computing the § 6-158 tables of rules_election_law.go for one vacancy.
+import (
+	"strings"
+	"sync"
+	"time"
+)
+
+// Evaluating an edition's deadline rules for one vacancy (or one year's
+// calendar): any []DeadlineRule, in order, with the year's one-year act
+// and the calendar input on top. Nothing here names a rule or a code.
 
 // deadlineRun is what the deadline rules need to know about a vacancy.
 type deadlineRun struct {
-	cal  *Calendar
-	year int  // Y, the year of the filling general election
-	v    Date // the vacancy date
+	cal   *Calendar
+	law   *Law
+	ed    *Edition // the edition whose rules apply
+	edBit uint64
+	year  int         // Y, the year of the filling general election
+	class OfficeClass // "" in the statewide calendar
+	v     Date        // the vacancy date
 	// foreseen: the vacancy existed before Y began, or is foreseen (§ 42(2)):
-	// no late-vacancy rules, no primary-route cut-off, no TOO_LATE for a
+	// no late-vacancy exceptions, no primary-route cut-off, no TOO_LATE for a
 	// last day before the vacancy.
 	foreseen bool
-	// judicial: the office is a supreme_court_justice, nominated by judicial
-	// district convention; withJudicial adds the convention rows.
-	judicial     bool
-	withJudicial bool
-	asOf         Date
+	asOf     Date
+	calendar bool // `batch calendar`: calendar-only rows too
+	base     bool // the permanent formula: no one-year act, no date from calendar input
+	act      int  // the one-year act of (year, class), -1 for none
+	// primary is the primary the rows count from, and whether a one-year act
+	// (pAct) or calendar input (pTouched) set it.
+	primary  Date
+	pTouched bool
+	pAct     bool
 }
 
-const (
-	reasonJudicial    = "nominated by judicial district convention (Elec. Law § 6-158(5), (6))"
-	reasonPrimaryCut  = "the vacancy occurred after the seventh day before the last day to file designating petitions: the party committee nominates after the primary (Elec. Law § 6-116); party nominations are by certificate (Elec. Law § 6-158(6))"
-	reasonLateSub6    = "late vacancy: fourteen days after the vacancy (Elec. Law § 6-158(6))"
-	reasonLateSub10   = "late vacancy: within fourteen days after the vacancy (Elec. Law § 6-158(10))"
-	reasonLateSub10Ch = "late vacancy: two days after the previous filing (Elec. Law § 6-158(10))"
-	reasonTooLate     = "too late to comply: file as soon as practicable (Elec. Law § 6-158(13))"
-)
+// scratchPool holds the arrays the permanent formula's second pass
+// (base_date) computes into, so that a year with a one-year act costs no
+// garbage for it.
+var scratchPool = sync.Pool{New: func() any { s := make([]Deadline, 0, 24); return &s }}
+
+// anchors are the dates a counting can start from.
+type anchors struct {
+	year    int
+	primary Date
+	general Date
+	procl   Date
+	vacancy Date
+	rows    []Deadline // the earlier rows
+	self    *Deadline  // the row being computed, for AtSelf
+	// Which anchors a one-year act or calendar input moved.
+	pTouched, pAct, gTouched bool
+}
+
+// eval is the counting's date. touched says it counts from a date a
+// one-year act or calendar input set; act, from one a one-year act set;
+// ok is false when the anchor has no date (a blank row).
+func (a *anchors) eval(c *Counting) (d Date, touched, act, ok bool) {
+	var from Date
+	switch c.Anchor {
+	case AnchorNone:
+		return Date{}, false, false, false
+	case AtYear:
+		from = D(a.year, time.January, 1)
+	case AtPrimary:
+		from, touched, act = a.primary, a.pTouched, a.pAct
+	case AtGeneral:
+		from, touched = a.general, a.gTouched
+	case AtProclamation:
+		from = a.procl
+	case AtVacancy:
+		from = a.vacancy
+	case AtRow:
+		for i := len(a.rows) - 1; i >= 0; i-- {
+			if a.rows[i].Code == c.Row {
+				r := &a.rows[i]
+				from, touched, act = r.Effective, r.touched, r.actDerived
+				if c.Statutory {
+					from = r.Statutory
+				}
+				break
+			}
+		}
+	case AtSelf:
+		if a.self != nil {
+			from, touched, act = a.self.Effective, a.self.touched, a.self.actDerived
+			if c.Statutory {
+				from = a.self.Statutory
+			}
+		}
+	}
+	if from.IsZero() {
+		return Date{}, false, false, false
+	}
+	d = c.Apply(from)
+	if c.Later != nil {
+		if l, lt, la, lok := a.eval(c.Later); lok && l.After(d) {
+			d, touched, act = l, touched || lt, act || la
+		}
+	}
+	return d, touched, act, true
+}
 
 // general appends the general-election deadlines of year Y to rows and
-// their conflicts to cs.
-func (d *deadlineRun) general(rows []Deadline, cs []Conflict) ([]Deadline, []Conflict) {
-	p, _ := d.cal.Primary(d.year)
-	g, _ := d.cal.General(d.year)
+// their conflicts to cs, and returns the primary they count from.
+func (d *deadlineRun) general(rows []Deadline, cs []Conflict) ([]Deadline, []Conflict, Date) {
 	first := len(rows)
-	lateP := !d.foreseen && d.v.After(p.AddDays(-7))
-	sub10 := false
-	primaryRoute := true
-	for i := range generalDeadlines {
-		rule := &generalDeadlines[i]
-		if rule.JudicialOnly && !d.withJudicial {
+	rows, cs = d.generalRows(rows, cs)
+	touched := false
+	for i := first; i < len(rows); i++ {
+		touched = touched || rows[i].touched
+	}
+	if touched && !d.base {
+		// The permanent formula's dates, for base_date: the same rules
+		// again without the one-year act and the calendar input's dates.
+		b := *d
+		b.base = true
+		scratch := scratchPool.Get().(*[]Deadline)
+		base, _ := b.generalRows((*scratch)[:0], nil)
+		defer func() { *scratch = base[:0]; scratchPool.Put(scratch) }()
+		if len(base) == len(rows)-first {
+			for i := first; i < len(rows); i++ {
+				if !rows[i].touched {
+					continue
+				}
+				b := &base[i-first]
+				rows[i].BaseDate = b.Effective
+				if b.WindowStart != rows[i].WindowStart && !b.WindowStart.IsZero() {
+					rows[i].Reason = joinNonEmpty("; ", rows[i].Reason, "the permanent formula opens it on "+isoDate(b.WindowStart))
+				}
+			}
+		}
+	}
+	return rows, cs, d.primary
+}
+
+func (d *deadlineRun) generalRows(rows []Deadline, cs []Conflict) ([]Deadline, []Conflict) {
+	p, psrc := d.cal.primaryFor(d.ed, d.year, d.class, !d.base)
+	d.primary, d.pTouched, d.pAct = p, psrc.touched, psrc.act >= 0
+	g, _ := d.cal.General(d.year)
+	gTouched := false
+	if d.base {
+		g = d.cal.generalFormula(d.year)
+	} else {
+		_, gTouched = d.cal.general[d.year]
+	}
+	first := len(rows)
+	for i := range d.ed.Deadlines {
+		rule := &d.ed.Deadlines[i]
+		if (rule.CalendarOnly && !d.calendar) || (rule.Cycle > 0 && d.year%rule.Cycle != 0) {
 			continue
 		}
-		row := Deadline{Code: rule.Code, Kind: rule.Kind, Citation: rule.Citation, ElectionDate: g, Applies: true}
-		start, last := rule.Start, rule.Last
-		if d.judicial && rule.JudicialRef != "" {
-			last.Ref = rule.JudicialRef
+		if len(rule.Only) > 0 && !hasClass(rule.Only, d.class) && !(d.calendar && d.class == "") {
+			continue
 		}
-		late := false
-		if rule.Late != nil && !d.foreseen {
-			switch rule.Late.When {
-			case lateAfterPrimaryMinus7:
-				late = lateP
-			case lateSub10:
-				if rule.Code == dlIndependentPetition {
-					// "less than fourteen days before the last day": measured
-					// from the ordinary effective last day.
-					ordinary := d.roll(rule, last.apply(d.anchor(last, p, g, rows[first:])))
-					sub10 = d.v.After(ordinary.AddDays(-14))
-				}
-				late = sub10
-			}
-		}
-		if late {
-			start, last = rule.Late.Start, rule.Late.Last
-			row.Citation = rule.Late.Citation
-		}
-		if !start.isZero() {
-			row.WindowStart = start.apply(d.anchor(start, p, g, rows[first:]))
-		}
-		row.Statutory = last.apply(d.anchor(last, p, g, rows[first:]))
-		row.Effective = d.roll(rule, row.Statutory)
-		row.RolledOver = row.Effective != row.Statutory
+		rows = append(rows, Deadline{Code: rule.Code, Kind: rule.Kind, Citation: rule.Cite, ElectionDate: g, Applies: true})
+		a := anchors{year: d.year, primary: p, general: g, vacancy: d.v, rows: rows[first : len(rows)-1],
+			pTouched: d.pTouched, pAct: d.pAct, gTouched: gTouched}
+		cs = d.evaluate(rule, &rows[len(rows)-1], &a, cs)
+	}
+	return rows, cs
+}
 
-		switch {
-		case d.judicial && rule.NotJudicial:
-			row.Applies, row.Reason = false, reasonJudicial
-		case rule.Route == routePrimary && !primaryRoute:
-			row.Applies, row.Reason = false, reasonPrimaryCut
-		}
-		if rule.Code == dlDesignatingPetition && !d.foreseen && !d.judicial {
-			// § 6-116: the primary route needs V ≤ effective last day − 7.
-			primaryRoute = !d.v.After(row.Effective.AddDays(-7))
-			if !primaryRoute {
-				row.Applies, row.Reason = false, reasonPrimaryCut
-			}
-		}
-		if late && row.Applies {
+// evaluate computes one row: the rule's dates, then the one-year act's and
+// the calendar input's, whether it applies, its exception, its conflicts.
+func (d *deadlineRun) evaluate(rule *DeadlineRule, row *Deadline, a *anchors, cs []Conflict) []Conflict {
+	notFor := hasClass(rule.NotFor, d.class)
+	last := rule.Last
+	if notFor && rule.NotForRef != "" {
+		last.Row = rule.NotForRef
+	}
+	start, sTouched, sAct, _ := a.eval(&rule.Start)
+	lastD, lTouched, lAct, _ := a.eval(&last)
+	row.touched, row.actDerived = lTouched, lAct
+	startGiven := false // the opening comes from the act or the input, not derived
+	var notes []string
+	var reviews []string
+
+	if !d.base && d.act >= 0 {
+		act := &d.law.Acts[d.act]
+		if ar := act.row(rule.Code, d.class); ar != nil {
 			switch {
-			case rule.Code == dlPartyNominationCert:
-				row.Reason = reasonLateSub6
-				cs = append(cs, conflict(codeLateVacancy, rule.Code,
-					"The office became vacant after the seventh day before the primary ("+isoDate(p)+"): the party nomination certificate is due fourteen days after the vacancy, "+isoDate(row.Effective)+".",
-					citeEL6158_6))
-			case rule.Code == dlIndependentPetition:
-				row.Reason = reasonLateSub10
-				cs = append(cs, conflict(codeLateVacancy, rule.Code,
-					"The office became vacant less than fourteen days before the last day for independent petitions: they may be filed within fourteen days after the vacancy, by "+isoDate(row.Effective)+", and the acceptance and fill-declination certificates follow two days apart.",
-					citeEL6158_10))
-			default:
-				row.Reason = reasonLateSub10Ch
+			case ar.LastFrom != nil:
+				if l, _, _, ok := a.eval(ar.LastFrom); ok {
+					lastD = l
+				}
+				row.touched, row.actDerived = true, true
+			case !ar.Last.IsZero():
+				lastD = ar.Last
+				row.touched, row.actDerived = true, true
+			}
+			if !ar.Start.IsZero() {
+				start, startGiven, sAct = ar.Start, true, false
+				row.touched, row.actDerived = true, true
+			} else if rule.Kind == Window && !ar.Last.IsZero() && !start.IsZero() && start.After(lastD) {
+				// The permanent opening would fall after the act's last day.
+				start = Date{}
+				reviews = append(reviews, act.ID+" gives no first day for "+rule.Code+" and the permanent formula's would fall after the act's last day: the opening is left blank")
+			}
+			if ar.Note != "" {
+				notes = append(notes, ar.Note)
+			}
+			if ar.Review != "" {
+				reviews = append(reviews, ar.Review)
 			}
 		}
-		cs = d.finish(&row, cs)
-		rows = append(rows, row)
 	}
-	return rows, cs
-}
-
-// special appends the special-election deadlines counted from the
-// proclamation r; election is the proclaimed day (zero when not given).
-func (d *deadlineRun) special(r, election Date, rows []Deadline, cs []Conflict) ([]Deadline, []Conflict) {
-	for i := range specialDeadlines {
-		rule := &specialDeadlines[i]
-		row := Deadline{Code: rule.Code, Kind: rule.Kind, Citation: rule.Citation, ElectionDate: election, Applies: true}
-		if !rule.Start.isZero() {
-			row.WindowStart = rule.Start.apply(r)
+	if !d.base {
+		if o, ok := d.cal.deadline[calKey{d.year, rule.Code}]; ok {
+			lastD = o.Date
+			if !o.WindowStart.IsZero() {
+				start, startGiven, sAct = o.WindowStart, true, false
+			}
+			row.touched = true
+			notes = append(notes, "date from "+o.Source)
 		}
-		row.Statutory = rule.Last.apply(r)
-		row.Effective = d.roll(rule, row.Statutory)
+	}
+	if sAct && !startGiven && !start.IsZero() {
+		// Openings are never derived from a one-year act's dates.
+		start = Date{}
+		reviews = append(reviews, "the one-year act gives no first day for "+rule.Code+", and an opening is never derived from the act's dates: it is left blank")
+	}
+	if sTouched && !sAct {
+		row.touched = true
+	}
+	if !rule.Start.IsZero() || startGiven {
+		row.WindowStart = start
+	}
+	row.Statutory = lastD
+	row.Effective = d.roll(rule.RollOver, lastD)
+	row.RolledOver = row.Effective != row.Statutory
+
+	switch {
+	case notFor && rule.NotForReason != "":
+		row.Applies, row.Reason = false, rule.NotForReason
+	case rule.Requires != nil && rule.Requires.Row != "":
+		for i := len(a.rows) - 1; i >= 0; i-- {
+			if r := &a.rows[i]; r.Code == rule.Requires.Row {
+				if !r.Applies {
+					row.Applies, row.Reason = false, r.Reason
+				}
+				break
+			}
+		}
+	}
+	if row.Applies && rule.Requires != nil && rule.Requires.Than != nil && !d.foreseen {
+		a.self = row
+		if than, _, _, ok := a.eval(rule.Requires.Than); ok && d.v.After(than) {
+			row.Applies, row.Reason = false, rule.Requires.Reason
+		}
+		a.self = nil
+	}
+	if row.Applies && !d.foreseen {
+		cs = d.exception(rule, row, a, cs)
+	}
+	if row.Applies && rule.Review != "" && !row.late && !d.base {
+		cs = append(cs, review(rule.Code, rule.Review, rule.Cite, Info))
+	}
+	if row.Applies && !d.base {
+		for _, r := range reviews {
+			cs = append(cs, review(rule.Code, r, rule.Cite, Info))
+		}
+	}
+	if len(notes) > 0 {
+		row.Reason = joinNonEmpty("; ", row.Reason, strings.Join(notes, "; "))
+	}
+	if len(reviews) > 0 && row.WindowStart.IsZero() && rule.Kind == Window {
+		row.Reason = joinNonEmpty("; ", row.Reason, "opening not known (NEEDS_REVIEW)")
+	}
+	set := d.edBit
+	if row.actDerived && d.act >= 0 {
+		set |= d.law.actBit(d.act)
+	}
+	row.LawEdition = d.law.Label(set)
+	return d.finish(row, rule.NotFiling, cs)
+}
+
+// exception applies the first of the rule's exceptions whose condition
+// holds; one that moves no date changes nothing.
+func (d *deadlineRun) exception(rule *DeadlineRule, row *Deadline, a *anchors, cs []Conflict) []Conflict {
+	for i := range rule.Exceptions {
+		x := &rule.Exceptions[i]
+		holds := false
+		if x.When.After != nil {
+			a.self = row
+			if c, _, _, ok := a.eval(x.When.After); ok && d.v.After(c) {
+				holds = true
+			}
+			a.self = nil
+		}
+		if x.When.Row != "" {
+			for j := len(a.rows) - 1; j >= 0; j-- {
+				if a.rows[j].Code == x.When.Row {
+					holds = a.rows[j].late
+					break
+				}
+			}
+		}
+		if !holds {
+			continue
+		}
+		start, _, _, sok := a.eval(&x.Start)
+		last, _, _, lok := a.eval(&x.Last)
+		if !lok {
+			continue
+		}
+		eff := d.roll(rule.RollOver, last)
+		if last == row.Statutory && eff == row.Effective && (!sok || start == row.WindowStart) {
+			return cs // the ordinary date is the later one: the rule itself decided
+		}
+		if sok {
+			row.WindowStart = start
+		}
+		row.Statutory, row.Effective = last, eff
 		row.RolledOver = row.Effective != row.Statutory
-		cs = d.finish(&row, cs)
+		if x.Cite != "" {
+			row.Citation = x.Cite
+		}
+		row.Reason = x.Reason
+		row.late = true
+		if d.base {
+			return cs
+		}
+		if x.Conflict != "" {
+			msg := expand(x.Conflict, "{vacancy}", isoDate(d.v), "{primary}", isoDate(a.primary),
+				"{general}", isoDate(a.general), "{effective}", isoDate(row.Effective))
+			cs = append(cs, conflict(codeLateVacancy, rule.Code, msg, row.Citation))
+		}
+		if x.Review != "" {
+			cs = append(cs, review(rule.Code, x.Review, row.Citation, Info))
+		}
+		return cs
+	}
+	return cs
+}
+
+// expand fills {name} placeholders: expand(s, "{a}", "1", "{b}", "2").
+func expand(s string, pairs ...string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	return strings.NewReplacer(pairs...).Replace(s)
+}
+
+// row is the act's row for a code and class.
+func (a *YearAct) row(code string, class OfficeClass) *ActRow {
+	for i := range a.Rows {
+		r := &a.Rows[i]
+		if r.Code == code && (len(r.Offices) == 0 || hasClass(r.Offices, class)) {
+			return r
+		}
+	}
+	return nil
+}
+
+// special appends the special-election deadlines of table t counted from
+// the proclamation r; election is the proclaimed day (zero when not
+// given).
+func (d *deadlineRun) special(t *SpecialTable, r, election Date, rows []Deadline, cs []Conflict) ([]Deadline, []Conflict) {
+	w := &t.Window
+	label := d.law.Label(d.edBit)
+	if w.Code != "" {
+		row := Deadline{Code: w.Code, Kind: Window, Citation: w.Cite, ElectionDate: election, Applies: true, LawEdition: label,
+			WindowStart: DaysAfter(r, w.MinDays), Statutory: DaysAfter(r, w.MaxDays)}
+		row.Effective = row.Statutory // an election day never moves
+		cs = d.finish(&row, true, cs)
 		rows = append(rows, row)
+	}
+	first := len(rows)
+	for i := range t.Rows {
+		rule := &t.Rows[i]
+		rows = append(rows, Deadline{Code: rule.Code, Kind: rule.Kind, Citation: rule.Cite, ElectionDate: election, Applies: true})
+		a := anchors{year: r.Year, procl: r, vacancy: d.v, rows: rows[first : len(rows)-1]}
+		cs = d.evaluate(rule, &rows[len(rows)-1], &a, cs)
 	}
 	return rows, cs
 }
 
-func (d *deadlineRun) roll(rule *deadlineRule, statutory Date) Date {
-	if !rule.RollOver {
+func (d *deadlineRun) roll(rollOver bool, statutory Date) Date {
+	if !rollOver || statutory.IsZero() {
 		return statutory
 	}
 	return d.cal.RollOver(statutory)
 }
 
-// anchor is the date a counting starts from; a deadline anchor is the
-// earlier row's effective date (§ 1-106 makes it the last day).
-func (d *deadlineRun) anchor(c counting, p, g Date, rows []Deadline) Date {
-	switch c.Anchor {
-	case atPrimary:
-		return p
-	case atGeneral:
-		return g
-	case atVacancy:
-		return d.v
-	case atDeadline:
-		for i := len(rows) - 1; i >= 0; i-- {
-			if rows[i].Code == c.Ref {
-				return rows[i].Effective
-			}
-		}
-	}
-	return Date{}
-}
-
 // finish adds roll-over and too-late conflicts and the status of an
-// applicable row.
-func (d *deadlineRun) finish(row *Deadline, cs []Conflict) []Conflict {
+// applicable row. notFiling: the row is an election or the governor's act,
+// which a later election cannot make too late.
+func (d *deadlineRun) finish(row *Deadline, notFiling bool, cs []Conflict) []Conflict {
 	if !row.Applies {
 		row.Status = NoStatus
+		return cs
+	}
+	if d.base {
 		return cs
 	}
 	if row.RolledOver {
 		cs = append(cs, conflict(codeRolledOver, row.Code,
 			row.Code+": the last day "+isoDate(row.Statutory)+" is a "+dayName(d.cal, row.Statutory)+"; § 1-106 moves it to "+isoDate(row.Effective)+".",
-			citeEL1106))
+			d.law.RollOver.Cite))
 	}
-	{
-		// The special election row is the election itself: only a window
-		// that closes before the vacancy (a proclamation dated before it)
-		// is too late.
-		afterElection := row.Code != dlSpecialElection && !row.ElectionDate.IsZero() && row.Effective.After(row.ElectionDate)
-		beforeVacancy := !d.foreseen && row.Effective.Before(d.v)
+	if !row.Effective.IsZero() {
+		afterElection := !notFiling && !row.ElectionDate.IsZero() && row.Effective.After(row.ElectionDate)
+		beforeVacancy := !d.foreseen && !d.v.IsZero() && row.Effective.Before(d.v)
 		if afterElection || beforeVacancy {
-			row.Reason = joinNonEmpty("; ", row.Reason, reasonTooLate)
+			tl := &d.ed.TooLate
+			row.Reason = joinNonEmpty("; ", row.Reason, "too late to comply: file as soon as practicable ("+tl.Cite+")")
 			what := "falls after the election on " + isoDate(row.ElectionDate)
 			if !afterElection {
 				what = "falls before the vacancy on " + isoDate(d.v)
 			}
 			cs = append(cs, conflict(codeTooLate, row.Code,
 				row.Code+": the last day "+isoDate(row.Effective)+" "+what+"; file as soon as practicable.",
-				citeEL6158_13))
+				tl.Cite))
+			if d.ed.TooLateRv != "" {
+				cs = append(cs, review(row.Code, d.ed.TooLateRv, tl.Cite, Info))
+			}
 		}
 	}
-	if row.Effective.Before(d.asOf) {
+	switch {
+	case row.Effective.IsZero():
+		row.Status = NoStatus
+	case row.Effective.Before(d.asOf):
 		row.Status = Passed
-	} else {
+	default:
 		row.Status = Open
 	}
 	return cs
@@ -206,3 +445,17 @@ func dayName(cal *Calendar, day Date) string {
 
 // isoDate is d.String(): YYYY-MM-DD, "" for the zero date.
 func isoDate(d Date) string { return d.String() }
+
+func joinNonEmpty(sep string, parts ...string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}

@@ -1,13 +1,15 @@
-package compute
+package compute_test
 
 import (
 	"strings"
 	"testing"
+
+	. "batch/pkg/compute"
 )
 
 func TestSameVacancyAndSameSeat(t *testing.T) {
 	key := func(v Vacancy) VacancyKey {
-		r := compute(v, Date{})
+		r := computeNY(v, Date{})
 		return DuplicateKey(&r)
 	}
 	// A death is a vacancy on the day of death (Pub. Off. Law § 30(1)(a)),
@@ -96,7 +98,7 @@ func TestCrossRowConflictsNameTheOtherRows(t *testing.T) {
 
 func TestTwoVacanciesInOneSeat(t *testing.T) {
 	key := func(v Vacancy) VacancyKey {
-		r := compute(v, Date{})
+		r := computeNY(v, Date{})
 		return DuplicateKey(&r)
 	}
 	trustee := func(who string, died Date) Vacancy {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"batch/pkg/compute"
+	"batch/pkg/nylaw"
 )
 
 // "The ninth Thursday preceding" the 2018 primary (Thu Sep 13, moved by
@@ -75,8 +76,8 @@ func ExampleMonthsAfter() {
 
 // The fall primary and general election, each with where its date comes from.
 func ExampleCalendar_Primary() {
-	cal := compute.NewCalendar(nil)
-	for _, y := range []int{2009, 2018} {
+	cal := compute.NewCalendar(nylaw.NewYork, nil)
+	for _, y := range []int{2009, 2018, 2026} {
 		p, ps := cal.Primary(y)
 		g, gs := cal.General(y)
 		fmt.Printf("%s (%s); %s (%s)\n", p, ps, g, gs)
@@ -84,12 +85,24 @@ func ExampleCalendar_Primary() {
 	// Output:
 	// 2009-09-15 (Elec. Law § 8-100(1)(a)); 2009-11-03 (Elec. Law § 8-100(1)(c); 2 U.S.C. § 7)
 	// 2018-09-13 (L.2018 ch. 3 (S7597/A8917-A)); 2018-11-06 (Elec. Law § 8-100(1)(c); 2 U.S.C. § 7)
+	// 2026-06-23 (Elec. Law § 8-100(1)(a)); 2026-11-03 (Elec. Law § 8-100(1)(c); 2 U.S.C. § 7)
+}
+
+// Three months before Tue 2026-11-03 is 2026-08-03: the last day a vacancy
+// is filled at that year's general election (Pub. Off. Law § 42(1), from
+// L.2019 ch. 5).
+func ExampleMonthsBefore() {
+	fmt.Println(compute.MonthsBefore(compute.D(2026, time.November, 3), 3))
+	fmt.Println(compute.MonthsBefore(compute.D(2027, time.November, 2), 3))
+	// Output:
+	// 2026-08-03
+	// 2027-08-02
 }
 
 // A last day on Saturday 2023-02-11 rolls over Sunday (Lincoln's Birthday)
 // and Monday (its Sunday-rule day) to Tuesday (Elec. Law § 1-106).
 func ExampleCalendar_RollOver() {
-	cal := compute.NewCalendar(nil)
+	cal := compute.NewCalendar(nylaw.NewYork, nil)
 	fmt.Println(cal.RollOver(compute.D(2023, time.February, 11)))
 	// Output:
 	// 2023-02-14

@@ -2,46 +2,111 @@ package compute
 
 import "strings"
 
+// writeDate writes d as YYYY-MM-DD without making a string.
+func writeDate(b *strings.Builder, d Date) {
+	if d.IsZero() {
+		return
+	}
+	if d.Year < 0 || d.Year > 9999 {
+		b.WriteString(d.String())
+		return
+	}
+	y, m := d.Year, int(d.Month)
+	buf := [10]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
+		byte('0' + m/10), byte('0' + m%10), '-', byte('0' + d.Day/10), byte('0' + d.Day%10)}
+	b.Write(buf[:])
+}
+
 // explain is the one or two sentences an analyst reads in the explanation
-// column: what fills the vacancy and what to do next.
+// column: what fills the vacancy and what to do next. It never contradicts
+// the conflicts: a special election outside its window says so.
 func explain(r *Result, in *Vacancy) string {
 	var b strings.Builder
 	b.Grow(200)
 	if !r.VacancyDate.IsZero() {
 		b.WriteString("Vacant from ")
-		b.WriteString(isoDate(r.VacancyDate))
+		writeDate(&b, r.VacancyDate)
 		b.WriteString(" (")
 		b.WriteString(string(in.Cause))
 		b.WriteString("). ")
 	}
+	window := func() {
+		writeDate(&b, r.SpecialEarliest)
+		b.WriteString(" to ")
+		writeDate(&b, r.SpecialLatest)
+	}
 	switch r.Method {
 	case GeneralElection:
 		b.WriteString("Filled at the general election of ")
-		b.WriteString(isoDate(r.FillingElection))
+		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
-	case SpecialOrGeneral:
-		b.WriteString("The governor may proclaim a special election (§ 42(3)); failing one, filled at the general election of ")
-		b.WriteString(isoDate(r.FillingElection))
-		b.WriteByte('.')
-	case SpecialElection:
-		b.WriteString("Filled at the special election")
-		if !in.SpecialElectionDate.IsZero() {
-			b.WriteString(" of ")
-			b.WriteString(isoDate(in.SpecialElectionDate))
+		if hasConflict(r, codeSpecialBarred) {
+			b.WriteString(" A special election is barred (§ 42(4)).")
 		}
-		if !r.SpecialEarliest.IsZero() {
-			b.WriteString(" (between ")
-			b.WriteString(isoDate(r.SpecialEarliest))
-			b.WriteString(" and ")
-			b.WriteString(isoDate(r.SpecialLatest))
+	case SpecialOrGeneral:
+		if !r.dutyBy.IsZero() {
+			b.WriteString("The governor must proclaim a special election by ")
+			writeDate(&b, r.dutyBy)
+		} else {
+			b.WriteString("The governor may proclaim a special election")
+		}
+		if r.grounds != "" {
+			b.WriteString(" (")
+			b.WriteString(r.grounds)
 			b.WriteByte(')')
 		}
+		if !r.SpecialEarliest.IsZero() {
+			b.WriteString(", to be held between ")
+			window()
+		}
+		b.WriteString("; failing one, filled at the general election of ")
+		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
+	case SpecialElection:
+		s := in.SpecialElectionDate
+		switch {
+		case s.IsZero() && !r.SpecialEarliest.IsZero():
+			b.WriteString("A special election was proclaimed; its day is not given yet (it must fall between ")
+			window()
+			b.WriteString(").")
+		case s.IsZero():
+			b.WriteString("A special election was proclaimed; its day is not given yet.")
+		case r.SpecialEarliest.IsZero():
+			b.WriteString("Filled at the special election of ")
+			writeDate(&b, s)
+			b.WriteString(" (its window is unknown without the proclamation date).")
+		case !s.Before(r.SpecialEarliest) && !s.After(r.SpecialLatest):
+			b.WriteString("Filled at the special election of ")
+			writeDate(&b, s)
+			b.WriteString(", inside its window (")
+			window()
+			b.WriteString(").")
+		case r.piggybackOn != "":
+			b.WriteString("Filled at the special election of ")
+			writeDate(&b, s)
+			b.WriteString(", outside the window of ")
+			window()
+			b.WriteString(" but on the day of the special election already scheduled for ")
+			b.WriteString(r.piggybackOn)
+			b.WriteString(" (the same-date proviso).")
+		case r.piggyback:
+			b.WriteString("A special election on ")
+			writeDate(&b, s)
+			b.WriteString(" falls outside the window of ")
+			window()
+			b.WriteString(": lawful only on the day of a special election already scheduled; check that one is (SPECIAL_PIGGYBACK).")
+		default:
+			b.WriteString("The special election given, ")
+			writeDate(&b, s)
+			b.WriteString(", falls outside the window of ")
+			window()
+			b.WriteString(": correct the date or the proclamation (SPECIAL_WINDOW).")
+		}
 	case TemporaryAppointment:
 		b.WriteString("The governor appoints a senator until ")
-		b.WriteString(isoDate(r.AppointmentUntil))
+		writeDate(&b, r.AppointmentUntil)
 		b.WriteString("; the unexpired term is elected at the general election of ")
-		b.WriteString(isoDate(r.FillingElection))
+		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
 	case NotCovered:
 		b.WriteString("§ 42 does not cover this office: the constitution provides succession; no election is computed.")
@@ -53,7 +118,7 @@ func explain(r *Result, in *Vacancy) string {
 			b.WriteString("No election: § 42(4) bars a special election this late in the term; the seat stays vacant until the next term.")
 		case hasConflict(r, codeTermEndsFirst):
 			b.WriteString("No election: the term ends (")
-			b.WriteString(isoDate(r.TermEnd))
+			writeDate(&b, r.TermEnd)
 			b.WriteString(") before an election could fill it.")
 		default:
 			b.WriteString("No election is left to fill this vacancy.")
@@ -73,10 +138,10 @@ func explain(r *Result, in *Vacancy) string {
 		b.WriteString(" Next deadline: ")
 		b.WriteString(r.NextDeadline)
 		b.WriteString(", ")
-		b.WriteString(isoDate(r.NextDeadlineDate))
+		writeDate(&b, r.NextDeadlineDate)
 		b.WriteByte('.')
 	} else if len(r.Deadlines) > 0 {
-		b.WriteString(" Every nomination deadline has passed.")
+		b.WriteString(" Every deadline has passed.")
 	}
 	return b.String()
 }
@@ -88,4 +153,47 @@ func hasConflict(r *Result, code string) bool {
 		}
 	}
 	return false
+}
+
+// Piggyback reports whether the result's special election lies outside
+// its window on a day the same-date proviso may make lawful, with that
+// day and the proclamation's: the pipeline looks for a special election
+// on the same day proclaimed earlier (ResolvePiggyback).
+func Piggyback(r *Result) (election, proclamation Date, ok bool) {
+	if r == nil || !r.piggyback || r.piggybackOn != "" {
+		return Date{}, Date{}, false
+	}
+	return r.Vacancy.SpecialElectionDate, r.Vacancy.ProclamationDate, true
+}
+
+// ScheduledSpecial is the special election day and proclamation of any
+// result that has both: a candidate for another row's same-date proviso.
+func ScheduledSpecial(r *Result) (election, proclamation Date, ok bool) {
+	if r == nil || r.Vacancy.SpecialElectionDate.IsZero() || r.Vacancy.ProclamationDate.IsZero() {
+		return Date{}, Date{}, false
+	}
+	return r.Vacancy.SpecialElectionDate, r.Vacancy.ProclamationDate, true
+}
+
+// ResolvePiggyback records that another input row, otherID, holds a
+// special election on the same day proclaimed earlier, on otherR: the
+// proviso makes the date lawful, so SPECIAL_PIGGYBACK becomes info naming
+// that row, and the explanation says so.
+func ResolvePiggyback(r *Result, otherID string, otherR Date) {
+	if r == nil || !r.piggyback {
+		return
+	}
+	r.piggybackOn = otherID
+	for i := range r.Conflicts {
+		c := &r.Conflicts[i]
+		if c.Code != codeSpecialPiggyback {
+			continue
+		}
+		c.Severity = Info
+		if k := strings.Index(c.Message, " none is in these inputs"); k >= 0 {
+			c.Message = c.Message[:k] + " the special election of " + otherID + ", proclaimed " + isoDate(otherR) +
+				", is on that day: the proviso makes this date lawful (the statute's \"subsequent vacancy\" is not checked)."
+		}
+	}
+	r.Explanation = explain(r, &r.Vacancy)
 }

@@ -1,190 +1,354 @@
 package compute
 
-import "time"
-
-// Edition names the body of law the engine applies (RULES.md § 6).
-const Edition = "seed edition: Public Officers Law §§ 30, 42 (2010 text); Election Law § 6-158 (September-primary era)"
+import (
+	"slices"
+	"strings"
+)
 
 // Rule is one row of the rules table: `batch rules` and the Rules sheet
-// print these.
+// print these. Every row is derived from the law's values; none is
+// written by hand.
 type Rule struct {
 	Code        string // stable code: a deadline code, conflict code or rule name
 	Citation    string // "Elec. Law § 6-158(2)"
 	Words       string // the statute's own words
 	Counting    string // the counting kind, e.g. "NthWeekdayBefore(Monday, 10, primary)"; "" for non-counting rules
 	RollOver    bool   // § 1-106 moves it off weekends and holidays
-	InForceFrom Date   // zero: since before the edition
-	InForceTo   Date   // zero: still in force in this edition
+	InForceFrom Date   // zero: since before the data begins
+	InForceTo   Date   // zero: still in force
 	Note        string // interpretation made beyond the words, if any
+	Edition     string // the editions (or the one-year act) it is the rule of, "E0+E1"
+	Offices     string // the office classes it is limited to, ", "-joined; "" for every office
+	Mark        Mark   // how sure the data is of it
 }
 
-// Rules is the whole table, in a stable order: the calendar, § 30's
-// causes and residency exemptions, § 42's decision steps, § 6-158's
-// general-election deadlines (each late-vacancy alternative right after the
-// rule it replaces), the special-election deadlines, the conflict codes and
-// the public holidays. The engine computes from the same tables.
-func Rules() []Rule {
-	out := make([]Rule, 0, 96)
-	out = append(out,
-		Rule{Code: "edition", Citation: "RULES.md § 6", Words: Edition,
-			Note: "the seed edition is applied to every year asked about; later amendments (special election window of 70-80 days from 2011-03-09, the June primary from 2019) are not in it"},
-		Rule{Code: "primary", Citation: citeEL8100a,
-			Words:    "the first Tuesday after the second Monday of September",
-			Counting: "NextWeekdayAfter(Tuesday, NthWeekdayOfMonth(September, Monday, 2))",
-			Note:     "the legislature moved the primary by special act in 2007, 2012, 2015 and 2018; those dates ship as calendar data with their source"},
-		Rule{Code: "general", Citation: citeEL8100c,
-			Words:    "the Tuesday next after the first Monday of November",
-			Counting: "NextWeekdayAfter(Tuesday, NthWeekdayOfMonth(November, Monday, 1))"},
-		Rule{Code: "roll_over", Citation: citeEL1106, Words: rollOverWords, RollOver: true,
-			Note: "last days to file only: window openings, conventions and elections never move; a deadline counted from another counts from its effective (rolled-over) date"},
-	)
-	for _, c := range causeRules {
-		out = append(out, Rule{Code: "cause_" + string(c.Cause), Citation: c.Citation, Words: c.Words,
-			Counting: c.Date, Note: c.Note})
+// RulesFilter narrows the rules table.
+type RulesFilter struct {
+	AsOf     Date     // only the rules in force on this day (zero: every day)
+	Editions []string // only the rules of these edition and act ids (nil: all)
+}
+
+// RulesOf is the law's whole rules table, in a stable order: the law
+// data's freshness, the keying rule, each edition, the calendar, § 30,
+// § 42, the general-election deadlines (each exception right after its
+// rule), the special-election windows and deadlines, the one-year acts,
+// the notices, the conflict codes and the public holidays. A rule that is
+// the same in consecutive editions is one row whose in-force span covers
+// them all.
+func RulesOf(l *Law, f RulesFilter) []Rule {
+	b := rulesBuilder{law: l, ed: -1, act: -1}
+	b.add(Rule{Code: "law_checked_through", Words: "the sources of the law data were last checked on " + isoDate(l.CheckedThrough) +
+		"; acts passed since are not included (add them as calendar input with a reason and a source)", Mark: Sourced})
+	k := &l.Keying
+	for _, x := range []struct{ code, words, note string }{
+		{"keying_vacancy_date", k.Fill, ""}, {"keying_proclamation", k.Special, ""}, {"keying_calendar", k.Calendar, k.Note}, {"keying_straddle", k.Straddle, ""},
+	} {
+		b.add(Rule{Code: x.code, Citation: k.Cite, Words: x.words, Note: x.note, Mark: k.MarkOrSourced()})
 	}
-	for _, x := range residencyExemptions {
-		out = append(out, Rule{Code: x.Code, Citation: x.Citation, Words: x.Words,
-			Note: "nonresidence: raises RESIDENCY_EXEMPT when the office text names " + joinNonEmpty(" and ", x.All...)})
+	for i := range l.Editions {
+		e := &l.Editions[i]
+		b.add(Rule{Code: "edition", Citation: e.Cite, Words: e.Words, InForceFrom: e.From, InForceTo: e.to,
+			Note: joinNonEmpty("; ", e.Act, e.Note), Edition: e.ID, Mark: e.MarkOrSourced()})
 	}
-	out = append(out, Rule{Code: "armed_forces_exception", Citation: citePOL30_1h, Words: armedForcesWordsOfStatute,
-		Note: "interpretation: the tool cannot know it; notes naming armed forces, military or active duty raise ARMED_FORCES for an unfiled oath"})
-	for _, d := range decisionRules {
-		out = append(out, Rule{Code: d.Code, Citation: d.Citation, Words: d.Words, Counting: d.Counting, Note: d.Note})
+	for i := range l.Editions {
+		e := &l.Editions[i]
+		b.edition(i)
+		b.auth("primary", "", e.Primary.Authority, e.Primary.Day.String(), false, "")
+		for _, m := range e.Primary.Moved {
+			b.auth("primary_moved_"+itoa(m.Date.Year), "", m.Authority, m.Date.String(), false, "")
+		}
 	}
-	for i := range generalDeadlines {
-		out = appendDeadlineRules(out, &generalDeadlines[i])
+	b.edition(-1)
+	b.auth("general", "", l.GeneralBy, l.General.String(), false, "")
+	b.auth("roll_over", "", l.RollOver, "", true, "last days to file only: window openings, conventions and elections never move; a deadline counted from another counts from its effective (rolled-over) date")
+	for _, c := range l.Causes {
+		b.auth("cause_"+string(c.Cause), "", c.Authority, c.Date, false, "")
 	}
-	out = append(out, Rule{Code: "primary_route_cutoff", Citation: citeEL6116 + "; " + citeEL6158_1,
-		Counting: "applies when V ≤ effective designating_petition last day − 7 days",
-		Note:     "RULES.md § 4: designating_petition, designation_accept_decline, designation_vacancy_declination and opportunity_to_ballot apply only to a vacancy on or before the seventh day before the effective last day to file designating petitions"})
-	for i := range specialDeadlines {
-		out = appendDeadlineRules(out, &specialDeadlines[i])
+	for _, x := range l.Residency {
+		b.auth(x.Code, "", x.Authority, "", false, joinNonEmpty("; ", x.Note, "nonresidence: raises RESIDENCY_EXEMPT when the office text names "+strings.Join(x.All, " and ")))
 	}
-	out = append(out, Rule{Code: "too_late", Citation: citeEL6158_13, Words: tooLateWords,
-		Note: "a last day after the election it serves, or before the vacancy (unless the vacancy is foreseen under § 42(2)), raises TOO_LATE"})
+	b.auth("armed_forces_exception", "", l.ArmedForces.Authority, "", false,
+		joinNonEmpty("; ", l.ArmedForces.Note, "notes naming "+strings.Join(l.ArmedForces.Keywords, ", ")+" raise ARMED_FORCES for an unfiled oath"))
+	for _, t := range l.Terms {
+		b.auth("default_term", offices(t.Offices), t.Authority, "first "+t.Day.String()+" of an "+ifElse(t.OddYear, "odd", "even")+" year "+ifElse(t.OnOrAfter, "on or after", "after")+" V", false, "used when term_end is blank")
+	}
+	for i := range l.Editions {
+		e := &l.Editions[i]
+		fr := &e.Fill
+		b.edition(i)
+		b.auth("oath_days", "", Authority{Cite: "Pub. Off. Law § 30(1)(h)"}, "term_start + "+itoa(fr.OathDays)+" days + 1", false, "")
+		b.auth("step_not_elective", "", fr.NotElective, "", false, "")
+		b.auth("step_not_covered", "", fr.NotCovered, "", false, "")
+		b.auth("step_us_senator", "", fr.Senator.Authority, "V ≤ P(y) − "+itoa(fr.Senator.CutoffDays)+" days in an even year → "+fr.Senator.AppointmentEnds.String()+" of y+1; later that year → y+3; odd year → y+2", false, "")
+		for _, bar := range fr.Bars {
+			c := ifElse(bar.DayBarred, "barred when V ≥ ", "barred when V > ") + bar.Day.String() + " of the term's last year"
+			if bar.Liftable {
+				c += "; a special session lifts it when V > " + bar.Day.String()
+			}
+			b.auth("step_bar", offices(bar.Offices), bar.Authority, c, false, ifElse(bar.Sub3Only, "only for the § 42(3) grounds; ", "")+"barred → "+string(bar.Fallback))
+		}
+		b.auth("step_judges", offices(fr.Judges.Offices), fr.Judges.Authority, "first G on or after MonthsAfter(V, "+itoa(fr.Judges.Months)+")", false, "")
+		b.auth("step_term_expiration", "", fr.Expiry, "G(Y) when term_end is December 31 of an even year Y", false, "")
+		c := &fr.Cutoff
+		b.auth("step_general_election", "", c.Authority, ifElse(c.Through, "V ≤ ", "V < ")+c.Day.String()+" → G(y), else G(y+1) ("+c.Code+")", false,
+			joinNonEmpty("; ", ifElse(c.Review != "", c.Review+" (±"+itoa(c.ReviewDays)+" day)", ""), ifElse(c.CalendarCode != "", "calendar row "+c.CalendarCode, "")))
+		for _, a := range fr.Authorizations {
+			when := ""
+			switch {
+			case a.Cause != "":
+				when = "cause " + string(a.Cause)
+			case a.NotAppointable:
+				when = "appointable = no"
+			default:
+				when = "every vacancy"
+			}
+			code := "step_special_possible"
+			switch {
+			case a.Cause != "":
+				code += "." + string(a.Cause)
+			case a.NotAppointable:
+				code += ".not_appointable"
+			}
+			b.auth(code, offices(a.Offices), a.Authority, when, false, joinNonEmpty("; ", ifElse(a.Sub3, "a § 42(3) ground", "not a § 42(3) ground: "+a.NoDuty), a.Review))
+		}
+		d := &fr.Duty
+		duty := "no duty"
+		if d.Days > 0 {
+			duty = "last day V + " + itoa(d.Days) + " (never rolled over)"
+		}
+		b.auth(ifElse(d.Code != "", d.Code, "proclamation_deadline"), "", d.Authority, duty, false, joinNonEmpty("; ", d.NoDuty, d.Review))
+		b.auth("step_term_check", "", fr.TermCheck, "filling election after term_end → none (TERM_ENDS_FIRST)", false, "")
+		b.auth("special_session", "", fr.Session, "", false, "")
+	}
+	for i := range l.Editions {
+		e := &l.Editions[i]
+		b.edition(i)
+		for j := range e.Deadlines {
+			b.deadline(&e.Deadlines[j], "")
+		}
+		b.auth("too_late", "", e.TooLate, "", false, e.TooLateRv)
+		for j := range e.Specials {
+			t := &e.Specials[j]
+			o := offices(t.Offices)
+			if o == "" && len(e.Specials) > 1 {
+				o = "every other office"
+			}
+			w := &t.Window
+			b.auth(w.Code, o, w.Authority, "window: [DaysAfter("+itoa(w.MinDays)+", proclamation), DaysAfter("+itoa(w.MaxDays)+", proclamation)]", false,
+				joinNonEmpty("; ", "an election day: never rolled over", w.Review))
+			if s := w.SameDate; s != nil {
+				b.auth(w.Code+".same_date", o, s.Authority, "the day of a previously scheduled special election, proclaimed ≥ "+itoa(s.MinDays)+" days before it", false,
+					"checked across the inputs: SPECIAL_PIGGYBACK names the other row")
+			}
+			for k := range t.Rows {
+				b.deadline(&t.Rows[k], o)
+			}
+		}
+	}
+	b.edition(-1)
+	for j := range l.Acts {
+		a := &l.Acts[j]
+		b.act = j
+		b.add(Rule{Code: "act", Citation: a.Cite, Words: a.Words, InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
+			Note: joinNonEmpty("; ", "sits on "+a.On, a.Note), Offices: offices(a.Offices), Mark: a.MarkOrSourced()})
+		if !a.Primary.IsZero() {
+			b.add(Rule{Code: "primary", Citation: a.Cite, Counting: a.Primary.String(), InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
+				Offices: offices(a.Offices), Mark: a.MarkOrSourced()})
+		}
+		for _, r := range a.Rows {
+			c := ""
+			switch {
+			case r.LastFrom != nil:
+				c = r.LastFrom.String()
+			case !r.Last.IsZero():
+				c = r.Last.String()
+			}
+			if !r.Start.IsZero() {
+				c = "window: " + r.Start.String() + " … " + ifElse(c == "", "(the rule's last day)", c)
+			}
+			o := offices(r.Offices)
+			if o == "" {
+				o = offices(a.Offices)
+			}
+			b.add(Rule{Code: r.Code, Citation: a.Cite, Counting: c, RollOver: true, InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
+				Note: joinNonEmpty("; ", r.Note, r.Review), Offices: o, Mark: markOf(a.Authority, r.Review)})
+		}
+		for _, it := range a.Items {
+			b.add(Rule{Code: it.Code, Citation: a.Cite, Counting: it.Date.String(), InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
+				Note: it.Note, Mark: a.MarkOrSourced()})
+		}
+	}
+	b.act = -1
+	for _, n := range l.Notices {
+		b.add(Rule{Code: n.Code, Citation: n.Cite, Words: n.Severity.String() + ": " + n.Message, InForceFrom: n.Years.From, InForceTo: n.Years.To,
+			Offices: offices(n.Offices), Note: n.Note, Mark: n.MarkOrSourced()})
+	}
+	for i := 0; i < len(l.Editions); {
+		c := &l.Editions[i].Fill.Cutoff
+		j := i + 1
+		label := l.Editions[i].ID
+		for j < len(l.Editions) && l.Editions[j].Fill.Cutoff.Code == c.Code {
+			label += "+" + l.Editions[j].ID
+			j++
+		}
+		if c.Code != "" {
+			b.add(Rule{Code: c.Code, Citation: c.Cite, Words: c.Severity.String() + ": § 42(1) sends the vacancy to the next year's general election (it is not " + c.Phrase + ")",
+				InForceFrom: l.Editions[i].From, InForceTo: l.Editions[j-1].to, Edition: label, Mark: Sourced})
+		}
+		i = j
+	}
 	for _, c := range conflictRules {
-		out = append(out, Rule{Code: c.Code, Citation: c.Citation, Words: c.Severity.String() + ": " + c.When, Note: c.Note})
+		b.add(Rule{Code: c.Code, Words: c.Severity.String() + ": " + c.When, Note: c.Note, Mark: Sourced})
 	}
-	out = append(out, holidayRules()...)
-	return out
+	for _, h := range l.Holidays {
+		r := Rule{Code: "holiday_" + strings.ToLower(strings.NewReplacer(" ", "_", "'", "", ".", "").Replace(h.Name)), Citation: h.Citation,
+			Words: h.Name, Counting: h.Rule, Mark: Sourced}
+		if h.SundayRule {
+			r.Note = "when it falls on a Sunday, the Monday after is a holiday too"
+		}
+		if h.InForceFrom != 0 {
+			r.InForceFrom = D(h.InForceFrom, 1, 1)
+		}
+		b.add(r)
+	}
+	return b.filter(f)
 }
 
-func appendDeadlineRules(out []Rule, d *deadlineRule) []Rule {
+// rulesBuilder collects rows, merging a rule that is the same in
+// consecutive editions into one row.
+type rulesBuilder struct {
+	law  *Law
+	out  []Rule
+	ed   int // the edition whose rules are being added, -1 for none
+	act  int // the act whose rows are being added, -1 for none
+	last map[string]int
+}
+
+func (b *rulesBuilder) edition(i int) {
+	b.ed, b.act = i, -1
+}
+
+func (b *rulesBuilder) add(r Rule) {
+	if b.ed >= 0 {
+		e := &b.law.Editions[b.ed]
+		r.InForceFrom, r.InForceTo, r.Edition = e.From, e.to, e.ID
+		key := r.Code + "\x00" + r.Offices
+		if b.last == nil {
+			b.last = map[string]int{}
+		}
+		if j, ok := b.last[key]; ok {
+			p := &b.out[j]
+			same := p.Citation == r.Citation && p.Words == r.Words && p.Counting == r.Counting && p.RollOver == r.RollOver &&
+				p.Note == r.Note && p.Mark == r.Mark
+			if same && b.ed > 0 && p.InForceTo == b.law.Editions[b.ed-1].to {
+				p.InForceTo = e.to
+				p.Edition += "+" + e.ID
+				return
+			}
+		}
+		b.last[key] = len(b.out)
+	}
+	if b.act >= 0 {
+		r.Edition = b.law.Acts[b.act].ID
+	}
+	if r.Mark == "" {
+		r.Mark = Sourced
+	}
+	b.out = append(b.out, r)
+}
+
+func (b *rulesBuilder) auth(code, offices string, a Authority, counting string, rollOver bool, note string) {
+	b.add(Rule{Code: code, Citation: a.Cite, Words: a.Words, Counting: counting, RollOver: rollOver,
+		Note: joinNonEmpty("; ", a.Note, note, ifElse(a.Act != "", "as amended by "+a.Act, "")), Offices: offices, Mark: markOf(a, note)})
+}
+
+func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 	counting := d.Last.String()
 	if d.Kind == Window {
 		counting = "window: " + d.Start.String() + " … " + counting
 	}
-	note := d.Note
-	if d.JudicialOnly {
-		note = joinNonEmpty("; ", "only for a supreme_court_justice", note)
+	var notes []string
+	if len(d.Only) > 0 {
+		notes = append(notes, "only for "+offices(d.Only))
 	}
-	if d.NotJudicial {
-		note = joinNonEmpty("; ", "applies = no for a supreme_court_justice (nominated by judicial district convention)", note)
+	if len(d.NotFor) > 0 && d.NotForReason != "" {
+		notes = append(notes, "applies = no for "+offices(d.NotFor)+" ("+d.NotForReason+")")
 	}
-	if d.JudicialRef != "" {
-		counting += "; for a supreme_court_justice: " + fromDeadline(d.JudicialRef, d.Last.Steps[:1]...).String()
+	if d.NotForRef != "" {
+		notes = append(notes, "for "+offices(d.NotFor)+": counted from "+d.NotForRef)
 	}
-	out = append(out, Rule{Code: d.Code, Citation: d.Citation, Words: d.Words, Counting: counting,
-		RollOver: d.RollOver, InForceFrom: d.InForceFrom, InForceTo: d.InForceTo, Note: note})
-	if l := d.Late; l != nil {
-		c := l.Last.String()
-		if !l.Start.isZero() {
-			c = "window: " + l.Start.String() + " … " + c
+	if d.Requires != nil {
+		if d.Requires.Than != nil {
+			notes = append(notes, "applies when V ≤ "+d.Requires.Than.String()+" ("+d.Requires.Reason+")")
 		}
-		when := "when V > primary − 7 days"
-		if l.When == lateSub10 {
-			when = "when V > effective independent_petition last day − 14 days"
+		if d.Requires.Row != "" {
+			notes = append(notes, "applies when "+d.Requires.Row+" does")
 		}
-		out = append(out, Rule{Code: d.Code + ".late_vacancy", Citation: l.Citation, Words: l.Words,
-			Counting: c + " " + when, RollOver: d.RollOver, InForceFrom: d.InForceFrom, InForceTo: d.InForceTo,
-			Note: joinNonEmpty("; ", "replaces "+d.Code+" (LATE_VACANCY)", l.Note)})
 	}
-	return out
-}
-
-// holidayRules print General Construction Law § 24 as RULES.md § 1 states
-// it; the dates themselves come from the Calendar.
-func holidayRules() []Rule {
-	const cite = "Gen. Constr. Law § 24"
-	const sunday = "when it falls on a Sunday, the Monday after is a holiday too"
-	h := func(code, words, counting, note string) Rule {
-		return Rule{Code: "holiday_" + code, Citation: cite, Words: words, Counting: counting, Note: note}
+	if d.CalendarOnly {
+		notes = append(notes, "printed by the calendar only")
 	}
-	juneteenth := h("juneteenth", "Juneteenth", "June 19", sunday+"; from 2021 on (L.2020 ch. 249, signed 2020-10-14)")
-	juneteenth.InForceFrom = Date{Year: 2021, Month: time.January, Day: 1}
-	return []Rule{
-		h("new_years_day", "New Year's Day", "January 1", sunday),
-		h("martin_luther_king_day", "Martin Luther King Jr. Day", "NthWeekdayOfMonth(January, Monday, 3)", ""),
-		h("lincolns_birthday", "Lincoln's Birthday", "February 12", sunday),
-		h("washingtons_birthday", "Washington's Birthday", "NthWeekdayOfMonth(February, Monday, 3)", ""),
-		h("memorial_day", "Memorial Day", "NthWeekdayOfMonth(May, Monday, -1)", ""),
-		h("flag_day", "Flag Day", "NthWeekdayOfMonth(June, Sunday, 2)", "a Sunday: no Monday after"),
-		juneteenth,
-		h("independence_day", "Independence Day", "July 4", sunday),
-		h("labor_day", "Labor Day", "NthWeekdayOfMonth(September, Monday, 1)", ""),
-		h("columbus_day", "Columbus Day", "NthWeekdayOfMonth(October, Monday, 2)", ""),
-		h("general_election_day", "each general election day", "general", ""),
-		h("veterans_day", "Veterans Day", "November 11", sunday),
-		h("thanksgiving_day", "Thanksgiving Day", "NthWeekdayOfMonth(November, Thursday, 4)", ""),
-		h("christmas_day", "Christmas Day", "December 25", sunday),
+	if d.Cycle > 0 {
+		notes = append(notes, "in years divisible by "+itoa(d.Cycle))
+	}
+	if d.Review != "" {
+		notes = append(notes, d.Review)
+	}
+	if d.Act != "" {
+		notes = append(notes, "as amended by "+d.Act)
+	}
+	b.add(Rule{Code: d.Code, Citation: d.Cite, Words: d.Words, Counting: counting, RollOver: d.RollOver,
+		Note: joinNonEmpty("; ", append([]string{d.Note}, notes...)...), Offices: office, Mark: markOf(d.Authority, d.Review)})
+	for _, x := range d.Exceptions {
+		c := x.Last.String()
+		if !x.Start.IsZero() {
+			c = "window: " + x.Start.String() + " … " + c
+		}
+		switch {
+		case x.When.After != nil:
+			c += " when V > " + x.When.After.String()
+		case x.When.Row != "":
+			c += " when " + x.When.Row + " takes its exception"
+		}
+		b.add(Rule{Code: d.Code + ".late_vacancy", Citation: x.Cite, Words: x.Words, Counting: c, RollOver: d.RollOver,
+			Note: joinNonEmpty("; ", "replaces "+d.Code+" (LATE_VACANCY)", x.Note, x.Review), Offices: office, Mark: markOf(x.Authority, x.Review)})
 	}
 }
 
-// CalendarItem is one line of `batch calendar --year`.
-type CalendarItem struct {
-	Code        string // "primary", "general", "holiday" or a deadline code
-	WindowStart Date
-	Statutory   Date
-	Effective   Date
-	Citation    string
-	Source      string // where the date came from; the holiday's name for holidays
+func markOf(a Authority, review string) Mark {
+	if review != "" && a.MarkOrSourced() == Sourced {
+		return Unsourced
+	}
+	return a.MarkOrSourced()
 }
 
-// YearCalendar is the year's political calendar as a vacancy that existed
-// before the year began would see it (CONTRACT.md, batch calendar): the
-// primary, the general election, the public holidays in date order, then
-// every general-election deadline of Elec. Law § 6-158 in the rules
-// table's order, the judicial convention rows included.
-func YearCalendar(cal *Calendar, year int) []CalendarItem {
-	if cal == nil {
-		cal = NewCalendar(nil)
+func offices(cs []OfficeClass) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = string(c)
 	}
-	p, psrc := cal.Primary(year)
-	g, gsrc := cal.General(year)
-	hs := cal.Holidays(year)
-	out := make([]CalendarItem, 0, 2+len(hs)+len(generalDeadlines))
-	out = append(out,
-		CalendarItem{Code: "primary", Statutory: p, Effective: p, Citation: citeEL8100a, Source: psrc},
-		CalendarItem{Code: "general", Statutory: g, Effective: g, Citation: citeEL8100c, Source: gsrc},
-	)
-	for _, h := range hs {
-		out = append(out, CalendarItem{Code: "holiday", Statutory: h.Date, Effective: h.Date, Citation: h.Source, Source: h.Name})
+	return strings.Join(s, ", ")
+}
+
+func (b *rulesBuilder) filter(f RulesFilter) []Rule {
+	if f.AsOf.IsZero() && f.Editions == nil {
+		return b.out
 	}
-	d := deadlineRun{cal: cal, year: year, foreseen: true, withJudicial: true}
-	rows, _ := d.general(make([]Deadline, 0, len(generalDeadlines)), nil)
-	for _, row := range rows {
-		src := ""
-		for j := range generalDeadlines {
-			if generalDeadlines[j].Code == row.Code {
-				src = anchorSource(generalDeadlines[j].Last, psrc, gsrc)
-				break
+	out := b.out[:0:0]
+	for _, r := range b.out {
+		if !f.AsOf.IsZero() && !(Span{r.InForceFrom, r.InForceTo}).Contains(f.AsOf) {
+			continue
+		}
+		if f.Editions != nil && r.Edition != "" {
+			keep := false
+			for _, id := range strings.Split(r.Edition, "+") {
+				keep = keep || slices.Contains(f.Editions, id)
+			}
+			if !keep {
+				continue
 			}
 		}
-		out = append(out, CalendarItem{Code: row.Code, WindowStart: row.WindowStart, Statutory: row.Statutory,
-			Effective: row.Effective, Citation: row.Citation, Source: src})
+		out = append(out, r)
 	}
 	return out
-}
-
-// anchorSource says what a calendar deadline was counted from.
-func anchorSource(c counting, psrc, gsrc string) string {
-	switch c.Anchor {
-	case atPrimary:
-		return "counted from the primary (" + psrc + ")"
-	case atGeneral:
-		return "counted from the general election (" + gsrc + ")"
-	case atDeadline:
-		return "counted from " + c.Ref
-	}
-	return ""
 }

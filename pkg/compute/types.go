@@ -46,8 +46,7 @@ func itoa(n int) string {
 	return string(buf[i:])
 }
 
-// OfficeClass groups offices the way Public Officers Law § 42 treats them
-// (RULES.md § 3).
+// OfficeClass groups offices the way Public Officers Law § 42 treats them.
 type OfficeClass string
 
 const (
@@ -62,11 +61,11 @@ const (
 	OtherOffice         OfficeClass = "other"
 )
 
-// OfficeClasses lists every class, in the order RULES.md names them.
+// OfficeClasses lists every class, in the order the specification names them.
 var OfficeClasses = []OfficeClass{Governor, LieutenantGovernor, USSenator, USRepresentative,
 	StateSenator, MemberOfAssembly, SupremeCourtJustice, CountyLevelJudge, OtherOffice}
 
-// Cause is how the office became vacant (RULES.md § 2).
+// Cause is how the office became vacant (Public Officers Law §§ 30, 42).
 type Cause string
 
 const (
@@ -86,7 +85,7 @@ const (
 	BoardTie        Cause = "board_tie"
 )
 
-// Causes lists every cause code, in the order RULES.md names them.
+// Causes lists every cause code, in the order the specification names them.
 var Causes = []Cause{Death, Resignation, Removal, Nonresidence, Conviction, Incompetence,
 	JudgmentVoid, OathNotFiled, NewOffice, MissedMeetings, FailureToElect, DeathBeforeTerm,
 	TermExpiration, BoardTie}
@@ -131,7 +130,7 @@ type Vacancy struct {
 	Extra []Field // input columns the contract does not name, in header order
 }
 
-// Method is how the vacancy gets filled (RULES.md § 3, column filling_method).
+// Method is how the vacancy gets filled (column filling_method).
 type Method string
 
 const (
@@ -178,7 +177,7 @@ func ParseSeverity(s string) (Severity, bool) {
 
 // Conflict is one problem the rules found with a vacancy.
 type Conflict struct {
-	Code     string // stable code, RULES.md § 5 (e.g. "SPECIAL_BARRED")
+	Code     string // stable code (e.g. "SPECIAL_BARRED")
 	Severity Severity
 	Field    string // the input column or deadline code it concerns
 	Message  string // a sentence an analyst can act on
@@ -202,7 +201,7 @@ const (
 	NoStatus Status = "" // the deadline does not apply
 )
 
-// Deadline is one row of the Deadlines table (CONTRACT.md).
+// Deadline is one row of the Deadlines table (docs/CONTRACT.md).
 type Deadline struct {
 	Code         string
 	Kind         DeadlineKind
@@ -215,13 +214,26 @@ type Deadline struct {
 	Status       Status
 	ElectionDate Date // the election the deadline serves
 	Citation     string
+	LawEdition   string // the editions (and one-year act) that decided the row, "E4" or "E4+T2026"
+	// BaseDate is the permanent formula's effective date when a one-year
+	// act or calendar input set the row's dates; zero otherwise.
+	BaseDate Date
+
+	touched    bool // a one-year act or calendar input set or moved the dates
+	actDerived bool // a one-year act's dates decided them
+	late       bool // an exception (a late-vacancy rule) replaced the ordinary dates
 }
 
-// Step is one line of `batch explain`: what was decided and why.
+// Step is one line of `batch explain`: a rule the engine considered,
+// whether it applied, which edition decided it and why that one.
 type Step struct {
-	Rule     string // rule code or short title
+	Rule     string // what the step decides, in words ("congress and the legislature")
+	Applies  bool   // the rule matched the row (false: considered, did not apply)
+	Edition  string // the edition that decided it, "E4"; "" when no edition was needed
+	Keyed    string // the date that picked the edition: "the vacancy date, 2025-12-10"
+	Keying   string // the keying rule that makes that date decide, in words
 	Citation string
-	Text     string
+	Text     string // what was decided, or why the rule did not apply
 }
 
 // Result is everything the tool says about one vacancy.
@@ -243,6 +255,15 @@ type Result struct {
 	Basis       string // the citations the decision rests on, "; "-joined
 	Explanation string // one or two sentences for the analyst
 	Steps       []Step
+	LawEdition  string // every edition and act that decided a value of the row, oldest first, "+"-joined
+
+	// A special election on a day outside the window that the same-date
+	// proviso may make lawful: the pipeline looks for the earlier special
+	// election (ResolvePiggyback); piggybackOn names it once found.
+	piggyback   bool
+	piggybackOn string
+	grounds     string // the citation that lets the governor proclaim
+	dutyBy      Date   // the last day of the duty to proclaim, zero when none
 }
 
 // Severity is the worst severity among the result's conflicts.

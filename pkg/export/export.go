@@ -41,7 +41,7 @@ type Options struct {
 	maxRows      int
 	linkCap      int
 	now          func() time.Time
-	rules        func() []compute.Rule                               // nil = compute.Rules
+	rules        func(used []string) []compute.Rule                  // nil = the law's rules of the editions used
 	yearCalendar func(*compute.Calendar, int) []compute.CalendarItem // nil = compute.YearCalendar
 }
 
@@ -125,10 +125,17 @@ func New(opts Options) (*Writer, error) {
 		w.opts.maxRows = excelRowLimit
 	}
 	if w.opts.rules == nil {
-		w.opts.rules = compute.Rules
+		w.opts.rules = func(used []string) []compute.Rule {
+			if w.opts.Calendar == nil {
+				return nil
+			}
+			return compute.RulesOf(w.opts.Calendar.Law(), compute.RulesFilter{Editions: used})
+		}
 	}
 	if w.opts.yearCalendar == nil {
-		w.opts.yearCalendar = compute.YearCalendar
+		w.opts.yearCalendar = func(c *compute.Calendar, y int) []compute.CalendarItem {
+			return compute.YearCalendar(c, y, compute.CalendarOptions{})
+		}
 	}
 	if w.opts.linkCap <= 0 {
 		w.opts.linkCap = excelLinkLimit
@@ -522,9 +529,9 @@ func (w *Writer) finishBook() error {
 	if err != nil {
 		return err
 	}
-	rules.title = []any{excelCell(bold, "Edition: "+compute.Edition)}
+	rules.title = []any{excelCell(bold, w.lawTitle())}
 	rules.headerRow, rules.row = 2, 2
-	for _, r := range w.opts.rules() {
+	for _, r := range w.opts.rules(w.tally.editionIDs()) {
 		w.vals = ruleRow(w.vals, &r)
 		cells, err := wb.row(w.vals, noFill, nil)
 		if err != nil {

@@ -122,7 +122,7 @@ func fakeClock() func() time.Time {
 	return func() time.Time { t = t.Add(250 * time.Millisecond); return t }
 }
 
-func fixtureRules() []compute.Rule {
+func fixtureRules(_ []string) []compute.Rule {
 	return []compute.Rule{
 		{Code: "designating_petition", Citation: "Elec. Law § 6-158(1)",
 			Words:    "petitions … shall be filed not earlier than the tenth Monday before, and not later than the ninth Thursday preceding the primary",

@@ -107,6 +107,13 @@ func (w *icsWriter) event(r *compute.Result, d *compute.Deadline) error {
 	if d.Reason != "" {
 		b.WriteString("\n" + d.Reason)
 	}
+	if d.LawEdition != "" {
+		fmt.Fprintf(&b, "\nLaw: edition %s", d.LawEdition)
+		if !d.BaseDate.IsZero() {
+			fmt.Fprintf(&b, " (the permanent formula's date: %s)", d.BaseDate)
+		}
+		b.WriteString(".")
+	}
 	fmt.Fprintf(&b, "\nVacancy %s, %s (%s).", v.ID, string(r.Method), v.Source.String())
 	if d.Status != compute.NoStatus {
 		fmt.Fprintf(&b, "\nStatus on %s: %s.", w.asOf, d.Status)

@@ -48,16 +48,18 @@ type continuation struct {
 // summaryDoc is summary.json. Struct fields keep the key order stable;
 // the breakdown maps are written with sorted keys by encoding/json.
 type summaryDoc struct {
-	Version   string         `json:"version"`
-	AsOf      string         `json:"as_of"`
-	Edition   string         `json:"edition"`
-	Jobs      int            `json:"jobs"`
-	Counts    summaryCounts  `json:"counts"`
-	Inputs    []summaryInput `json:"inputs"`
-	Continued []continuation `json:"continued_sheets"`
-	Upcoming  summaryAhead   `json:"next_14_days"`
-	Timings   []timing       `json:"timings"`
-	Duration  float64        `json:"duration_seconds"`
+	Version        string           `json:"version"`
+	AsOf           string           `json:"as_of"`
+	Edition        string           `json:"edition"` // how the law was picked (auto, or a fixed edition)
+	Editions       []summaryEdition `json:"editions"`
+	CheckedThrough string           `json:"law_checked_through"`
+	Jobs           int              `json:"jobs"`
+	Counts         summaryCounts    `json:"counts"`
+	Inputs         []summaryInput   `json:"inputs"`
+	Continued      []continuation   `json:"continued_sheets"`
+	Upcoming       summaryAhead     `json:"next_14_days"`
+	Timings        []timing         `json:"timings"`
+	Duration       float64          `json:"duration_seconds"`
 }
 
 type summaryCounts struct {
@@ -117,7 +119,8 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		sev[c.Key] = c.Count
 	}
 	doc := summaryDoc{
-		Version: info.Version, AsOf: w.opts.AsOf.String(), Edition: compute.Edition, Jobs: info.Jobs,
+		Version: info.Version, AsOf: w.opts.AsOf.String(), Edition: w.lawChoice(), Editions: w.editionsUsed(),
+		CheckedThrough: w.checkedThrough().String(), Jobs: info.Jobs,
 		Counts: summaryCounts{Vacancies: t.vacancies, RejectedRows: t.rejected, Problems: t.problems,
 			BlankRows: blankRows(info), ByMethod: t.byMethod, BySeverity: sev, ByCounty: t.byCounty,
 			ByOfficeClass: t.byClass},
@@ -237,7 +240,8 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 				Value: "Vacancies: filling method, deadlines and conflicts"}})
 		},
 		func() error { s.gap(); return s.line("as of", date(w.opts.AsOf)) },
-		func() error { return s.line("edition of the law", text(compute.Edition)) },
+		func() error { return s.line("law applied", text(w.lawChoice())) },
+		func() error { return s.line("law data checked through", date(w.checkedThrough())) },
 		func() error { return s.line("version", text(info.Version)) },
 		func() error { return s.line("jobs", number(info.Jobs)) },
 		func() error {
@@ -274,6 +278,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 		},
 		func() error { s.gap(); return w.summaryUpcoming(s) },
 		func() error { s.gap(); return w.summaryLegend(s) },
+		func() error { s.gap(); return w.summaryEditions(s) },
 		func() error { s.gap(); return s.counts("filling method", sortedCounts(t.byMethod)) },
 		func() error { return s.counts("severity (worst conflict)", t.severityCounts()) },
 		func() error { return s.counts("county", sortedCounts(t.byCounty)) },
@@ -393,6 +398,19 @@ func (w *Writer) summaryLegend(s *summaryWriter) error {
 			c.Value = excelSerial(l.sample.date)
 		}
 		if err := s.put([]any{c, l.text}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// summaryEditions lists the editions and one-year acts the rows used.
+func (w *Writer) summaryEditions(s *summaryWriter) error {
+	if err := s.head("edition or act", "in force from", "act", "vacancies", "deadline rows"); err != nil {
+		return err
+	}
+	for _, e := range w.editionsUsed() {
+		if err := s.put(mustCells(s.wb, text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows))); err != nil {
 			return err
 		}
 	}

@@ -12,15 +12,16 @@ var (
 		"incumbent", "cause", "event_date", "vacancy_date", "filling_method",
 		"filling_election_date", "special_election_earliest", "special_election_latest",
 		"appointment_until", "term_end", "next_deadline", "next_deadline_date", "conflicts",
-		"severity", "basis", "explanation", "notes"}
+		"severity", "basis", "explanation", "notes", "law_edition"}
 	deadlineColumns = []string{"vacancy_id", "code", "kind", "window_start", "statutory_date",
-		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation"}
+		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation",
+		"law_edition", "base_date"}
 	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation"}
 	errorColumns    = []string{"source", "row", "column", "value", "message"}
 	calendarColumns = []string{"year", "code", "window_start", "statutory_date", "effective_date",
-		"citation", "source"}
+		"citation", "source", "law_edition", "base_date"}
 	ruleColumns = []string{"code", "citation", "words", "counting", "roll_over", "in_force_from",
-		"in_force_to", "note"}
+		"in_force_to", "note", "edition", "offices", "mark"}
 )
 
 // Header is a copy of the header row of one of the contract's tables
@@ -65,7 +66,7 @@ func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
 		date(r.FillingElection), date(r.SpecialEarliest), date(r.SpecialLatest),
 		date(r.AppointmentUntil), date(r.TermEnd), text(r.NextDeadline), date(r.NextDeadlineDate),
 		text(r.ConflictCodes()), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
-		text(v.Notes))
+		text(v.Notes), text(r.LawEdition))
 	if len(v.Extra)*len(extra) <= 1024 {
 		for _, name := range extra {
 			dst = append(dst, text(extraValue(v.Extra, name)))
@@ -104,7 +105,7 @@ func deadlineRow(dst []value, vacancyID string, d *compute.Deadline) []value {
 	return append(dst[:0],
 		text(vacancyID), text(d.Code), text(string(d.Kind)), date(d.WindowStart),
 		date(d.Statutory), date(d.Effective), yesNo(d.RolledOver), applies, text(d.Reason),
-		text(string(d.Status)), date(d.ElectionDate), text(d.Citation))
+		text(string(d.Status)), date(d.ElectionDate), text(d.Citation), text(d.LawEdition), date(d.BaseDate))
 }
 
 func conflictRow(dst []value, v *compute.Vacancy, c *compute.Conflict) []value {
@@ -128,13 +129,13 @@ func errorRow(dst []value, p *ingest.Problem) []value {
 func calendarRow(dst []value, year int, it *compute.CalendarItem) []value {
 	return append(dst[:0],
 		number(year), text(it.Code), date(it.WindowStart), date(it.Statutory), date(it.Effective),
-		text(it.Citation), text(it.Source))
+		text(it.Citation), text(it.Source), text(it.LawEdition), date(it.BaseDate))
 }
 
 func ruleRow(dst []value, r *compute.Rule) []value {
 	return append(dst[:0],
 		text(r.Code), text(r.Citation), text(r.Words), text(r.Counting), yesNo(r.RollOver),
-		date(r.InForceFrom), date(r.InForceTo), text(r.Note))
+		date(r.InForceFrom), date(r.InForceTo), text(r.Note), text(r.Edition), text(r.Offices), text(string(r.Mark)))
 }
 
 // baseWidths are the widths a column gets before its first rows are seen;

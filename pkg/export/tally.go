@@ -28,6 +28,8 @@ type tally struct {
 	from, to      compute.Date // the look-ahead window, inclusive
 	upcoming      upcomingHeap
 	upcomingTotal int
+
+	editions editionTally // the editions of the law the rows used
 }
 
 func newTally(asOf compute.Date) *tally {
@@ -35,6 +37,7 @@ func newTally(asOf compute.Date) *tally {
 		byMethod: map[string]int{}, byCounty: map[string]int{}, byClass: map[string]int{},
 		bySeverity: map[compute.Severity]int{}, years: map[int]bool{},
 		from: asOf, to: asOf.AddDays(upcomingDays - 1),
+		editions: editionTally{vacancies: map[string]int{}, deadlines: map[string]int{}},
 	}
 }
 
@@ -52,6 +55,7 @@ func (t *tally) result(r *compute.Result, withDeadlines bool) {
 	t.byCounty[orBlank(r.Vacancy.County)]++
 	t.byClass[orBlank(string(r.Vacancy.Class))]++
 	t.bySeverity[r.Severity()]++
+	t.editions.result(r)
 	if !r.FillingElection.IsZero() {
 		t.years[r.FillingElection.Year] = true
 	}
@@ -63,6 +67,7 @@ func (t *tally) result(r *compute.Result, withDeadlines bool) {
 // deadlines keeps the vacancy's open deadlines that fall in the look-ahead
 // window; seq is the vacancy's place in input order.
 func (t *tally) deadlines(r *compute.Result, seq int) {
+	t.editions.deadlineRows(r)
 	if t.from.IsZero() {
 		return
 	}

@@ -201,7 +201,7 @@ func buildTemplate(f *excelize.File) error {
 	if err := f.SetCellStyle(guide, "A1", "E1", bold); err != nil {
 		return err
 	}
-	note := fmt.Sprintf("One row per vacancy on the Vacancies sheet. Rules applied: %s. Other columns you add are carried through to the results.", compute.Edition)
+	note := "One row per vacancy on the Vacancies sheet. The tool applies the law in force on each row's dates (batch rules lists every edition); each result names the editions that decided it. Other columns you add are carried through to the results."
 	if err := f.SetCellValue(guide, fmt.Sprintf("A%d", len(templateColumns)+3), note); err != nil {
 		return err
 	}

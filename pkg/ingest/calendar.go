@@ -20,10 +20,16 @@ const (
 	cGeneral
 	cHoliday
 	cHolidayName
+	cCode        // a deadline (or primary, general, holiday) the row dates
+	cDate        // that code's date: the last day of a deadline
+	cWindowStart // the first day of a window
+	cReason      // why the row overrides the law's date
+	cAuthority   // the act or order it rests on ("source")
 	numCalFields
 )
 
-var calNames = [numCalFields]string{"year", "primary_date", "general_date", "holiday", "holiday_name"}
+var calNames = [numCalFields]string{"year", "primary_date", "general_date", "holiday", "holiday_name",
+	"code", "date", "window_start", "reason", "source"}
 
 var calKeys = map[string]int{
 	"year":            cYear,
@@ -37,6 +43,13 @@ var calKeys = map[string]int{
 	"name":            cHolidayName,
 	"primaryelection": cPrimary,
 	"generalelection": cGeneral,
+	"code":            cCode,
+	"date":            cDate,
+	"effectivedate":   cDate,
+	"windowstart":     cWindowStart,
+	"reason":          cReason,
+	"source":          cAuthority,
+	"authority":       cAuthority,
 }
 
 // calMapping is a calendar header row.
@@ -45,7 +58,7 @@ type calMapping struct {
 	names [numCalFields]string
 }
 
-// calHeader reads a calendar header row: one naming year or holiday.
+// calHeader reads a calendar header row: one naming year, holiday or code.
 func calHeader(cells []string) (*calMapping, bool) {
 	m := &calMapping{}
 	for i := range m.where {
@@ -58,17 +71,21 @@ func calHeader(cells []string) (*calMapping, bool) {
 			m.names[f] = strings.TrimSpace(c)
 		}
 	}
-	return m, m.where[cYear] >= 0 || m.where[cHoliday] >= 0
+	return m, m.where[cYear] >= 0 || m.where[cHoliday] >= 0 || (m.where[cCode] >= 0 && m.where[cDate] >= 0)
 }
 
 // CalendarOverrides reads calendar overrides: from a --calendar file (every
 // row of a CSV, or the first sheet of a workbook), or, with sheetOnly, from
 // the sheet named "Calendar" of an input workbook (none for CSV input).
 //
-// The header is the first row (of the first 100) naming year or holiday.
-// Each non-blank row gives a year's primary_date and/or general_date, or a
-// holiday (with an optional holiday_name or name); the year may be left
-// blank when the dates give it. A bad row becomes Problems and no Override.
+// The header is the first row (of the first 100) naming year or holiday
+// (or code and date). Each non-blank row gives a year's primary_date and/or
+// general_date, or a holiday (with an optional holiday_name or name), or a
+// code with its date (and window_start): the code primary, general or
+// holiday dates that, any other code the deadline of that name. The year
+// may be left blank when the dates give it; reason and source say why the
+// row overrides the law and on what act. A bad row becomes Problems and no
+// Override.
 func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Problem, error) {
 	switch kind(path) {
 	case kindCSV:
@@ -206,10 +223,13 @@ func (cr *calReader) row(cells []string, row int) {
 	problem := func(f int, value, msg string) {
 		probs = append(probs, Problem{Source: src, Column: m.names[f], Value: shorten(value, 200), Message: msg})
 	}
-	ov := compute.Override{Source: src.String(), HolidayName: get(cHolidayName)}
-	if len(ov.HolidayName) > MaxCellChars {
-		problem(cHolidayName, ov.HolidayName, fmt.Sprintf("the cell holds more than Excel's limit of %d characters", MaxCellChars))
+	ov := compute.Override{Source: src.String(), HolidayName: get(cHolidayName), Reason: get(cReason), Authority: get(cAuthority)}
+	for _, f := range []int{cHolidayName, cReason, cAuthority} {
+		if v := get(f); len(v) > MaxCellChars {
+			problem(f, v, fmt.Sprintf("the cell holds more than Excel's limit of %d characters", MaxCellChars))
+		}
 	}
+	code := strings.ToLower(get(cCode))
 	if s := get(cYear); s != "" {
 		if y, ok := digits(s); ok && len(s) == 4 && y >= minYear && y <= maxYear {
 			ov.Year = y
@@ -217,10 +237,23 @@ func (cr *calReader) row(cells []string, row int) {
 			problem(cYear, s, fmt.Sprintf("%s is not a year: write four digits, e.g. 2026", quote(s)))
 		}
 	}
+	// A code row's date goes where its code says.
+	codeDate := &ov.Date
+	switch code {
+	case "primary":
+		codeDate = &ov.Primary
+	case "general":
+		codeDate = &ov.General
+	case "holiday":
+		codeDate = &ov.Holiday
+	case "":
+	default:
+		ov.Code = code
+	}
 	dates := [...]struct {
 		f   int
 		dst *compute.Date
-	}{{cPrimary, &ov.Primary}, {cGeneral, &ov.General}, {cHoliday, &ov.Holiday}}
+	}{{cPrimary, &ov.Primary}, {cGeneral, &ov.General}, {cHoliday, &ov.Holiday}, {cDate, codeDate}, {cWindowStart, &ov.WindowStart}}
 	any := false
 	for _, d := range dates {
 		s := get(d.f)
@@ -237,6 +270,12 @@ func (cr *calReader) row(cells []string, row int) {
 	}
 	if !any {
 		problem(cYear, get(cYear), "the row sets nothing: give primary_date, general_date or holiday")
+	}
+	if code != "" && get(cDate) == "" {
+		problem(cCode, get(cCode), "a code is given without its date")
+	}
+	if code == "" && (get(cDate) != "" || get(cWindowStart) != "") {
+		problem(cDate, get(cDate)+get(cWindowStart), "a date is given without the code it belongs to")
 	}
 	if ov.HolidayName != "" && get(cHoliday) == "" {
 		problem(cHolidayName, ov.HolidayName, "holiday_name is given without a holiday date")

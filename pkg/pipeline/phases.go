@@ -16,6 +16,7 @@ import (
 type phaseOneResult struct {
 	spill    *spill
 	dups     *dupIndex
+	piggy    *piggyIndex        // the same-date proviso across the batch
 	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
 	inputs   []export.Input
 	extra    []string          // carried-through columns, first spelling met of each
@@ -42,7 +43,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 	if err != nil {
 		return nil, err
 	}
-	p := &phaseOneResult{spill: sp, dups: newDupIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
 	var est *rowEstimate
 	if opts.Progress != nil {
 		est = newRowEstimate(opts.Inputs, ingest.Options{Sheet: opts.Sheet})
@@ -63,6 +64,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 				}
 			} else {
 				r := &c.results[i]
+				p.piggy.add(int32(p.accepted), r)
 				p.dups.add(compute.DuplicateKey(r))
 				p.sev = append(p.sev, r.Severity())
 				p.accepted++
@@ -90,6 +92,11 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p.dups.build()
+	p.piggy.build()
+	if err := p.resolvePiggybackIDs(); err != nil {
+		sp.close()
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -229,6 +236,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 			}
 			r := &c.results[i]
 			p.canonicalExtra(r.Vacancy.Extra)
+			p.piggy.resolve(ordinal, r)
 			r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
 			ordinal++
 			if err := w.Result(r); err != nil {
@@ -293,6 +301,9 @@ func (p *phaseOneResult) fill(sum *Summary) {
 	sum.UnreadSheets = len(p.unread)
 	sum.BySeverity = map[compute.Severity]int{}
 	for i, s := range p.sev {
+		if p.piggy.matched(int32(i)) {
+			s = p.piggy.resolvedS[int32(i)]
+		}
 		sum.BySeverity[max(s, p.dups.severity(int32(i)))]++
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
+	"batch/pkg/nylaw"
 )
 
 // Options is one run, as the command line or a test describes it.
@@ -28,6 +29,9 @@ type Options struct {
 	Jobs         int    // workers; < 1 means one per CPU
 	Version      string
 	Log          *slog.Logger // nil: no log lines
+	// Law is the law applied: nil is New York's, every edition by date
+	// (nylaw.NewYork); Law.Fixed gives one edition for every date.
+	Law *compute.Law
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
@@ -86,6 +90,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 
 	start := time.Now()
+	warnStale(opts)
 	cal, err := loadCalendar(opts)
 	if err != nil {
 		return sum, err
@@ -256,6 +261,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		return nil, err
 	}
 	for i := range found {
+		p1.piggy.resolve(ordinals[i], &found[i])
 		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
 	}
 	return found, nil
@@ -289,7 +295,23 @@ func withDefaults(opts Options) Options {
 	if opts.OutDir == "" {
 		opts.OutDir = "out"
 	}
+	if opts.Law == nil {
+		opts.Law = nylaw.NewYork
+	}
 	return opts
+}
+
+// warnStale logs when the as-of date is long past the day the law data was
+// last checked: acts passed since are not in it.
+func warnStale(opts Options) {
+	law := opts.Law
+	if law.CheckedThrough.IsZero() || opts.AsOf.IsZero() || law.StaleAfterDays <= 0 {
+		return
+	}
+	if law.CheckedThrough.DaysUntil(opts.AsOf) > law.StaleAfterDays {
+		opts.Log.Warn("the law data was last checked on "+law.CheckedThrough.String()+"; acts passed since are not included: add them as calendar input with a reason and a source",
+			"as_of", opts.AsOf.String(), "checked_through", law.CheckedThrough.String())
+	}
 }
 
 // loadCalendar merges, in increasing precedence, the Calendar sheets of the
@@ -319,7 +341,7 @@ func loadCalendar(opts Options) (*compute.Calendar, error) {
 		}
 		all = append(all, ov...)
 	}
-	return compute.NewCalendar(all), nil
+	return compute.NewCalendar(opts.Law, all), nil
 }
 
 // calendarProblems fails the run on a bad calendar row: every date of the

@@ -11,6 +11,7 @@ import (
 	"batch/internal/synth"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
+	"batch/pkg/nylaw"
 )
 
 // Benchmarks of the compute pool and of a whole run, on generated rows
@@ -56,7 +57,7 @@ func benchItems(b *testing.B, n int) []ingest.Item {
 func BenchmarkPool(b *testing.B) {
 	const rows = 100000
 	items := benchItems(b, rows)
-	cal := compute.NewCalendar(nil)
+	cal := compute.NewCalendar(nylaw.NewYork, nil)
 	asOf := compute.D(2026, 11, 30)
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
 		for _, it := range items {

@@ -8,6 +8,7 @@ import (
 
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
+	"batch/pkg/nylaw"
 )
 
 func TestSpillGivesBackEveryRowAsWritten(t *testing.T) {
@@ -63,7 +64,7 @@ func TestSpillGivesBackEveryRowAsWritten(t *testing.T) {
 
 func TestPoolKeepsInputOrderWhateverTheWorkers(t *testing.T) {
 	const n = 10_000
-	cal := compute.NewCalendar(nil)
+	cal := compute.NewCalendar(nylaw.NewYork, nil)
 	for _, jobs := range []int{1, 2, 8} {
 		t.Run(fmt.Sprintf("%d workers", jobs), func(t *testing.T) {
 			source := func(ctx context.Context, emit func(ingest.Item) error) error {
@@ -111,7 +112,7 @@ func TestPoolStopsOnASinkError(t *testing.T) {
 		}
 	}
 	want := fmt.Errorf("disk full")
-	err := pool(context.Background(), 2, compute.NewCalendar(nil), compute.D(2026, 1, 1), false, source,
+	err := pool(context.Background(), 2, compute.NewCalendar(nylaw.NewYork, nil), compute.D(2026, 1, 1), false, source,
 		func(*chunk) error { return want })
 	if err != want {
 		t.Errorf("pool returned %v, want the sink's error", err)

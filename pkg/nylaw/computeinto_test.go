@@ -1,10 +1,12 @@
-package compute
+package nylaw
 
 import (
 	"math/rand"
 	"reflect"
 	"testing"
 	"time"
+
+	. "batch/pkg/compute"
 )
 
 // ComputeInto reuses the arrays of the result it is given: whatever the
@@ -12,7 +14,7 @@ import (
 // lists aside, which may be empty rather than nil).
 func TestComputeIntoGivesComputesResult(t *testing.T) {
 	rng := rand.New(rand.NewSource(20261130))
-	cal := NewCalendar(nil)
+	cal := NewCalendar(NewYork, nil)
 	asOf := D(2026, time.November, 30)
 	var reused Result
 	for i := range 3000 {
@@ -38,7 +40,7 @@ func TestComputeIntoGivesComputesResult(t *testing.T) {
 // dates, method, deadlines, conflicts, basis and explanation are the same.
 func TestComputeBriefIntoDiffersOnlyInSteps(t *testing.T) {
 	rng := rand.New(rand.NewSource(11302026))
-	cal := NewCalendar(nil)
+	cal := NewCalendar(NewYork, nil)
 	asOf := D(2026, time.November, 30)
 	var brief Result
 	for i := range 3000 {

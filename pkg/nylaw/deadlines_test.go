@@ -1,8 +1,10 @@
-package compute
+package nylaw
 
 import (
 	"strings"
 	"testing"
+
+	. "batch/pkg/compute"
 )
 
 // TestPublished2015Calendar checks the engine against the New York State
@@ -23,7 +25,7 @@ func TestPublished2015Calendar(t *testing.T) {
 		"independent_petition":            {ymd(2015, 8, 11), ymd(2015, 8, 18)},
 		"party_nomination_certificate":    {{}, ymd(2015, 9, 17)},
 	}
-	items := YearCalendar(NewCalendar(nil), 2015)
+	items := YearCalendar(NewCalendar(NewYork, nil), 2015, CalendarOptions{})
 	got := map[string]CalendarItem{}
 	for _, it := range items {
 		got[it.Code] = it
@@ -227,7 +229,7 @@ func TestGeneralElectionDeadlinesAcrossYears(t *testing.T) {
 			}
 		})
 		t.Run("year calendar "+itoa(y.year), func(t *testing.T) {
-			items := YearCalendar(NewCalendar(nil), y.year)
+			items := YearCalendar(NewCalendar(NewYork, nil), y.year, CalendarOptions{})
 			got := map[string]CalendarItem{}
 			for _, it := range items {
 				got[it.Code] = it
@@ -406,8 +408,11 @@ func TestLateVacancyIndependentPetition(t *testing.T) {
 }
 
 // TestSpecialElectionDeadlines: § 6-158's special-election rows count from
-// the proclamation R and roll off holidays.
+// the proclamation R and roll off holidays. The windows are the seed
+// edition's (--edition E0: thirty to forty days); the offsets (+10 … +16)
+// are the same under E1 to E3.
 func TestSpecialElectionDeadlines(t *testing.T) {
+	compute := seed
 	type want struct {
 		code      string
 		statutory Date
@@ -481,8 +486,12 @@ func TestSpecialElectionDeadlines(t *testing.T) {
 			if r.SpecialEarliest != c.earliest || r.SpecialLatest != c.latest {
 				t.Errorf("window %s … %s", r.SpecialEarliest, r.SpecialLatest)
 			}
-			if len(r.Deadlines) != 7 {
-				t.Errorf("%d special rows: %v", len(r.Deadlines), codes(r))
+			if len(r.Deadlines) != 8 {
+				t.Errorf("%d rows: %v", len(r.Deadlines), codes(r))
+			}
+			// Before L.2021 ch. 320 the proclamation was discretionary.
+			if d := deadline(t, r, "proclamation_deadline"); d.Applies || !strings.Contains(d.Reason, "discretion") {
+				t.Errorf("proclamation_deadline %+v", d)
 			}
 			for _, w := range c.rows {
 				d := deadline(t, r, w.code)
@@ -502,6 +511,7 @@ func TestSpecialElectionDeadlines(t *testing.T) {
 
 func TestTooLate(t *testing.T) {
 	t.Run("special election held before the last filing days", func(t *testing.T) {
+		compute := seed
 		// R = 2015-02-02, election Feb 14 (R+12): R+14 = Feb 16 → Feb 17 and
 		// R+16 = Feb 18 fall after the election: subdivision 13.
 		r := compute(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2015, 1, 20),
@@ -533,7 +543,7 @@ func TestTooLate(t *testing.T) {
 		// fiction to force the case): a vacancy on Thu Sep 10 is before
 		// September 20 and past G − 91, so § 6-158(10) gives V+14 = Thu Sep
 		// 24, after that election.
-		cal := NewCalendar([]Override{{Year: 2015, General: ymd(2015, 9, 22), Source: "test"}})
+		cal := NewCalendar(NewYork, []Override{{Year: 2015, General: ymd(2015, 9, 22), Source: "test"}})
 		r := Compute(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2015, 9, 10)}, cal, Date{})
 		d := deadline(t, r, "independent_petition")
 		if d.Effective != ymd(2015, 9, 24) || !strings.Contains(d.Reason, "as soon as practicable") {

@@ -1,8 +1,10 @@
-package compute
+package nylaw
 
 import (
 	"strings"
 	"testing"
+
+	. "batch/pkg/compute"
 )
 
 // generalOf is G(Y) worked by hand: the Tuesday next after the first
@@ -13,6 +15,9 @@ var generalOf = map[int]Date{
 	2017: ymd(2017, 11, 7), 2018: ymd(2018, 11, 6), 2019: ymd(2019, 11, 5), 2020: ymd(2020, 11, 3),
 	2021: ymd(2021, 11, 2), 2022: ymd(2022, 11, 8), 2023: ymd(2023, 11, 7), 2024: ymd(2024, 11, 5),
 	2025: ymd(2025, 11, 4), 2026: ymd(2026, 11, 3),
+	// Nov 1, 2027 is a Monday: Tuesday Nov 2. Nov 1, 2028 is a Wednesday:
+	// the first Monday is Nov 6, Tuesday Nov 7.
+	2027: ymd(2027, 11, 2), 2028: ymd(2028, 11, 7),
 }
 
 func TestVacancyDate(t *testing.T) {
@@ -262,9 +267,12 @@ func TestUSSenator(t *testing.T) {
 		{2014, ymd(2014, 7, 11), ymd(2014, 7, 12)}, // P = Tue Sep 9
 		{2016, ymd(2016, 7, 15), ymd(2016, 7, 16)}, // P = Tue Sep 13
 		{2018, ymd(2018, 7, 15), ymd(2018, 7, 16)}, // P = Thu Sep 13 (moved)
-		{2020, ymd(2020, 7, 17), ymd(2020, 7, 18)}, // P = Tue Sep 15
-		{2022, ymd(2022, 7, 15), ymd(2022, 7, 16)}, // P = Tue Sep 13
-		{2024, ymd(2024, 7, 12), ymd(2024, 7, 13)}, // P = Tue Sep 10
+		// From L.2019 ch. 5 the primary is the fourth Tuesday of June
+		// (E2 on): P − 30 days lands in May (31 days), P − 60 in April.
+		{2020, ymd(2020, 4, 24), ymd(2020, 4, 25)}, // P = Tue Jun 23
+		{2022, ymd(2022, 4, 29), ymd(2022, 4, 30)}, // P = Tue Jun 28 (the statewide one, not Aug 23)
+		{2024, ymd(2024, 4, 26), ymd(2024, 4, 27)}, // P = Tue Jun 25 (not the Apr 2 presidential primary)
+		{2026, ymd(2026, 4, 24), ymd(2026, 4, 25)}, // P = Tue Jun 23
 	}
 	for _, c := range cases {
 		t.Run(itoa(c.year)+" on the sixtieth day before the primary", func(t *testing.T) {
@@ -289,6 +297,22 @@ func TestUSSenator(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a vacancy of 2026-05-01 is after P − 60: appointment to 2029", func(t *testing.T) {
+		// The spec's worked example (§ 42(4-a) with the June primary):
+		// P − 60 = 2026-04-24, so the appointment runs to 2029-01-03 and the
+		// election is the general election of 2028 (Nov 7, 2028).
+		r := compute(Vacancy{Office: "United States Senator", Class: USSenator, Cause: Resignation, EventDate: ymd(2026, 5, 1)}, Date{})
+		if r.AppointmentUntil != ymd(2029, 1, 3) || r.FillingElection != ymd(2028, 11, 7) {
+			t.Errorf("until %s election %s", r.AppointmentUntil, r.FillingElection)
+		}
+	})
+	t.Run("under the seed edition the 2020 primary is September's", func(t *testing.T) {
+		// --edition E0: P(2020) = Tue Sep 15 (second Monday Sep 14), P − 60 = Jul 17.
+		r := seed(Vacancy{Office: "United States Senator", Class: USSenator, Cause: Death, EventDate: ymd(2020, 7, 17)}, Date{})
+		if r.AppointmentUntil != ymd(2021, 1, 3) || r.LawEdition != "E0" {
+			t.Errorf("until %s (%s)", r.AppointmentUntil, r.LawEdition)
+		}
+	})
 	t.Run("a proclamation is not authorized", func(t *testing.T) {
 		r := compute(Vacancy{Office: "United States Senator", Class: USSenator, Cause: Death, EventDate: ymd(2017, 3, 1), ProclamationDate: ymd(2017, 3, 5)}, Date{})
 		if _, ok := conflictOf(r, "SPECIAL_NOT_AUTHORIZED"); !ok || r.Method != TemporaryAppointment {
@@ -437,7 +461,11 @@ func TestTermCheck(t *testing.T) {
 	})
 }
 
+// TestProclamations is the seed edition's § 42(3) (--edition E0): thirty to
+// forty days. The law by date gives 2015 seventy to eighty days (E1), see
+// TestSpecialWindowsByEdition.
 func TestProclamations(t *testing.T) {
+	compute := seed
 	base := Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2015, 1, 20), ProclamationDate: ymd(2015, 2, 2)}
 	// R = 2015-02-02: R+30 = Mar 4, R+40 = Mar 14.
 	cases := []struct {

@@ -1,9 +1,12 @@
-package compute
+package nylaw
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 	"time"
+
+	. "batch/pkg/compute"
 )
 
 func randomDate(rng *rand.Rand, from, to int) Date {
@@ -61,17 +64,31 @@ func randomVacancy(rng *rand.Rand) Vacancy {
 // engine and checks what must hold whatever the row says.
 func TestPropertiesOfRandomVacancies(t *testing.T) {
 	rng := rand.New(rand.NewSource(20150910))
+	// The law by date, and every edition alone for every date.
 	cals := []*Calendar{
-		NewCalendar(nil),
-		NewCalendar([]Override{{Year: 2016, Holiday: ymd(2016, 8, 23), HolidayName: "proclaimed", Source: "test"},
+		NewCalendar(NewYork, nil),
+		NewCalendar(NewYork, []Override{{Year: 2016, Holiday: ymd(2016, 8, 23), HolidayName: "proclaimed", Source: "test"},
 			{Year: 2022, Primary: ymd(2022, 8, 23), Source: "test"}}),
 	}
-	rollsOver := map[string]bool{}
-	for _, r := range generalDeadlines {
-		rollsOver[r.Code] = r.RollOver
+	for _, e := range NewYork.Editions {
+		fixed, err := NewYork.Fixed(e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cals = append(cals, NewCalendar(fixed, nil))
 	}
-	for _, r := range specialDeadlines {
-		rollsOver[r.Code] = r.RollOver
+	// Which codes are last days to file (§ 1-106 rolls them over): the
+	// same in every edition that has the code.
+	rollsOver := map[string]bool{"special_election": false, "proclamation_deadline": false}
+	for _, e := range NewYork.Editions {
+		for _, r := range e.Deadlines {
+			rollsOver[r.Code] = r.RollOver
+		}
+		for _, t := range e.Specials {
+			for _, r := range t.Rows {
+				rollsOver[r.Code] = r.RollOver
+			}
+		}
 	}
 	n := 20000
 	if testing.Short() {
@@ -107,6 +124,7 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 			fail("no explanation")
 		}
 		tooLate := map[string]bool{}
+		review := ""
 		for _, c := range r.Conflicts {
 			if c.Code == "" || c.Severity == NoSeverity || c.Message == "" {
 				fail("conflict %+v", c)
@@ -114,6 +132,15 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 			if c.Code == "TOO_LATE" {
 				tooLate[c.Field] = true
 			}
+			if c.Code == "NEEDS_REVIEW" {
+				review += c.Field + " "
+			}
+			if strings.Contains(c.Message, ".md") || strings.Contains(c.Citation, ".md") {
+				fail("conflict %s points at a file: %q", c.Code, c.Message)
+			}
+		}
+		if r.LawEdition == "" && !r.VacancyDate.IsZero() {
+			fail("no law_edition")
 		}
 		// § 42(2): the regular calendar of the year, before the vacancy.
 		foreseen := v.Cause == TermExpiration && r.Method == GeneralElection &&
@@ -129,8 +156,11 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 			if d.Effective.Before(d.Statutory) || d.RolledOver != (d.Effective != d.Statutory) {
 				fail("%s: statutory %s effective %s rolled %v", d.Code, d.Statutory, d.Effective, d.RolledOver)
 			}
-			if d.Kind == Window && (d.WindowStart.IsZero() || d.WindowStart.After(d.Statutory)) {
+			if d.Kind == Window && d.WindowStart.After(d.Statutory) {
 				fail("%s: window %s … %s", d.Code, d.WindowStart, d.Statutory)
+			}
+			if d.LawEdition == "" {
+				fail("%s: no law_edition", d.Code)
 			}
 			if d.Kind == LastDay && !d.WindowStart.IsZero() {
 				fail("%s: a last day with a window start", d.Code)
@@ -140,6 +170,9 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 					fail("%s: not applying, status %q reason %q", d.Code, d.Status, d.Reason)
 				}
 				continue
+			}
+			if d.Kind == Window && d.WindowStart.IsZero() && !strings.Contains(review, d.Code) {
+				fail("%s: a window with no opening and no NEEDS_REVIEW", d.Code)
 			}
 			if d.Effective.Before(r.VacancyDate) && !tooLate[d.Code] && !foreseen {
 				fail("%s: last day %s before the vacancy %s without TOO_LATE", d.Code, d.Effective, r.VacancyDate)
@@ -169,7 +202,7 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 // TestExtremeYears: the engine must not panic or loop at the calendar's
 // ends.
 func TestExtremeYears(t *testing.T) {
-	cal := NewCalendar(nil)
+	cal := NewCalendar(NewYork, nil)
 	for _, y := range []int{1, 2, 1000, 9998, 9999} {
 		for _, class := range OfficeClasses {
 			for _, cause := range Causes {
@@ -181,6 +214,6 @@ func TestExtremeYears(t *testing.T) {
 				}
 			}
 		}
-		_ = YearCalendar(cal, y)
+		_ = YearCalendar(cal, y, CalendarOptions{})
 	}
 }

@@ -1,9 +1,11 @@
-package compute
+package nylaw
 
 import (
 	"strings"
 	"testing"
 	"time"
+
+	. "batch/pkg/compute"
 )
 
 // calHol is one expected holiday: date and name.
@@ -136,7 +138,7 @@ func TestHolidaysOfAYear(t *testing.T) {
 			},
 		},
 	}
-	c := NewCalendar(nil)
+	c := NewCalendar(NewYork, nil)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			got := c.Holidays(tc.year)
@@ -179,7 +181,7 @@ func TestNotTheFederalCalendar(t *testing.T) {
 		{"Juneteenth 2016 (a Sunday) gives no Monday (Jun 20 2016)", calD(2016, time.June, 20)},
 		{"the Friday after Thanksgiving (Nov 25 2022) is a business day", calD(2022, time.November, 25)},
 	}
-	c := NewCalendar(nil)
+	c := NewCalendar(NewYork, nil)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.day.Weekday() == time.Saturday || tc.day.Weekday() == time.Sunday {
@@ -195,7 +197,7 @@ func TestNotTheFederalCalendar(t *testing.T) {
 // Flag Day is the second Sunday of June, so always a Sunday, and never
 // brings a Monday: check it across a range of years.
 func TestFlagDayNeverGetsAMonday(t *testing.T) {
-	c := NewCalendar(nil)
+	c := NewCalendar(NewYork, nil)
 	for y := 1990; y <= 2040; y++ {
 		for _, h := range c.Holidays(y) {
 			if strings.HasPrefix(h.Name, "Flag Day") {
@@ -216,7 +218,7 @@ func TestSundayRuleAcrossYears(t *testing.T) {
 		"New Year's Day": {1, 1}, "Lincoln's Birthday": {2, 12}, "Juneteenth": {6, 19},
 		"Independence Day": {7, 4}, "Veterans Day": {11, 11}, "Christmas Day": {12, 25},
 	}
-	c := NewCalendar(nil)
+	c := NewCalendar(NewYork, nil)
 	for y := 1990; y <= 2040; y++ {
 		got := map[Date]bool{}
 		for _, h := range c.Holidays(y) {
@@ -260,11 +262,11 @@ func TestGeneralElectionDayIsAHoliday(t *testing.T) {
 		// Nov 1 2010 Mon: Tuesday Nov 2.
 		{"statutory election day 2010", nil, 2010, calD(2010, time.November, 2), "Gen. Constr. Law § 24"},
 		{"election day moved by calendar input", []Override{{Year: 2023, General: calD(2023, time.November, 14), Source: "cal.csv:9"}},
-			2023, calD(2023, time.November, 14), "Gen. Constr. Law § 24 (date: cal.csv:9)"},
+			2023, calD(2023, time.November, 14), "Gen. Constr. Law § 24 (date: calendar input cal.csv:9)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := NewCalendar(tc.overrides)
+			c := NewCalendar(NewYork, tc.overrides)
 			var found []Holiday
 			for _, h := range c.Holidays(tc.year) {
 				if h.Name == "General Election Day" {
@@ -284,7 +286,7 @@ func TestGeneralElectionDayIsAHoliday(t *testing.T) {
 // Days added by calendar input are holidays with the input's name and
 // source, listed in date order with § 24's.
 func TestAddedHolidays(t *testing.T) {
-	c := NewCalendar([]Override{
+	c := NewCalendar(NewYork, []Override{
 		{Year: 2024, Holiday: calD(2024, time.December, 24), HolidayName: "proclaimed by the governor", Source: "cal.csv:4"},
 		{Holiday: calD(2024, time.July, 5), Source: "Calendar:7"},
 	})
@@ -299,8 +301,8 @@ func TestAddedHolidays(t *testing.T) {
 		}
 	}
 	want := []Holiday{
-		{calD(2024, time.July, 5), "public holiday (calendar input)", "Calendar:7"},
-		{calD(2024, time.December, 24), "proclaimed by the governor", "cal.csv:4"},
+		{Date: calD(2024, time.July, 5), Name: "public holiday (calendar input)", Source: "calendar input Calendar:7"},
+		{Date: calD(2024, time.December, 24), Name: "proclaimed by the governor", Source: "calendar input cal.csv:4"},
 	}
 	if len(added) != len(want) || added[0] != want[0] || added[1] != want[1] {
 		t.Errorf("added holidays = %v, want %v", added, want)
@@ -312,13 +314,11 @@ func TestAddedHolidays(t *testing.T) {
 }
 
 // The exported table is a copy: changing it changes no calendar.
-func TestHolidayRulesIsACopy(t *testing.T) {
-	rules := HolidayRules()
-	if len(rules) != 14 {
-		t.Fatalf("HolidayRules() has %d rules, want the 14 of § 24", len(rules))
-	}
-	rules[0].Month = time.March
-	if HolidayRules()[0].Month != time.January {
-		t.Error("changing HolidayRules()'s result changed the table")
+func TestHolidayRulesAreSection24s(t *testing.T) {
+	if n := len(NewYork.Holidays); n != 14 {
+		t.Fatalf("the law has %d holiday rules, want the 14 of § 24", n)
 	}
 }
+
+// calD builds a test date without going through the code under test.
+func calD(y int, m time.Month, d int) Date { return Date{Year: y, Month: m, Day: d} }

@@ -1,0 +1,378 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"batch/pkg/compute"
+	"batch/pkg/ingest"
+	"batch/pkg/nylaw"
+)
+
+// The commands that show the law: explain, rules and calendar, and the
+// --edition flag every law-reading command takes.
+
+// lineWidth is what every table and paragraph these commands print fits
+// in: a 120-column terminal, with room to spare.
+const lineWidth = 118
+
+// lawOf reads --edition: "auto" (the edition in force on each date) or one
+// edition's id, applied to every date.
+func lawOf(c *cli.Context) (*compute.Law, error) {
+	id := strings.TrimSpace(c.String("edition"))
+	if id == "" || strings.EqualFold(id, "auto") {
+		return nylaw.NewYork, nil
+	}
+	law, err := nylaw.NewYork.Fixed(strings.ToUpper(id))
+	if err != nil {
+		return nil, usagef("--edition %q: choose auto or one of %s", id, strings.Join(editionIDs(), ", "))
+	}
+	return law, nil
+}
+
+func editionIDs() []string {
+	ids := make([]string, len(nylaw.NewYork.Editions))
+	for i := range nylaw.NewYork.Editions {
+		ids[i] = nylaw.NewYork.Editions[i].ID
+	}
+	return ids
+}
+
+// lawChoice says how the law was picked, as summary.json's "edition".
+func lawChoice(law *compute.Law) string {
+	if law == nil || law.Auto() {
+		return "auto: the edition in force on each date (see law_edition)"
+	}
+	return law.Choice + ", fixed by --edition for every date"
+}
+
+// lawLine names the law a command applied and how fresh its data is.
+func lawLine(law *compute.Law) string {
+	choice := "auto (the edition in force on each date)"
+	if !law.Auto() {
+		choice = law.Choice + " (fixed by --edition, for every date)"
+	}
+	return "Law: " + law.Name + ", " + choice + "; data checked through " + law.CheckedThrough.String()
+}
+
+// wrap writes text as lines of at most lineWidth columns, the first
+// prefixed by first and the rest by an indent of the same width.
+func wrap(w io.Writer, first, text string) {
+	indent := strings.Repeat(" ", len([]rune(first)))
+	prefix := first
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && len([]rune(prefix))+len([]rune(line))+1+len([]rune(word)) > lineWidth {
+			fmt.Fprintln(w, prefix+line)
+			prefix, line = indent, ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	fmt.Fprintln(w, prefix+line)
+}
+
+func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *compute.Law) {
+	v := r.Vacancy
+	fmt.Fprintf(w, "%s (%s)\n", v.ID, v.Source)
+	fmt.Fprintf(w, "  %s — %s, %s, district %s, county %s\n", v.Office, v.Class, v.Cause, orDash(v.District), orDash(v.County))
+	wrap(w, "  ", lawLine(law)+"; this row: law_edition "+orDash(r.LawEdition)+".")
+
+	fmt.Fprintln(w, "\nReasoning (every step considered, in order; applies = no says why not below):")
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  #\tstep\tapplies\tedition\tdecided by the edition in force on")
+	for i, s := range r.Steps {
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", i+1, s.Rule, yesNo(s.Applies), orDash(s.Edition), orDash(s.Keyed))
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	for i, s := range r.Steps {
+		text := s.Text
+		if s.Citation != "" {
+			text += " [" + s.Citation + "]"
+		}
+		wrap(w, fmt.Sprintf("  %d. ", i+1), text)
+	}
+	var keys []string
+	for _, s := range r.Steps {
+		if s.Keying != "" && !slices.Contains(keys, s.Keying) {
+			keys = append(keys, s.Keying)
+		}
+	}
+	if len(keys) > 0 {
+		fmt.Fprintln(w, "\nWhy those editions (the keying rule, an interpretation: no act states a transition rule):")
+		for _, k := range keys {
+			wrap(w, "  - ", k+".")
+		}
+	}
+
+	fmt.Fprintf(w, "\nResult: %s", r.Method)
+	if !r.FillingElection.IsZero() {
+		fmt.Fprintf(w, ", election %s", r.FillingElection)
+	}
+	fmt.Fprintf(w, "; vacant since %s\n", orDash(r.VacancyDate.String()))
+	wrap(w, "  ", r.Explanation)
+	if len(r.Deadlines) > 0 {
+		fmt.Fprintf(w, "\nDeadlines (status as of %s; notes below the table):\n", asOf)
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  code\twindow start\tstatutory\teffective\tstatus\tedition\tbase date")
+		for _, d := range r.Deadlines {
+			status := string(d.Status)
+			switch {
+			case !d.Applies:
+				status = "n/a"
+			case d.RolledOver:
+				status += ", moved"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.Code, orDash(d.WindowStart.String()),
+				orDash(d.Statutory.String()), orDash(d.Effective.String()), status, orDash(d.LawEdition), orDash(d.BaseDate.String()))
+		}
+		tw.Flush()
+		fmt.Fprintln(w)
+		for _, d := range r.Deadlines {
+			note := d.Citation
+			switch {
+			case !d.Applies:
+				note += "; does not apply: " + d.Reason
+			case d.Reason != "":
+				note += "; " + d.Reason
+			}
+			if d.RolledOver {
+				note += "; moved from " + d.Statutory.String() + " by § 1-106"
+			}
+			wrap(w, "  "+d.Code+": ", note)
+		}
+	}
+	if len(r.Conflicts) > 0 {
+		fmt.Fprintln(w, "\nConflicts:")
+		for _, cf := range r.Conflicts {
+			wrap(w, fmt.Sprintf("  %-7s ", cf.Severity), cf.Code+" ("+orDash(cf.Field)+"): "+cf.Message+" ["+orDash(cf.Citation)+"]")
+		}
+	}
+}
+
+func rulesCommand(c *cli.Context) error {
+	law, err := lawOf(c)
+	if err != nil {
+		return err
+	}
+	var f compute.RulesFilter
+	if s := c.String("as-of"); s != "" {
+		d, err := parseAsOf(s, origin(c, "as-of"))
+		if err != nil {
+			return err
+		}
+		f.AsOf = d
+	}
+	rules := compute.RulesOf(law, f)
+	w := c.App.Writer
+	if c.Bool("csv") {
+		cw := csv.NewWriter(w)
+		_ = cw.Write([]string{"code", "citation", "counting", "roll_over", "in_force_from", "in_force_to", "words", "note", "edition", "offices", "mark"})
+		for _, r := range rules {
+			_ = cw.Write([]string{r.Code, r.Citation, r.Counting, yesNo(r.RollOver),
+				r.InForceFrom.String(), r.InForceTo.String(), r.Words, r.Note, r.Edition, r.Offices, string(r.Mark)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	fmt.Fprintln(w, lawLine(law))
+	if !f.AsOf.IsZero() {
+		fmt.Fprintf(w, "%d rules in force on %s\n", len(rules), f.AsOf)
+	} else {
+		fmt.Fprintf(w, "%d rules, every edition\n", len(rules))
+	}
+	for _, r := range rules {
+		head := "\n" + r.Code
+		if r.Offices != "" {
+			head += " (" + r.Offices + ")"
+		}
+		fmt.Fprintf(w, "%s — %s\n", head, orDash(r.Citation))
+		if r.Edition != "" || !r.InForceFrom.IsZero() || !r.InForceTo.IsZero() {
+			fmt.Fprintf(w, "  %s in force: %s to %s\n", orDash(r.Edition), orDash(r.InForceFrom.String()), orDash(r.InForceTo.String()))
+		}
+		if r.Counting != "" {
+			text := r.Counting
+			if r.RollOver {
+				text += "; a last day on a weekend or holiday moves to the next business day (§ 1-106)"
+			}
+			wrap(w, "  counting: ", text)
+		}
+		if r.Words != "" {
+			wrap(w, "  ", fmt.Sprintf("%q", r.Words))
+		}
+		if r.Mark != compute.Sourced && r.Mark != "" {
+			fmt.Fprintf(w, "  marked: %s\n", r.Mark)
+		}
+		if r.Note != "" {
+			wrap(w, "  note: ", r.Note)
+		}
+	}
+	return nil
+}
+
+func calendarCommand(c *cli.Context) error {
+	year := c.Int("year")
+	if !c.IsSet("year") {
+		return usagef("calendar needs --year YYYY")
+	}
+	if year < minYear || year > maxYear {
+		return usagef("--year %d: give a four-digit year from %d to %d", year, minYear, maxYear)
+	}
+	law, err := lawOf(c)
+	if err != nil {
+		return err
+	}
+	class := compute.OfficeClass(strings.ToLower(strings.TrimSpace(c.String("class"))))
+	if class != "" && !slices.Contains(compute.OfficeClasses, class) {
+		names := make([]string, len(compute.OfficeClasses))
+		for i, k := range compute.OfficeClasses {
+			names[i] = string(k)
+		}
+		return usagef("--class %q: choose one of %s", c.String("class"), strings.Join(names, ", "))
+	}
+	var overrides []compute.Override
+	if f := c.String("calendar"); f != "" {
+		ov, problems, err := ingest.CalendarOverrides(f, false)
+		if err != nil {
+			return err
+		}
+		for _, p := range problems {
+			return fmt.Errorf("calendar %s column %s %q: %s", p.Source, p.Column, p.Value, p.Message)
+		}
+		overrides = ov
+	}
+	cal := compute.NewCalendar(law, overrides)
+	items := compute.YearCalendar(cal, year, compute.CalendarOptions{Class: class, Base: c.Bool("base")})
+	if f := c.String("against"); f != "" {
+		return against(c.App.Writer, f, year, items)
+	}
+	header := []string{"code", "window_start", "statutory_date", "effective_date", "citation", "source", "law_edition", "base_date"}
+	row := func(it compute.CalendarItem) []string {
+		return []string{it.Code, it.WindowStart.String(), it.Statutory.String(), it.Effective.String(), it.Citation, it.Source,
+			it.LawEdition, it.BaseDate.String()}
+	}
+	if c.Bool("csv") {
+		cw := csv.NewWriter(c.App.Writer)
+		_ = cw.Write(header)
+		for _, it := range items {
+			_ = cw.Write(row(it))
+		}
+		_ = cw.Write([]string{"law_checked_through", "", law.CheckedThrough.String(), law.CheckedThrough.String(), "",
+			"the law data's sources were last checked on this day; acts passed since are not included", law.Choice, ""})
+		cw.Flush()
+		return cw.Error()
+	}
+	w := c.App.Writer
+	what := "statewide"
+	if class != "" {
+		what = string(class)
+	}
+	if c.Bool("base") {
+		what += ", the permanent formula without the year's one-year act"
+	}
+	wrap(w, "", fmt.Sprintf("Political calendar %d (%s). %s.", year, what, lawLine(law)))
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "code\twindow start\tstatutory\teffective\tedition\tbase date")
+	var notes []compute.CalendarItem
+	for _, it := range items {
+		code := it.Code
+		if it.Code == "holiday" {
+			code = "holiday: " + it.Source
+		} else {
+			notes = append(notes, it)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", code, orDash(it.WindowStart.String()), orDash(it.Statutory.String()),
+			orDash(it.Effective.String()), orDash(it.LawEdition), orDash(it.BaseDate.String()))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nCitations and sources (holidays: Gen. Constr. Law § 24):")
+	for _, it := range notes {
+		wrap(w, "  "+it.Code+": ", joinNotes(it.Citation, it.Source))
+	}
+	return nil
+}
+
+// against compares a published calendar (code, date, optional
+// window_start) with the computed one, prints every difference and
+// returns an exit-3 error when there is one.
+func against(w io.Writer, path string, year int, items []compute.CalendarItem) error {
+	rows, problems, err := ingest.CalendarOverrides(path, false)
+	if err != nil {
+		return err
+	}
+	for _, p := range problems {
+		return fmt.Errorf("--against %s column %s %q: %s", p.Source, p.Column, p.Value, p.Message)
+	}
+	computed := map[string]compute.CalendarItem{}
+	for _, it := range items {
+		if _, ok := computed[it.Code]; !ok && it.Code != "holiday" {
+			computed[it.Code] = it
+		}
+	}
+	diffs, same := 0, 0
+	report := func(code, what string) {
+		diffs++
+		wrap(w, "  "+code+": ", what)
+	}
+	fmt.Fprintf(w, "Comparing %s with the computed %d calendar:\n", path, year)
+	for _, r := range rows {
+		var code string
+		var date, start compute.Date
+		switch {
+		case !r.Primary.IsZero():
+			code, date = "primary", r.Primary
+		case !r.General.IsZero():
+			code, date = "general", r.General
+		case r.Code != "":
+			code, date, start = r.Code, r.Date, r.WindowStart
+		default:
+			continue // a holiday: the calendar's own list
+		}
+		if y := date.Year; r.Year != 0 {
+			y = r.Year
+			if y != year {
+				continue
+			}
+		} else if y != year {
+			continue
+		}
+		it, ok := computed[code]
+		if !ok {
+			report(code, fmt.Sprintf("published %s, but the computed %d calendar has no such code (%s)", date, year, r.Source))
+			continue
+		}
+		if it.Effective != date {
+			report(code, fmt.Sprintf("published %s, computed %s (statutory %s; %s) — %s", date, it.Effective, it.Statutory, orDash(it.LawEdition), r.Source))
+		} else if !start.IsZero() && it.WindowStart != start {
+			report(code, fmt.Sprintf("window opens %s published, %s computed — %s", start, orDash(it.WindowStart.String()), r.Source))
+		} else {
+			same++
+		}
+	}
+	fmt.Fprintf(w, "%d dates agree, %d differ.\n", same, diffs)
+	if diffs > 0 {
+		return thresholdError{fmt.Sprintf("calendar --against %s: %d differences", path, diffs)}
+	}
+	return nil
+}
+
+// joinNotes is "citation; source" without repeating a source that is the
+// citation itself.
+func joinNotes(citation, source string) string {
+	switch {
+	case source == "" || source == citation:
+		return citation
+	case citation == "":
+		return source
+	}
+	return citation + "; " + source
+}

@@ -1,0 +1,33 @@
+// Package nylaw is New York's law as dated data: the values the rules
+// engine (pkg/compute) reads, one file per statute, the words above the
+// values.
+//
+//	pol30.go         Public Officers Law § 30: causes, residency exemptions
+//	pol42.go         § 42 by edition: cut-offs, bars, windows, the duty to proclaim
+//	eln8100.go       Election Law § 8-100: the September and June primaries, the general election
+//	eln6158_2010.go  § 6-158 of the September-primary era (the seed text)
+//	eln6158_2019.go  § 6-158 re-keyed to the June primary (L.2019 ch. 5)
+//	eln6158_2022.go  special-election deadlines for the Senate and Assembly (L.2022 ch. 164)
+//	gcl24.go         General Construction Law § 24: public holidays
+//	oneyear.go       one-year acts and orders (2020–2024, 2026); the 2012–2018 federal notice
+//	nylaw.go         the editions E0–E4 assembled, the keying rule, the data's freshness
+//
+// The editions and which date keys which table:
+//
+//	E0  —           the seed texts (2010)
+//	E1  2011-03-09  L.2011 ch. 4: special election 70–80 days after the proclamation (day inferred)
+//	E2  2019-01-24  L.2019 ch. 5: June primary; § 42(1) three months; § 6-158 re-keyed (sourced)
+//	E3  2021-07-30  L.2021 ch. 320: duty to proclaim in 10 days; 70–80 Congress, 40–50 others; § 42(4)(c) (day inferred)
+//	E4  2022-07-29  L.2022 ch. 164: 40–50 only for Senate and Assembly, same-date proviso; 7/9/11/13-day deadlines (day unsourced)
+//
+// § 42(1) and (4) and the duty to proclaim follow the edition in force on
+// the vacancy date; § 42(3)'s window and the special-election deadlines
+// the one in force on the proclamation; a year's regular calendar the one
+// in force on February 1 of that year, then the year's one-year act.
+//
+// Adding a sixth edition: write its values (a copy of e4 with what the act
+// changed, From its first day, the act and how sure that day is), append
+// it to NewYork's Editions, add tests from the published calendars of its
+// years, and review the samples' golden diff. No file of pkg/compute
+// changes (TestASixthEditionIsData shows it).
+package nylaw

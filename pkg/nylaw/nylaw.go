@@ -1,0 +1,108 @@
+package nylaw
+
+import (
+	"time"
+
+	c "batch/pkg/compute"
+)
+
+// NewYork is New York's law as dated data: the seed edition and the four
+// editions after it, the one-year acts, the holidays. The pipeline and the
+// command line pass it to compute.NewCalendar.
+var NewYork = c.NewLaw(c.Law{
+	Name:           "New York",
+	Editions:       []c.Edition{e0, e1, e2, e3, e4},
+	Acts:           acts,
+	General:        generalElection,
+	GeneralBy:      generalBy,
+	Holidays:       holidays,
+	Causes:         causes,
+	Residency:      residency,
+	ArmedForces:    armedForces,
+	Terms:          defaultTerms,
+	Notices:        notices,
+	RollOver:       rollOver,
+	Keying:         keying,
+	CheckedThrough: c.D(2026, time.December, 1),
+	StaleAfterDays: 180,
+})
+
+// keying is which date picks the edition. No act states a transition
+// rule: this is an interpretation, printed by `batch explain` and on the
+// Rules sheet.
+var keying = c.Keying{
+	Fill:        "§ 42(1) (which general election), § 42(4) (the bars) and the duty to proclaim follow the edition in force when the office became vacant",
+	Special:     "§ 42(3)'s window and the special-election deadlines follow the edition in force on the day of the proclamation",
+	Calendar:    "a year's regular calendar (its primary and general-election deadlines) follows the edition in force on February 1 of that year, then the year's one-year act",
+	Straddle:    "§ 42(1), (4) and the duty to proclaim follow the vacancy's edition; the window and the special-election deadlines follow the proclamation's",
+	CalendarDay: c.MonthDay{Month: time.February, Day: 1},
+	Authority: c.Authority{Cite: "keying rule (interpretation: no act states a transition rule)", Mark: c.Interpretation,
+		Note: "February 1 is January 1 in every year but 2019, where it gives E2: L.2019 ch. 5 took effect on January 24, before that year's petitioning opened on February 26"},
+}
+
+// rollOver paraphrases Elec. Law § 1-106(1).
+var rollOver = c.Authority{Cite: "Elec. Law § 1-106",
+	Words: "When the last day for filing a petition or certificate falls on a Saturday, Sunday or legal holiday, the next business day becomes the last day.",
+	Mark:  c.Interpretation, Note: "a paraphrase: § 1-106's text is not among the texts read"}
+
+// The editions, oldest first; each is the one before with what its act
+// changed.
+var (
+	e0 = c.Edition{
+		ID:        "E0",
+		Authority: c.Authority{Cite: "the seed texts", Words: "Public Officers Law §§ 30 and 42 as of 2010; Election Law § 6-158 of the September-primary era"},
+		Primary:   primarySeptember,
+		Fill:      fillSeed,
+		Deadlines: eln6158Seed,
+		Specials:  []c.SpecialTable{{Window: windowSeed, Rows: specialSeed}},
+		TooLate:   tooLateSeed,
+	}
+	e1 = func() c.Edition {
+		e := e0
+		e.ID, e.From = "E1", c.D(2011, time.March, 9)
+		e.Authority = c.Authority{Cite: "L.2011 ch. 4 (S3500/A5698)", Act: "L.2011 ch. 4", Mark: c.Inferred,
+			Words: "§ 42(3): the special election 70 to 80 days after the proclamation",
+			Note:  "signed 2011-03-09 and used the same day for a proclamation; the act's effective-date clause not read"}
+		e.Specials = []c.SpecialTable{{Window: window2011, Rows: specialSeed}}
+		return e
+	}()
+	e2 = func() c.Edition {
+		e := e1
+		e.ID, e.From = "E2", c.D(2019, time.January, 24)
+		e.Authority = c.Authority{Cite: "L.2019 ch. 5 (A779/S1103)", Act: "L.2019 ch. 5",
+			Words: "the primary on the fourth Tuesday of June; § 42(1) \"three months before the general election\"; § 6-158 re-keyed to the June primary",
+			Note:  "\"eff. 1/24/2019\""}
+		e.Primary = primaryJune
+		e.Fill = fill2019(e1.Fill)
+		e.Deadlines = eln6158June(false)
+		e.TooLateRv = reviewSub13
+		return e
+	}()
+	e3 = func() c.Edition {
+		e := e2
+		e.ID, e.From = "E3", c.D(2021, time.July, 30)
+		e.Authority = c.Authority{Cite: "L.2021 ch. 320 (S7227/A8028)", Act: "L.2021 ch. 320", Mark: c.Inferred,
+			Words: "the governor shall proclaim within ten days; 70 to 80 days for Congress, 40 to 50 for other offices; § 42(4)(c)",
+			Note:  "signed 2021-07-30; effective-date clause not read; the chapter number inferred from a later bill's \"as amended by\""}
+		e.Fill = fill2021(e2.Fill)
+		e.Specials = []c.SpecialTable{
+			{Offices: congress, Window: window2021Congress, Rows: specialSeed},
+			{Window: window2021Other, Rows: specialSeed},
+		}
+		return e
+	}()
+	e4 = func() c.Edition {
+		e := e3
+		e.ID, e.From, e.Doubt = "E4", c.D(2022, time.July, 29), c.D(2022, time.January, 1)
+		e.Authority = c.Authority{Cite: "L.2022 ch. 164", Act: "L.2022 ch. 164", Mark: c.Unsourced,
+			Words: "40 to 50 days only for the State Senate and Assembly, with the same-date proviso; their special-election deadlines 7, 9, 11 and 13 days",
+			Note:  "2022-07-29 is the day the Senate republished § 42; no signing date was found"}
+		e.Fill = fill2022(e3.Fill)
+		e.Deadlines = eln6158June(true)
+		e.Specials = []c.SpecialTable{
+			{Offices: senateAsm, Window: window2022SenateAssembly, Rows: specialSenateAssembly},
+			{Window: window2022Other, Rows: specialSeed},
+		}
+		return e
+	}()
+)

@@ -1,0 +1,142 @@
+package pipeline
+
+import (
+	"slices"
+
+	"batch/pkg/compute"
+	"batch/pkg/ingest"
+)
+
+// The same-date proviso of Pub. Off. Law § 42(3)(b) (from L.2022 ch. 164),
+// checked across the whole batch: a State Senate or Assembly special
+// election outside its window but at least thirty days after its
+// proclamation is lawful on the day of a special election already
+// scheduled. Phase one records every row with a special election day and
+// its proclamation; a row the engine flagged (SPECIAL_PIGGYBACK, warning)
+// is matched with another row of the inputs, of any office, whose special
+// election is on the same day and was proclaimed before it. Phase two then
+// turns the warning into info naming that row.
+
+// special is one row's special election day and proclamation.
+type special struct {
+	election, proclamation compute.Date
+	ordinal                int32
+}
+
+type piggyIndex struct {
+	specials   []special
+	candidates []special
+	// resolved: candidate ordinal → the host's ordinal; hostID and hostR
+	// are filled by resolveIDs.
+	host      map[int32]int32
+	hostID    map[int32]string
+	hostR     map[int32]compute.Date
+	resolvedS map[int32]compute.Severity // the candidate's severity once resolved
+}
+
+func newPiggyIndex() *piggyIndex {
+	return &piggyIndex{host: map[int32]int32{}, hostID: map[int32]string{}, hostR: map[int32]compute.Date{},
+		resolvedS: map[int32]compute.Severity{}}
+}
+
+// add records the accepted row with the given ordinal.
+func (x *piggyIndex) add(ordinal int32, r *compute.Result) {
+	if d, p, ok := compute.ScheduledSpecial(r); ok {
+		x.specials = append(x.specials, special{d, p, ordinal})
+	}
+	if d, p, ok := compute.Piggyback(r); ok {
+		x.candidates = append(x.candidates, special{d, p, ordinal})
+		// What the row's severity becomes once a host is found.
+		c := *r
+		c.Conflicts = slices.Clone(r.Conflicts)
+		compute.ResolvePiggyback(&c, "", compute.Date{})
+		x.resolvedS[ordinal] = c.Severity()
+	}
+}
+
+// build matches every candidate with the earliest-proclaimed other row
+// whose special election is on the same day and was proclaimed before it.
+func (x *piggyIndex) build() {
+	if len(x.candidates) == 0 {
+		return
+	}
+	slices.SortFunc(x.specials, func(a, b special) int {
+		if c := a.election.Compare(b.election); c != 0 {
+			return c
+		}
+		if c := a.proclamation.Compare(b.proclamation); c != 0 {
+			return c
+		}
+		return int(a.ordinal - b.ordinal)
+	})
+	for _, c := range x.candidates {
+		i, _ := slices.BinarySearchFunc(x.specials, c.election, func(s special, d compute.Date) int { return s.election.Compare(d) })
+		for ; i < len(x.specials) && x.specials[i].election == c.election; i++ {
+			s := x.specials[i]
+			if s.ordinal != c.ordinal && s.proclamation.Before(c.proclamation) {
+				x.host[c.ordinal] = s.ordinal
+				x.hostR[c.ordinal] = s.proclamation
+				break
+			}
+		}
+	}
+}
+
+// matched reports whether the candidate found a host.
+func (x *piggyIndex) matched(ordinal int32) bool {
+	_, ok := x.host[ordinal]
+	return ok
+}
+
+// hosts is the set of host ordinals whose vacancy_ids are needed.
+func (x *piggyIndex) hosts() map[int32]bool {
+	out := map[int32]bool{}
+	for _, h := range x.host {
+		out[h] = true
+	}
+	return out
+}
+
+// setIDs records the vacancy_ids of the hosts.
+func (x *piggyIndex) setIDs(ids map[int32]string) {
+	for c, h := range x.host {
+		x.hostID[c] = ids[h]
+	}
+}
+
+// resolve rewrites a candidate's result once its host is known.
+func (x *piggyIndex) resolve(ordinal int32, r *compute.Result) {
+	if h, ok := x.hostID[ordinal]; ok {
+		compute.ResolvePiggyback(r, h, x.hostR[ordinal])
+	}
+}
+
+// resolvePiggybackIDs reads from the spill the vacancy_ids of the rows
+// whose special elections other rows share.
+func (p *phaseOneResult) resolvePiggybackIDs() error {
+	if len(p.piggy.host) == 0 {
+		return nil
+	}
+	want := p.piggy.hosts()
+	ids := map[int32]string{}
+	sr, err := p.spill.rewind()
+	if err != nil {
+		return err
+	}
+	var it ingest.Item
+	ordinal := int32(0)
+	for sr.next(&it) {
+		if len(it.Problems) > 0 {
+			continue
+		}
+		if want[ordinal] {
+			ids[ordinal] = it.Vacancy.ID
+		}
+		ordinal++
+	}
+	if sr.err != nil {
+		return sr.err
+	}
+	p.piggy.setIDs(ids)
+	return nil
+}
