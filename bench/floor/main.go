@@ -675,6 +675,7 @@ const (
 var (
 	vacancyDates  = []bool{8: true, 9: true, 11: true, 12: true, 13: true, 14: true, 15: true, 17: true}
 	deadlineDates = []bool{3: true, 4: true, 5: true, 10: true}
+	conflictDates = []bool{7: true}
 )
 
 // vacancy writes one Vacancies row (raw input cells and fixed computed
@@ -703,7 +704,7 @@ func (w *writer) vacancy(in []string, deadlines, conflicts int, highlighted bool
 	}
 	for i := 0; i < conflicts; i++ {
 		w.add(w.tables["Conflicts"], []string{id, "in.xlsx:Vacancies:" + strconv.Itoa(w.seq+1), "error",
-			"SPECIAL_WINDOW", "special_election_date", message, "Pub. Off. Law § 42(3)"}, nil, -1)
+			"SPECIAL_WINDOW", "special_election_date", message, "Pub. Off. Law § 42(3)", day}, conflictDates, -1)
 	}
 }
 

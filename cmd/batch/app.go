@@ -67,6 +67,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
 		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "never", EnvVars: env("FAIL_ON")},
+		&cli.BoolFlag{Name: "ics-open-only", Usage: "leave the deadlines and elections passed on the as-of date out of deadlines.ics", EnvVars: env("ICS_OPEN_ONLY")},
+		&cli.StringFlag{Name: "ics-from", Usage: "leave the events before `DATE` (YYYY-MM-DD) out of deadlines.ics", EnvVars: env("ICS_FROM")},
 	}, inputFlags...)
 	checkFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "error", EnvVars: env("FAIL_ON")},

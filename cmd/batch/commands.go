@@ -28,6 +28,9 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if opts.ICSFrom, err = icsFrom(c, opts.AsOf); err != nil {
+		return err
+	}
 	quiet := c.Bool("quiet")
 	opts.OutDir = c.String("out")
 	if opts.Log, err = logger(c, stderr, quiet); err != nil {
@@ -51,6 +54,25 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 		fmt.Fprintf(terminalSafe{c.App.Writer}, "%s → %s/\n", describe(sum), printable.Name(sum.OutDir))
 	}
 	return threshold(sum, failOn)
+}
+
+// icsFrom reads --ics-open-only (the as-of date) and --ics-from DATE: the
+// first day deadlines.ics shows; zero shows everything.
+func icsFrom(c *cli.Context, asOf compute.Date) (compute.Date, error) {
+	from := compute.Date{}
+	if c.Bool("ics-open-only") {
+		from = asOf
+	}
+	if s := c.String("ics-from"); s != "" {
+		d, err := compute.ParseISO(s)
+		if err != nil {
+			return d, usagef("--ics-from %q: give a date as YYYY-MM-DD", s)
+		}
+		if from.IsZero() || d.After(from) {
+			from = d
+		}
+	}
+	return from, nil
 }
 
 // describe is the one-line summary of a run, for people and cron mail.

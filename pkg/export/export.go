@@ -27,11 +27,16 @@ type Options struct {
 	AsOf         compute.Date
 	Calendar     *compute.Calendar // for the Calendar sheet
 	ExtraColumns []string          // carried-through input columns, appended to Vacancies
+	ICSFrom      compute.Date      // deadlines.ics leaves out the events before it; zero: none
 	// DeadlinesApart: a vacancy's deadline rows (Deadlines, deadlines.csv,
-	// ICS events, Summary's next 14 days) are written by Deadlines and
+	// ICS events, Summary's next deadlines) are written by Deadlines and
 	// Result writes the rest, so that deadlines can go out while later
 	// rows are still being read. Deadline rows depend on nothing Result
-	// adds (a duplicate conflict names no deadline).
+	// adds (a duplicate conflict names no deadline). Deadlines also counts
+	// each vacancy's conflicts, which places them on the sorted Conflicts
+	// sheet; a conflict Result will add is announced with ExpectConflict.
+	// Without DeadlinesApart the writer holds every Result until Commit
+	// and then writes them the same way: for tests and small callers.
 	DeadlinesApart bool
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
@@ -40,6 +45,7 @@ type Options struct {
 	// tables, so golden files do not change with the law's tables.
 	maxRows      int
 	linkCap      int
+	runRecords   int // Conflicts lines a sorted run holds (0 = runRecords)
 	now          func() time.Time
 	rules        func(used []string) []compute.Rule                  // nil = the law's rules of the editions used
 	yearCalendar func(*compute.Calendar, int) []compute.CalendarItem // nil = compute.YearCalendar
@@ -104,7 +110,10 @@ type Writer struct {
 	jsonFile                    *tempFile
 
 	tally       *tally
-	deadlineSeq int // Deadlines calls so far
+	deadlineSeq int              // Deadlines calls so far
+	order       *conflictOrder   // places the conflicts on the sorted Conflicts sheet
+	lines       *conflictRuns    // the Conflicts lines until Commit
+	held        []compute.Result // without DeadlinesApart: the results until Commit
 	vals        []value
 	marks       []mark
 	err         error // the first failure; every later call returns it
@@ -140,6 +149,9 @@ func New(opts Options) (*Writer, error) {
 	if w.opts.linkCap <= 0 {
 		w.opts.linkCap = excelLinkLimit
 	}
+	if w.opts.runRecords <= 0 {
+		w.opts.runRecords = runRecords
+	}
 	for _, f := range opts.Formats {
 		switch f {
 		case XLSX:
@@ -163,6 +175,7 @@ func New(opts Options) (*Writer, error) {
 	}
 	w.set = set
 	w.tally = newTally(opts.AsOf)
+	w.order = newConflictOrder()
 	if err := w.open(); err != nil {
 		w.Abort()
 		return nil, err
@@ -180,9 +193,11 @@ func (w *Writer) open() error {
 		if w.bookFile, err = create(resultsName); err != nil {
 			return err
 		}
-		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap); err != nil {
+		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap,
+			page{asOf: w.opts.AsOf, law: w.lawChoice()}); err != nil {
 			return err
 		}
+		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
 	}
 	if w.csv {
@@ -200,7 +215,7 @@ func (w *Writer) open() error {
 		}
 	}
 	if w.ics {
-		if w.cal, err = newICSWriter(create, w.opts.AsOf); err != nil {
+		if w.cal, err = newICSWriter(create, w.opts.AsOf, w.opts.ICSFrom, w.opts.Calendar, w.opts.rules(nil), w.lawChoice()); err != nil {
 			return err
 		}
 	}
@@ -230,19 +245,40 @@ func (w *Writer) fail(err error) error {
 	return err
 }
 
-// Result writes one vacancy's rows (Vacancies, Deadlines, Conflicts, ICS).
-// Results must come in input order.
+// Result writes one vacancy's rows (Vacancies, Conflicts; with
+// Options.DeadlinesApart unset, its deadline rows too). Results come in
+// input order; with DeadlinesApart, after every vacancy's Deadlines call
+// and every ExpectConflict.
 func (w *Writer) Result(r *compute.Result) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	w.tally.result(r, !w.opts.DeadlinesApart)
-	return w.fail(w.result(r))
+	if !w.opts.DeadlinesApart {
+		c := *r
+		c.Deadlines = slices.Clone(r.Deadlines)
+		c.Conflicts = slices.Clone(r.Conflicts)
+		c.Steps = nil
+		c.Vacancy.Extra = slices.Clone(r.Vacancy.Extra)
+		w.held = append(w.held, c)
+		return nil
+	}
+	return w.fail(w.resultNow(r))
+}
+
+func (w *Writer) resultNow(r *compute.Result) error {
+	if w.deadlineSeq <= w.tally.vacancies {
+		return fmt.Errorf("export: the Result of vacancy %d before its Deadlines", w.tally.vacancies)
+	}
+	if !w.order.settled {
+		w.order.settle()
+	}
+	w.tally.result(r)
+	return w.result(r)
 }
 
 // Deadlines writes one vacancy's deadline rows when Options.DeadlinesApart
-// is set. Calls come in input order, any time before Commit, before or
-// after the vacancy's Result.
+// is set, and counts its conflicts. Calls come in input order, all of
+// them before the first Result.
 func (w *Writer) Deadlines(r *compute.Result) error {
 	if err := w.usable(); err != nil {
 		return err
@@ -250,9 +286,47 @@ func (w *Writer) Deadlines(r *compute.Result) error {
 	if !w.opts.DeadlinesApart {
 		return w.fail(errors.New("export: Deadlines without Options.DeadlinesApart"))
 	}
+	return w.fail(w.deadlinesNow(r))
+}
+
+func (w *Writer) deadlinesNow(r *compute.Result) error {
+	if err := w.order.count(w.deadlineSeq, r); err != nil {
+		return err
+	}
 	w.tally.deadlines(r, w.deadlineSeq)
 	w.deadlineSeq++
-	return w.fail(w.deadlineRows(r))
+	return w.deadlineRows(r)
+}
+
+// ExpectConflict announces a conflict of severity s that the seq-th
+// vacancy (from 0, in input order) will carry in its Result beyond those
+// of its Deadlines call: the pipeline adds duplicate conflicts once every
+// row is read. It comes after every Deadlines call and before the first
+// Result.
+func (w *Writer) ExpectConflict(seq int, s compute.Severity) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if !w.opts.DeadlinesApart {
+		return w.fail(errors.New("export: ExpectConflict without Options.DeadlinesApart"))
+	}
+	return w.fail(w.order.expect(seq, s))
+}
+
+// ReviseConflict announces that one conflict of the seq-th vacancy, of
+// severity from in its Deadlines call, will carry severity to in its
+// Result: the pipeline settles some conflicts only once every row is read
+// (a same-date special election whose earlier one is in the inputs). Like
+// ExpectConflict it comes after every Deadlines call and before the first
+// Result.
+func (w *Writer) ReviseConflict(seq int, from, to compute.Severity) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if !w.opts.DeadlinesApart {
+		return w.fail(errors.New("export: ReviseConflict without Options.DeadlinesApart"))
+	}
+	return w.fail(w.order.revise(seq, from, to))
 }
 
 // SetExtraColumns sets the carried-through columns when they are known only
@@ -262,7 +336,7 @@ func (w *Writer) SetExtraColumns(cols []string) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	if w.tally.vacancies > 0 {
+	if w.tally.vacancies > 0 || len(w.held) > 0 {
 		return w.fail(errors.New("export: extra columns set after the first vacancy"))
 	}
 	w.opts.ExtraColumns = cols
@@ -283,34 +357,45 @@ func (w *Writer) SetExtraColumns(cols []string) error {
 
 func (w *Writer) result(r *compute.Result) error {
 	v := &r.Vacancy
-	// Conflicts first: the vacancy's row links to its first conflict line.
-	var firstConflict string
+	seq := w.tally.vacancies - 1
+	// Conflicts first: the vacancy's row links to its most severe line on
+	// Conflicts. conflicts.csv keeps input order; the sheet is sorted, its
+	// lines written at Commit.
+	var vacSheet string
+	var vacRow int
+	if w.xlsx {
+		vacSheet, vacRow = w.book.vacancies.placeOf(seq)
+	}
+	worst := -1
+	next := serialOf(r.NextDeadlineDate)
 	for i := range r.Conflicts {
 		c := &r.Conflicts[i]
-		w.vals = conflictRow(w.vals, v, c)
 		if w.csv {
+			w.vals = conflictRow(w.vals, r, c)
 			if err := w.cfCSV.write(w.vals); err != nil {
 				return err
 			}
 		}
 		if w.xlsx {
-			cells, err := w.book.row(w.vals, severityFill(c.Severity), nil)
+			pos, err := w.order.place(conflictKey{c.Severity, next})
 			if err != nil {
 				return err
 			}
-			sheet, row, err := w.book.conflicts.add(cells, nil)
-			if err != nil {
-				return err
+			if worst < 0 || pos < worst {
+				worst = pos
 			}
-			if i == 0 {
-				firstConflict = fmt.Sprintf("'%s'!A%d", sheet, row)
+			l := conflictLine{pos: pos, severity: c.Severity, next: next, vacRow: vacRow,
+				cols: [7]string{v.ID, v.Source.String(), c.Severity.String(), c.Code, c.Field, c.Message, c.Citation}}
+			l.vacPart = w.book.vacancies.partOf(vacSheet)
+			if err := w.lines.add(l); err != nil {
+				return err
 			}
 		}
 	}
-	if !w.opts.DeadlinesApart {
-		if err := w.deadlineRows(r); err != nil {
-			return err
-		}
+	var firstConflict string
+	if worst >= 0 {
+		sheet, row := w.book.conflicts.placeOf(worst)
+		firstConflict = fmt.Sprintf("'%s'!A%d", sheet, row)
 	}
 	w.vals = vacancyRow(w.vals, r, w.opts.ExtraColumns)
 	if w.csv {
@@ -325,33 +410,68 @@ func (w *Writer) result(r *compute.Result) error {
 		if fill != noFill && firstConflict != "" {
 			w.marks = append(w.marks, make([]mark, len(w.vals))...)
 			w.marks[vacConflictsCol] = linkMark
-			l = &link{col: vacConflictsCol, target: firstConflict, display: r.ConflictCodes()}
+			l = &link{col: vacConflictsCol, target: firstConflict, display: conflictCodes(r)}
 		}
 		cells, err := w.book.row(w.vals, fill, w.marks)
 		if err != nil {
 			return err
 		}
-		if _, _, err := w.book.vacancies.add(cells, l); err != nil {
+		sheet, row, err := w.book.vacancies.add(cells, l)
+		if err != nil {
 			return err
 		}
+		if sheet != vacSheet || row != vacRow {
+			return fmt.Errorf("export: vacancy %d went to %s row %d, not %s row %d", seq, sheet, row, vacSheet, vacRow)
+		}
+		w.tally.action(r, seq, sheet, row)
+		return nil
 	}
+	w.tally.action(r, seq, "", 0)
 	return nil
+}
+
+// writeConflicts writes the Conflicts sheet in its sorted order, each
+// line's vacancy_id linked back to the vacancy's row.
+func (w *Writer) writeConflicts() error {
+	if err := w.order.complete(); err != nil {
+		return err
+	}
+	wb := w.book
+	return w.lines.each(func(l *conflictLine) error {
+		w.vals = append(w.vals[:0], text(l.cols[0]), text(l.cols[1]), text(l.cols[2]), text(l.cols[3]),
+			text(l.cols[4]), text(l.cols[5]), text(l.cols[6]), value{kind: dateCell, date: dateOfSerial(l.next)})
+		w.marks = append(w.marks[:0], make([]mark, len(w.vals))...)
+		w.marks[0] = linkMark
+		cells, err := wb.row(w.vals, severityFill(l.severity), w.marks)
+		if err != nil {
+			return err
+		}
+		target := fmt.Sprintf("'%s'!A%d", wb.vacancies.partName(l.vacPart), l.vacRow)
+		sheet, row, err := wb.conflicts.add(cells, &link{col: 0, target: target, display: l.cols[0]})
+		if err != nil {
+			return err
+		}
+		if ws, wr := wb.conflicts.placeOf(l.pos); ws != sheet || wr != row {
+			return fmt.Errorf("export: conflict %d went to %s row %d, not %s row %d", l.pos, sheet, row, ws, wr)
+		}
+		return nil
+	})
 }
 
 // deadlineRows writes the vacancy's rows of Deadlines, deadlines.csv and
 // the calendar.
 func (w *Writer) deadlineRows(r *compute.Result) error {
 	v := &r.Vacancy
+	if w.ics {
+		if err := w.cal.vacancy(r); err != nil {
+			return err
+		}
+	}
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
 		w.vals = deadlineRow(w.vals, v.ID, d)
 		if w.csv {
 			if err := w.dlCSV.write(w.vals); err != nil {
-				return err
-			}
-		}
-		if w.ics {
-			if err := w.cal.event(r, d); err != nil {
 				return err
 			}
 		}
@@ -455,6 +575,20 @@ func (w *Writer) commit(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
+	if len(w.held) > 0 {
+		// Without DeadlinesApart: the two passes DeadlinesApart makes.
+		for i := range w.held {
+			if err := w.deadlinesNow(&w.held[i]); err != nil {
+				return err
+			}
+		}
+		for i := range w.held {
+			if err := w.resultNow(&w.held[i]); err != nil {
+				return err
+			}
+		}
+		w.held = nil
+	}
 	if w.csv {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if err := c.finish(); err != nil {
@@ -475,6 +609,9 @@ func (w *Writer) commit(info RunInfo) error {
 		cont = w.book.continued()
 		ts := timings(info, w.now().Sub(start))
 		if err := w.writeSummary(info, ts, cont); err != nil {
+			return err
+		}
+		if err := w.book.properties(info.Version, w.now()); err != nil {
 			return err
 		}
 		if err := w.book.save(w.bookFile.f); err != nil {
@@ -504,6 +641,9 @@ func (w *Writer) commit(info RunInfo) error {
 // are all sheets in their final places.
 func (w *Writer) finishBook() error {
 	wb := w.book
+	if err := w.writeConflicts(); err != nil {
+		return err
+	}
 	calendar := wb.chain(calendarSheet, rulesSheet, calendarColumns)
 	if w.opts.Calendar != nil {
 		years := w.tally.sortedYears()
@@ -541,7 +681,18 @@ func (w *Writer) finishBook() error {
 			return err
 		}
 	}
-	wb.extra = []*sheetChain{calendar, rules}
+	guide := wb.chain(guideSheet, "", guideColumns)
+	for _, g := range guideRows(w.opts.ExtraColumns) {
+		w.vals = append(w.vals[:0], text(g.table), text(g.column), text(g.value), text(g.meaning))
+		cells, err := wb.row(w.vals, noFill, nil)
+		if err != nil {
+			return err
+		}
+		if _, _, err := guide.add(cells, nil); err != nil {
+			return err
+		}
+	}
+	wb.extra = []*sheetChain{calendar, rules, guide}
 	for _, c := range wb.chains() {
 		if err := c.close(); err != nil {
 			return err
@@ -583,6 +734,9 @@ func (w *Writer) Abort() {
 
 // cleanup drops excelize's spill files and their folder.
 func (w *Writer) cleanup() {
+	if w.lines != nil {
+		w.lines.close()
+	}
 	w.book.discard()
 	if w.tmpDir != "" {
 		_ = os.RemoveAll(w.tmpDir)

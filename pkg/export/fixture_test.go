@@ -7,6 +7,7 @@ import (
 
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
+	"batch/pkg/nylaw"
 )
 
 // The fixture is hand-built results, so these tests do not wait for the
@@ -33,7 +34,7 @@ func fixtureResults() []compute.Result {
 			Deadlines: []compute.Deadline{
 				{Code: "designating_petition", Kind: compute.Window, WindowStart: d(2026, 2, 24),
 					Statutory: d(2026, 3, 12), Effective: d(2026, 3, 12), Applies: true, Status: compute.Open,
-					ElectionDate: d(2026, 6, 23), Citation: "Elec. Law § 6-158(1)"},
+					ElectionDate: d(2026, 6, 23), Citation: "Elec. Law § 6-158(1)", LawEdition: "E4"},
 				{Code: "opportunity_to_ballot", Kind: compute.LastDay, Statutory: d(2026, 2, 28),
 					Effective: d(2026, 3, 2), RolledOver: true, Applies: true, Status: compute.Open,
 					ElectionDate: d(2026, 6, 23), Citation: "Elec. Law § 6-158(4)"},
@@ -140,7 +141,7 @@ func fixtureYearCalendar(_ *compute.Calendar, year int) []compute.CalendarItem {
 }
 
 func fixtureOptions(dir string, formats ...string) Options {
-	return Options{Dir: dir, Formats: formats, AsOf: asOf, Calendar: &compute.Calendar{},
+	return Options{Dir: dir, Formats: formats, AsOf: asOf, Calendar: compute.NewCalendar(nylaw.NewYork, nil),
 		ExtraColumns: []string{"ward", "memo"}, now: fakeClock(),
 		rules: fixtureRules, yearCalendar: fixtureYearCalendar}
 }

@@ -108,8 +108,18 @@ func TestWorkbookReadBack(t *testing.T) {
 		}
 	})
 	t.Run("date cells are numbers formatted yyyy-mm-dd", func(t *testing.T) {
+		asOfRef := ""
+		rows, _ := f.GetRows(summarySheet)
+		for i, r := range rows {
+			if len(r) > 1 && r[0] == "as of" {
+				asOfRef = "B" + fmt.Sprint(i+1)
+			}
+		}
+		if asOfRef == "" {
+			t.Fatal("Summary has no \"as of\" line")
+		}
 		for _, c := range []struct{ sheet, ref string }{
-			{vacanciesSheet, "I2"}, {deadlinesSheet, "F3"}, {summarySheet, "B3"}, {calendarSheet, "D2"},
+			{vacanciesSheet, "I2"}, {deadlinesSheet, "F3"}, {summarySheet, asOfRef}, {calendarSheet, "D2"},
 		} {
 			raw, _ := f.GetCellValue(c.sheet, c.ref, excelize.Options{RawCellValue: true})
 			serial, err := parseInt(raw)
@@ -160,8 +170,11 @@ func TestWorkbookReadBack(t *testing.T) {
 			{"a passed deadline is greyed", deadlinesSheet, "A5", "passed"},
 			{"a passed, rolled-over day is both", deadlinesSheet, "F6", "date+rolled+passed"},
 			{"the deadline a warning names is amber", deadlinesSheet, "B4", "amber"},
-			{"an error conflict is red", conflictsSheet, "D4", "red"},
-			{"an info conflict is plain", conflictsSheet, "D2", ""},
+			// Conflicts is sorted worst first: V-002's error, then V-001's
+			// warning, then its info.
+			{"an error conflict is red, and first", conflictsSheet, "D2", "red"},
+			{"a warning conflict is amber", conflictsSheet, "D3", "amber"},
+			{"an info conflict is plain, and last", conflictsSheet, "D4", ""},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				sid, _ := f.GetCellStyle(c.sheet, c.ref)
@@ -171,8 +184,8 @@ func TestWorkbookReadBack(t *testing.T) {
 			})
 		}
 	})
-	t.Run("highlighted rows link to their first conflict", func(t *testing.T) {
-		for ref, want := range map[string]string{"S2": "'Conflicts'!A2", "S3": "'Conflicts'!A4"} {
+	t.Run("highlighted rows link to their most severe conflict", func(t *testing.T) {
+		for ref, want := range map[string]string{"S2": "'Conflicts'!A3", "S3": "'Conflicts'!A2"} {
 			ok, target, err := f.GetCellHyperLink(vacanciesSheet, ref)
 			if err != nil || !ok || target != want {
 				t.Errorf("Vacancies!%s links %v to %q (%v), want %q", ref, ok, target, err, want)
@@ -182,7 +195,8 @@ func TestWorkbookReadBack(t *testing.T) {
 			t.Error("a vacancy without conflicts has a link")
 		}
 	})
-	t.Run("input formulas come back as text", func(t *testing.T) {
+	quoted := quotedStyles(t, filepath.Join(dir, resultsName))
+	t.Run("input formulas come back as text, marked quotePrefix, without an apostrophe", func(t *testing.T) {
 		for _, c := range []struct{ name, sheet, ref string }{
 			{"office", vacanciesSheet, "C3"}, {"notes", vacanciesSheet, "W2"},
 			{"an extra column", vacanciesSheet, "Z2"}, {"a problem's value", errorsSheet, "D3"},
@@ -190,18 +204,27 @@ func TestWorkbookReadBack(t *testing.T) {
 			v, _ := f.GetCellValue(c.sheet, c.ref)
 			typ, _ := f.GetCellType(c.sheet, c.ref)
 			formula, _ := f.GetCellFormula(c.sheet, c.ref)
-			if v != "'"+injection || typ != excelize.CellTypeInlineString || formula != "" {
-				t.Errorf("%s (%s!%s) = %q type %v formula %q, want the text %q", c.name, c.sheet, c.ref, v, typ, formula, "'"+injection)
+			sid, _ := f.GetCellStyle(c.sheet, c.ref)
+			if v != injection || typ != excelize.CellTypeInlineString || formula != "" || !quoted[sid] {
+				t.Errorf("%s (%s!%s) = %q type %v formula %q quotePrefix %v, want the text %q marked quotePrefix",
+					c.name, c.sheet, c.ref, v, typ, formula, quoted[sid], injection)
 			}
 		}
 	})
-	t.Run("no text cell starts like a formula", func(t *testing.T) {
+	t.Run("plain text is not marked quotePrefix", func(t *testing.T) {
+		sid, _ := f.GetCellStyle(vacanciesSheet, "C2") // "Member of Assembly"
+		if quoted[sid] {
+			t.Error("Vacancies!C2 is marked quotePrefix")
+		}
+	})
+	t.Run("every text cell that starts like a formula is marked quotePrefix", func(t *testing.T) {
 		for _, sheet := range f.GetSheetList() {
 			rows, _ := f.GetRows(sheet, excelize.Options{RawCellValue: true})
 			for ri, row := range rows {
 				for ci, v := range row {
 					ref, _ := excelize.CoordinatesToCellName(ci+1, ri+1)
-					if typ, _ := f.GetCellType(sheet, ref); typ == excelize.CellTypeInlineString && dangerous(v) {
+					sid, _ := f.GetCellStyle(sheet, ref)
+					if typ, _ := f.GetCellType(sheet, ref); typ == excelize.CellTypeInlineString && dangerous(v) && !quoted[sid] {
 						t.Errorf("%s!%s = %q", sheet, ref, v)
 					}
 				}

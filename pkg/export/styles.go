@@ -40,7 +40,21 @@ type styleKey struct {
 	num  numFormat
 	fill fillColour
 	mark mark
+	// wrap: a table cell, top-aligned and wrapped within its column's
+	// width, so a long text grows its row instead of being cut off.
+	wrap bool
+	// quote: text a spreadsheet would take for a formula, marked with the
+	// cell's quote-prefix flag. The cell shows the text as it is; a
+	// spreadsheet keeps it text when someone edits the cell.
+	quote bool
 }
+
+// The workbook's font: excelize's default, which the row heights and
+// column widths are measured for.
+const (
+	bookFont     = "Calibri"
+	bookFontSize = 11
+)
 
 // Fill and font colours; the tests read them back by these values.
 const (
@@ -85,6 +99,9 @@ func (s *styleSet) id(k styleKey) (int, error) {
 		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{headerRGB}}
 		st.Border = []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}
 	}
+	if k.wrap {
+		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
+	}
 	switch k.mark {
 	case rolledMark:
 		st.Font = &excelize.Font{Bold: true, Color: rolledRGB}
@@ -97,10 +114,44 @@ func (s *styleSet) id(k styleKey) (int, error) {
 	case boldMark:
 		st.Font = &excelize.Font{Bold: true}
 	}
+	if st.Font != nil {
+		// The workbook's own font: a font without a name and size is the
+		// reader's default (a serif in LibreOffice), and its text no longer
+		// fits the widths and heights the workbook gave it.
+		st.Font.Family, st.Font.Size = bookFont, bookFontSize
+	}
 	id, err := s.f.NewStyle(st)
 	if err != nil {
 		return 0, fmt.Errorf("export: make a cell style: %w", err)
 	}
+	if k.quote {
+		if id, err = s.quotePrefixed(id); err != nil {
+			return 0, err
+		}
+	}
 	s.ids[k] = id
 	return id, nil
+}
+
+// quotePrefixed adds a copy of the cell format id with the quotePrefix
+// flag set and returns the copy's id. excelize's Style has no field for
+// the flag (v2.11.1), so the copy is made in its parsed stylesheet, which
+// it writes out on save; TestQuotePrefix reads the saved styles.xml back.
+// A copy, not the format itself: NewStyle returns one id for equal styles,
+// and the same style without the flag stays as it was.
+func (s *styleSet) quotePrefixed(id int) (int, error) {
+	st := s.f.Styles
+	if st == nil || st.CellXfs == nil || id < 0 || id >= len(st.CellXfs.Xf) {
+		return 0, fmt.Errorf("export: make a cell style: no cell format %d to mark as text", id)
+	}
+	xf := st.CellXfs.Xf[id]
+	if xf.Alignment != nil {
+		a := *xf.Alignment
+		xf.Alignment = &a
+	}
+	yes := true
+	xf.QuotePrefix = &yes
+	st.CellXfs.Xf = append(st.CellXfs.Xf, xf)
+	st.CellXfs.Count = len(st.CellXfs.Xf)
+	return len(st.CellXfs.Xf) - 1, nil
 }

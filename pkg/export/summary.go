@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -58,6 +60,8 @@ type summaryDoc struct {
 	Inputs         []summaryInput   `json:"inputs"`
 	Continued      []continuation   `json:"continued_sheets"`
 	Upcoming       summaryAhead     `json:"next_14_days"`
+	Action         summaryAction    `json:"needs_action"`
+	Next           summaryNextDLs   `json:"next_open_deadlines"`
 	Timings        []timing         `json:"timings"`
 	Duration       float64          `json:"duration_seconds"`
 }
@@ -104,6 +108,49 @@ type summaryOpenDL struct {
 	Citation      string `json:"citation"`
 }
 
+// summaryAction is what Summary's first lists hold: the vacancies with
+// errors, then with warnings (each list capped at actionCap, soonest next
+// deadline first).
+type summaryAction struct {
+	Errors   int              `json:"errors"`
+	Warnings int              `json:"warnings"`
+	Shown    []summaryVacancy `json:"shown"`
+}
+
+type summaryVacancy struct {
+	Severity         string `json:"severity"`
+	VacancyID        string `json:"vacancy_id"`
+	Office           string `json:"office"`
+	District         string `json:"district"`
+	County           string `json:"county"`
+	Code             string `json:"code"`
+	Message          string `json:"message"`
+	Citation         string `json:"citation"`
+	OtherConflicts   int    `json:"other_conflicts"`
+	NextDeadline     string `json:"next_deadline"`
+	NextDeadlineDate string `json:"next_deadline_date"`
+}
+
+// summaryNextDLs is Summary's list of the next open deadlines, whatever
+// their distance.
+type summaryNextDLs struct {
+	Count int             `json:"count"` // open deadlines on and after the as-of date
+	Shown []summaryNextDL `json:"shown"`
+}
+
+// summaryNextDL is a next_14_days entry with what must be filed in words
+// and the days left.
+type summaryNextDL struct {
+	summaryOpenDL
+	Title    string `json:"title"`
+	DaysLeft int    `json:"days_left"`
+}
+
+func (u upcoming) json() summaryOpenDL {
+	return summaryOpenDL{u.date.String(), u.code, u.kind, u.windowStart.String(), u.vacancyID, u.office,
+		u.district, u.county, u.citation}
+}
+
 func blankRows(info RunInfo) int {
 	n := 0
 	for _, in := range info.Inputs {
@@ -143,8 +190,20 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 			in.Rejected, in.Blank, in.Unread, in.Notes})
 	}
 	for _, u := range t.upcomingSorted() {
-		doc.Upcoming.Shown = append(doc.Upcoming.Shown, summaryOpenDL{u.date.String(), u.code, u.kind,
-			u.windowStart.String(), u.vacancyID, u.office, u.district, u.county, u.citation})
+		doc.Upcoming.Shown = append(doc.Upcoming.Shown, u.json())
+	}
+	doc.Action = summaryAction{Errors: t.errorTotal, Warnings: t.warningTotal, Shown: []summaryVacancy{}}
+	for _, list := range []*bounded[action]{&t.errors, &t.warnings} {
+		for _, a := range list.sorted() {
+			doc.Action.Shown = append(doc.Action.Shown, summaryVacancy{a.severity.String(), a.vacancyID, a.office,
+				a.district, a.county, a.code, a.message, a.citation, a.more, a.nextCode, a.next.String()})
+		}
+	}
+	doc.Next = summaryNextDLs{Count: t.openTotal, Shown: []summaryNextDL{}}
+	if !t.from.IsZero() {
+		for _, u := range t.nextDeadlines() {
+			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), lastDayTitle(u.code), t.from.DaysUntil(u.date)})
+		}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -156,42 +215,87 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 	return b.Bytes(), nil
 }
 
-// summaryWriter writes the Summary sheet: what an analyst reads first.
+// summaryWidths are Summary's columns. Its tables share them: what needs
+// action (severity, vacancy, office, county, conflict, what is wrong, next
+// deadline), the next deadlines (date, vacancy, office, county, days left,
+// what must be filed, citation), the counts and the run's details.
+var summaryWidths = []float64{22, 16, 28, 13, 24, 62, 18}
+
+// summaryWriter writes the Summary sheet: what an analyst, or a recipient
+// who never ran the tool, reads first.
 type summaryWriter struct {
-	wb  *workbook
-	sw  *excelize.StreamWriter
-	row int
+	wb     *workbook
+	sw     *excelize.StreamWriter
+	widths []float64
+	row    int
 }
 
 func (s *summaryWriter) style(k styleKey) int {
-	id, _ := s.wb.styles.id(k) // every key used here was made once already or is valid
+	id, _ := s.wb.styles.id(k) // every key used here is valid: only excelize's own failure could fail it
 	return id
+}
+
+// title writes a bold line; its text runs on over the empty cells beside it.
+func (s *summaryWriter) title(text string) error {
+	return s.put([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}), Value: text}})
+}
+
+// sentence writes a plain line of the tool's own words.
+func (s *summaryWriter) sentence(text string) error {
+	return s.put([]any{text})
 }
 
 // line writes one row: a bold label and the values after it.
 func (s *summaryWriter) line(label string, vals ...value) error {
-	cells, err := s.wb.row(vals, noFill, nil)
+	cells, err := s.wb.cellsOf(vals, noFill, nil, false)
 	if err != nil {
 		return err
 	}
-	out := append([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}), Value: guardText(label)}}, cells...)
+	text, quoted := cellText(label) // a label may echo the input (a sheet's name)
+	out := append([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark, quote: quoted}), Value: text}}, cells...)
 	return s.put(out)
 }
 
-// head writes a header row of a small table.
+// head writes the header row of a small table.
 func (s *summaryWriter) head(names ...string) error {
-	id := s.style(styleKey{fill: headerFill, mark: boldMark})
+	id := s.style(styleKey{fill: headerFill, mark: boldMark, wrap: true})
 	out := make([]any, len(names))
 	for i, n := range names {
 		out[i] = excelize.Cell{StyleID: id, Value: n}
 	}
-	return s.put(out)
+	return s.putFitted(out)
 }
 
-func (s *summaryWriter) put(cells []any) error {
+// tableRow writes a row of a small table: wrapped, its height fitted.
+func (s *summaryWriter) tableRow(vals []value, fill fillColour) ([]any, error) {
+	cells, err := s.wb.cellsOf(vals, fill, nil, true)
+	if err != nil {
+		return nil, err
+	}
+	return append([]any(nil), cells...), nil
+}
+
+// put writes a line whose text runs on over the empty cells beside it.
+func (s *summaryWriter) put(cells []any) error { return s.write(cells, nil) }
+
+// putFitted writes a table row, as tall as its wrapped text needs.
+func (s *summaryWriter) putFitted(cells []any) error {
+	return s.write(cells, rowOpts(cells, s.widths, false))
+}
+
+func (s *summaryWriter) write(cells []any, opts []excelize.RowOpts) error {
 	s.row++
-	if err := s.sw.SetRow("A"+strconv.Itoa(s.row), cells); err != nil {
+	if err := s.sw.SetRow("A"+strconv.Itoa(s.row), cells, opts...); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
+	}
+	return nil
+}
+
+// link makes the cell at column col of the row just written a link.
+func (s *summaryWriter) link(col int, target string) error {
+	ref := colName(col) + strconv.Itoa(s.row)
+	if err := s.wb.f.SetCellHyperLink(summarySheet, ref, target, "Location"); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q cell %s: %w", summarySheet, ref, err)
 	}
 	return nil
 }
@@ -203,7 +307,11 @@ func (s *summaryWriter) counts(title string, cs []count) error {
 		return err
 	}
 	for _, c := range cs {
-		if err := s.put(mustCells(s.wb, text(c.Key), number(c.Count))); err != nil {
+		cells, err := s.tableRow([]value{text(c.Key), number(c.Count)}, noFill)
+		if err != nil {
+			return err
+		}
+		if err := s.putFitted(cells); err != nil {
 			return err
 		}
 	}
@@ -211,12 +319,18 @@ func (s *summaryWriter) counts(title string, cs []count) error {
 	return nil
 }
 
-// mustCells copies a plain row out of the workbook's reused buffer.
-func mustCells(wb *workbook, vals ...value) []any {
-	cells, _ := wb.row(vals, noFill, nil) // no fill, no mark: no style can fail to be made
-	return append([]any(nil), cells...)
+// plural is "1 vacancy", "2 vacancies".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
+// writeSummary writes Summary, most urgent first: the vacancies with
+// errors, then those with warnings, then the next open deadlines; the
+// legend and the counts below them, and the run's details (version, jobs,
+// inputs and their hashes, timings) last.
 func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) error {
 	wb := w.book
 	t := w.tally
@@ -224,93 +338,74 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 	if err := f.SetSheetDimension(summarySheet, ""); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
 	}
+	if err := wb.printSetup(summarySheet); err != nil {
+		return err
+	}
 	sw, err := f.NewStreamWriter(summarySheet)
 	if err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
 	}
-	for i, width := range []float64{42, 16, 22, 16, 16, 28, 12, 16, 28} {
-		if err := sw.SetColWidth(i+1, i+1, width); err != nil {
-			return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
+	// The vacancy_id column holds links, which LibreOffice does not wrap:
+	// it is as wide as the longest id it lists.
+	widths := slices.Clone(summaryWidths)
+	longest := 0
+	for _, list := range []*bounded[action]{&t.errors, &t.warnings} {
+		for _, a := range list.items {
+			longest = max(longest, utf8.RuneCountInString(a.vacancyID))
 		}
 	}
-	s := &summaryWriter{wb: wb, sw: sw}
+	for _, u := range t.nextDeadlines() {
+		longest = max(longest, utf8.RuneCountInString(u.vacancyID))
+	}
+	widths[1] = min(max(widths[1], float64(longest+2)), maxWidth)
+	if err := setColWidths(sw, widths); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
+	}
+	s := &summaryWriter{wb: wb, sw: sw, widths: widths}
 	steps := []func() error{
 		func() error {
-			return s.put([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}),
-				Value: "Vacancies: filling method, deadlines and conflicts"}})
-		},
-		func() error { s.gap(); return s.line("as of", date(w.opts.AsOf)) },
-		func() error { return s.line("law applied", text(w.lawChoice())) },
-		func() error { return s.line("law data checked through", date(w.checkedThrough())) },
-		func() error { return s.line("version", text(info.Version)) },
-		func() error { return s.line("jobs", number(info.Jobs)) },
-		func() error {
-			id := s.style(styleKey{num: secondsFormat})
-			return s.put([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}), Value: "run duration (s)"},
-				excelize.Cell{StyleID: id, Value: totalSeconds(ts)}})
+			head := "Vacancies: what needs action"
+			if !w.opts.AsOf.IsZero() {
+				head += ", as of " + w.opts.AsOf.String()
+			}
+			return s.title(head)
 		},
 		func() error {
-			s.gap()
-			for _, l := range []struct {
-				label string
-				n     int
-			}{{"vacancies computed", t.vacancies}, {"rows rejected (see Errors)", t.rejected},
-				{"problems listed on Errors", t.problems}, {"blank rows skipped", blankRows(info)}} {
-				if err := s.line(l.label, number(l.n)); err != nil {
-					return err
-				}
-			}
-			return nil
+			inputs := plural(len(info.Inputs), "input file", "input files")
+			msg := fmt.Sprintf("%s computed from %s; %s with errors, %s with warnings, %s with notes only (info).",
+				plural(t.vacancies, "vacancy", "vacancies"), inputs, plural(t.bySeverity[compute.Error], "vacancy", "vacancies"),
+				plural(t.bySeverity[compute.Warning], "vacancy", "vacancies"), plural(t.bySeverity[compute.Info], "vacancy", "vacancies"))
+			return s.sentence(msg)
 		},
 		func() error {
-			s.gap()
-			if len(cont) == 0 {
-				return s.line("sheets", text("every table fits on one sheet"))
+			if t.rejected == 0 {
+				return s.sentence("Every input row was read; none was rejected.")
 			}
-			for _, c := range cont {
-				msg := fmt.Sprintf("continues on %s (at most %d rows a sheet, header included)",
-					strings.Join(c.Sheets[1:], ", "), wb.maxRows)
-				if err := s.line(c.Table, text(msg)); err != nil {
-					return err
-				}
+			if err := s.sentence(fmt.Sprintf("%s rejected: fix them and run again (see Errors: %s).",
+				plural(t.rejected, "row was", "rows were"), plural(t.problems, "problem", "problems"))); err != nil {
+				return err
 			}
-			return nil
+			return s.link(0, "'"+errorsSheet+"'!A1")
 		},
-		func() error { s.gap(); return w.summaryUpcoming(s) },
+		func() error {
+			return s.sentence("Law applied: " + w.lawChoice() + "; the law data was last checked on " + w.checkedThrough().String() + ".")
+		},
+		func() error {
+			if err := s.sentence("What each column means, and every value a coded column takes: the " + guideSheet + " sheet."); err != nil {
+				return err
+			}
+			return s.link(0, "'"+guideSheet+"'!A1")
+		},
+		func() error { s.gap(); return w.summaryActions(s, compute.Error) },
+		func() error { s.gap(); return w.summaryActions(s, compute.Warning) },
+		func() error { s.gap(); return w.summaryNext(s) },
 		func() error { s.gap(); return w.summaryLegend(s) },
 		func() error { s.gap(); return w.summaryEditions(s) },
 		func() error { s.gap(); return s.counts("filling method", sortedCounts(t.byMethod)) },
 		func() error { return s.counts("severity (worst conflict)", t.severityCounts()) },
 		func() error { return s.counts("county", sortedCounts(t.byCounty)) },
 		func() error { return s.counts("office class", sortedCounts(t.byClass)) },
-		func() error {
-			if err := s.head("input", "sha256", "sheets", "rows", "accepted", "rejected", "blank"); err != nil {
-				return err
-			}
-			for _, in := range info.Inputs {
-				if err := s.put(mustCells(wb, text(in.Path), text(in.SHA256), text(strings.Join(in.Sheets, ", ")),
-					number(in.Rows), number(in.Accepted), number(in.Rejected), number(in.Blank))); err != nil {
-					return err
-				}
-				if err := s.inputNotes(in); err != nil {
-					return err
-				}
-			}
-			s.gap()
-			return nil
-		},
-		func() error {
-			if err := s.head("phase", "seconds"); err != nil {
-				return err
-			}
-			id := s.style(styleKey{num: secondsFormat})
-			for _, tm := range ts {
-				if err := s.put([]any{guardText(tm.Phase), excelize.Cell{StyleID: id, Value: tm.Seconds}}); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
+		func() error { return w.summaryRun(s, info, ts, cont) },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -323,85 +418,233 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 	return nil
 }
 
+// summaryActions lists the vacancies of one severity, soonest next
+// deadline first, each linked to its row on Vacancies.
+func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
+	t := w.tally
+	list, total, name, ask, fill := &t.errors, t.errorTotal, "errors", "fix these first", redFill
+	if sev == compute.Warning {
+		list, total, name, ask, fill = &t.warnings, t.warningTotal, "warnings", "check these", amberFill
+	}
+	if total == 0 {
+		return s.title("Vacancies with " + name + ": none.")
+	}
+	if err := s.title(fmt.Sprintf("Vacancies with %s: %d — %s", name, total, ask)); err != nil {
+		return err
+	}
+	if err := s.head("severity", "vacancy_id", "office", "county", "conflict", "what is wrong", "next deadline"); err != nil {
+		return err
+	}
+	for _, a := range list.sorted() {
+		what := a.message
+		if a.more > 0 {
+			what += " (" + plural(a.more, "more conflict", "more conflicts") + " on Conflicts.)"
+		}
+		cells, err := s.tableRow([]value{text(a.severity.String()), text(a.vacancyID), text(a.seat), text(a.county),
+			text(a.code), text(what), date(a.next)}, fill)
+		if err != nil {
+			return err
+		}
+		if err := s.putFitted(cells); err != nil {
+			return err
+		}
+		if a.sheet != "" {
+			if err := s.link(1, "'"+a.sheet+"'!A"+strconv.Itoa(a.row)); err != nil {
+				return err
+			}
+		}
+	}
+	if more := total - list.len(); more > 0 {
+		return s.sentence(fmt.Sprintf("… and %d more: filter Vacancies on severity = %s.", more, sev))
+	}
+	return nil
+}
+
 // inputNotes writes, under an input's line, the sheets that were not read
 // and the notes on rows that were.
 func (s *summaryWriter) inputNotes(in Input) error {
 	for _, sheet := range in.Unread {
-		if err := s.put(mustCells(s.wb, text("  sheet not read: "+sheet),
-			text("it holds data but no header row naming office and cause; see Errors"))); err != nil {
+		if err := s.line("  sheet not read: "+sheet,
+			text("it holds data but no header row naming office and cause; see Errors")); err != nil {
 			return err
 		}
 	}
 	for _, n := range in.Notes {
-		if err := s.put(mustCells(s.wb, text("  note"), text(n))); err != nil {
+		if err := s.line("  note", text(n)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (w *Writer) summaryUpcoming(s *summaryWriter) error {
+// summaryNext lists the next open deadlines: at least the next
+// soonestCap, whatever their distance, and every one of the next 14 days.
+func (w *Writer) summaryNext(s *summaryWriter) error {
 	t := w.tally
 	if t.from.IsZero() {
-		return s.line("open deadlines in the next 14 days", text("no as-of date given"))
+		return s.title("Next open deadlines: no as-of date was given.")
 	}
-	title := fmt.Sprintf("open deadlines %s to %s", t.from, t.to)
-	if err := s.line(title, number(t.upcomingTotal)); err != nil {
+	if t.openTotal == 0 {
+		return s.title("Next open deadlines: none; every deadline has passed on " + t.from.String() + ".")
+	}
+	next := t.nextDeadlines()
+	if err := s.title(fmt.Sprintf("Next open deadlines: the first %d of %d open on %s", len(next), t.openTotal, t.from)); err != nil {
 		return err
 	}
-	if t.upcomingTotal == 0 {
-		return nil
-	}
-	if err := s.head("effective_date", "code", "kind", "window_start", "vacancy_id", "office",
-		"district", "county", "citation"); err != nil {
+	if err := s.head("last day", "vacancy_id", "office", "county", "days left", "what must be filed", "citation"); err != nil {
 		return err
 	}
-	for _, u := range t.upcomingSorted() {
-		if err := s.put(mustCells(s.wb, date(u.date), text(u.code), text(u.kind), date(u.windowStart),
-			text(u.vacancyID), text(u.office), text(u.district), text(u.county), text(u.citation))); err != nil {
+	for _, u := range next {
+		what := lastDayTitle(u.code)
+		if u.kind == string(compute.Window) && u.windowStart.After(t.from) {
+			if u.code == "special_election" {
+				what += " (the earliest: " + u.windowStart.String() + ")"
+			} else {
+				what += " (filing opens " + u.windowStart.String() + ")"
+			}
+		}
+		cells, err := s.tableRow([]value{date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
+			text(daysLeft(t.from, u.date)), text(what), text(u.citation)}, noFill)
+		if err != nil {
+			return err
+		}
+		if err := s.putFitted(cells); err != nil {
+			return err
+		}
+		sheet, row := w.book.vacancies.placeOf(u.seq)
+		if err := s.link(1, "'"+sheet+"'!A"+strconv.Itoa(row)); err != nil {
 			return err
 		}
 	}
-	if more := t.upcomingTotal - len(t.upcoming); more > 0 {
-		return s.line(fmt.Sprintf("… and %d more", more),
-			text("filter Deadlines: status = open, effective_date up to "+t.to.String()))
+	if more := t.openTotal - len(next); more > 0 {
+		return s.sentence(fmt.Sprintf("… and %d more: filter Deadlines on status = open, sorted by effective_date.", more))
 	}
 	return nil
+}
+
+// legendRow is one line of the legend: a sample cell in the style, and
+// what it means.
+type legendRow struct {
+	key     styleKey
+	sample  value
+	meaning string
+}
+
+// severityLegend says what each severity asks of the reader, info
+// included; Summary and the column guide both show it.
+var severityLegend = []struct{ severity, meaning string }{
+	{"error", "The law forbids what the row says, or its dates contradict each other: fix the row (red)."},
+	{"warning", "Check the row: the tool could not be sure, or a date needs a person's eye (amber)."},
+	{"info", "A note, nothing to fix: something the law did, such as a deadline moved off a weekend or holiday."},
+	{"(blank)", "No conflict."},
+}
+
+func (w *Writer) legendRows() []legendRow {
+	sample := date(w.opts.AsOf)
+	if w.opts.AsOf.IsZero() {
+		sample = date(compute.D(2026, 1, 2))
+	}
+	rows := []legendRow{
+		{styleKey{fill: redFill}, text("error"), severityLegend[0].meaning},
+		{styleKey{fill: amberFill}, text("warning"), severityLegend[1].meaning},
+		{styleKey{}, text("info"), severityLegend[2].meaning + " Not highlighted."},
+		{styleKey{num: dateFormat, mark: rolledMark}, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
+		{styleKey{mark: passedMark}, text("passed"), "A deadline already passed on the as-of date."},
+		{styleKey{num: dateFormat, mark: rolledPassed}, sample, "Both: moved, and passed."},
+		{styleKey{mark: linkMark}, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},
+	}
+	return rows
 }
 
 func (w *Writer) summaryLegend(s *summaryWriter) error {
 	if err := s.head("legend", "meaning"); err != nil {
 		return err
 	}
-	sample := date(w.opts.AsOf)
-	if w.opts.AsOf.IsZero() {
-		sample = date(compute.D(2026, 1, 2))
-	}
-	for _, l := range []struct {
-		key    styleKey
-		sample value
-		text   string
-	}{
-		{styleKey{fill: redFill}, text("error"), "row with an error-severity conflict: its conflicts cell links to the conflict on Conflicts"},
-		{styleKey{fill: amberFill}, text("warning"), "row with a warning-severity conflict"},
-		{styleKey{num: dateFormat, mark: rolledMark}, sample, "date moved to the next business day (Elec. Law § 1-106); rolled_over = yes"},
-		{styleKey{mark: passedMark}, text("passed"), "deadline already passed on the as-of date"},
-		{styleKey{num: dateFormat, mark: rolledPassed}, sample, "both: moved, and passed"},
-		{styleKey{mark: linkMark}, text("CODE"), "link to the vacancy's first line on Conflicts"},
-	} {
-		id, err := s.wb.styles.id(l.key)
-		if err != nil {
-			return err
-		}
-		c := excelize.Cell{StyleID: id, Value: l.sample.text}
+	for _, l := range w.legendRows() {
+		c := excelize.Cell{StyleID: s.style(l.key), Value: l.sample.text}
 		if l.sample.kind == dateCell {
 			c.Value = excelSerial(l.sample.date)
 		}
-		if err := s.put([]any{c, l.text}); err != nil {
+		if err := s.put([]any{c, l.meaning}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// summaryRun writes the run's details, last: what an operator checks,
+// not what a recipient acts on.
+func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []continuation) error {
+	t := w.tally
+	wb := w.book
+	if err := s.title("The run"); err != nil {
+		return err
+	}
+	for _, l := range []struct {
+		label string
+		v     value
+	}{
+		{"as of", date(w.opts.AsOf)}, {"law applied", text(w.lawChoice())},
+		{"law data checked through", date(w.checkedThrough())},
+		{"version", text(info.Version)}, {"jobs", number(info.Jobs)},
+		{"vacancies computed", number(t.vacancies)}, {"rows rejected (see Errors)", number(t.rejected)},
+		{"problems listed on Errors", number(t.problems)}, {"blank rows skipped", number(blankRows(info))},
+	} {
+		if err := s.line(l.label, l.v); err != nil {
+			return err
+		}
+	}
+	if err := s.put([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}), Value: "run duration (s)"},
+		excelize.Cell{StyleID: s.style(styleKey{num: secondsFormat}), Value: totalSeconds(ts)}}); err != nil {
+		return err
+	}
+	if len(cont) == 0 {
+		if err := s.line("sheets", text("every table fits on one sheet")); err != nil {
+			return err
+		}
+	}
+	for _, c := range cont {
+		msg := fmt.Sprintf("continues on %s (at most %d rows a sheet, header included)",
+			strings.Join(c.Sheets[1:], ", "), wb.maxRows)
+		if err := s.line(c.Table, text(msg)); err != nil {
+			return err
+		}
+	}
+	s.gap()
+	if err := s.head("input", "rows", "accepted", "rejected", "blank", "sha256", "sheets"); err != nil {
+		return err
+	}
+	for _, in := range info.Inputs {
+		cells, err := s.tableRow([]value{text(in.Path), number(in.Rows), number(in.Accepted), number(in.Rejected),
+			number(in.Blank), text(in.SHA256), text(strings.Join(in.Sheets, ", "))}, noFill)
+		if err != nil {
+			return err
+		}
+		if err := s.putFitted(cells); err != nil {
+			return err
+		}
+		if err := s.inputNotes(in); err != nil {
+			return err
+		}
+	}
+	s.gap()
+	if err := s.head("phase", "seconds"); err != nil {
+		return err
+	}
+	id := s.style(styleKey{num: secondsFormat})
+	for _, tm := range ts {
+		if err := s.put([]any{tm.Phase, excelize.Cell{StyleID: id, Value: tm.Seconds}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mustCells is a row of plain cells: no fill, no mark, so no style can
+// fail to be made.
+func mustCells(wb *workbook, vals ...value) []any {
+	cells, _ := wb.cellsOf(vals, noFill, nil, false)
+	return append([]any(nil), cells...)
 }
 
 // summaryEditions lists the editions and one-year acts the rows used.

@@ -1,6 +1,8 @@
 package export
 
 import (
+	"strings"
+
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
@@ -16,7 +18,8 @@ var (
 	deadlineColumns = []string{"vacancy_id", "code", "kind", "window_start", "statutory_date",
 		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation",
 		"law_edition", "base_date"}
-	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation"}
+	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation",
+		"next_deadline_date"}
 	errorColumns    = []string{"source", "row", "column", "value", "message"}
 	calendarColumns = []string{"year", "code", "window_start", "statutory_date", "effective_date",
 		"citation", "source", "law_edition", "base_date"}
@@ -48,7 +51,7 @@ const excelColumnLimit = 1 << 14
 
 // Column positions the workbook styles individually.
 const (
-	vacConflictsCol    = 18 // "conflicts": links to the vacancy's first line on Conflicts
+	vacConflictsCol    = 18 // "conflicts": links to the vacancy's most severe line on Conflicts
 	dlEffectiveCol     = 5  // "effective_date": marked when rolled over
 	dlStatusCol        = 9  // "status"
 	dlCodeCol          = 1
@@ -65,7 +68,7 @@ func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
 		date(v.EventDate), date(r.VacancyDate), text(string(r.Method)),
 		date(r.FillingElection), date(r.SpecialEarliest), date(r.SpecialLatest),
 		date(r.AppointmentUntil), date(r.TermEnd), text(r.NextDeadline), date(r.NextDeadlineDate),
-		text(r.ConflictCodes()), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
+		text(conflictCodes(r)), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
 		text(v.Notes), text(r.LawEdition))
 	if len(v.Extra)*len(extra) <= 1024 {
 		for _, name := range extra {
@@ -108,10 +111,47 @@ func deadlineRow(dst []value, vacancyID string, d *compute.Deadline) []value {
 		text(string(d.Status)), date(d.ElectionDate), text(d.Citation), text(d.LawEdition), date(d.BaseDate))
 }
 
-func conflictRow(dst []value, v *compute.Vacancy, c *compute.Conflict) []value {
+func conflictRow(dst []value, r *compute.Result, c *compute.Conflict) []value {
+	v := &r.Vacancy
 	return append(dst[:0],
 		text(v.ID), text(v.Source.String()), text(c.Severity.String()), text(c.Code),
-		text(c.Field), text(c.Message), text(c.Citation))
+		text(c.Field), text(c.Message), text(c.Citation), date(r.NextDeadlineDate))
+}
+
+// conflictCodes is the vacancy's conflicts cell: each code once, the most
+// severe first, then in the order found. A vacancy with two deadlines
+// moved by § 1-106 lists ROLLED_OVER once; Conflicts has both lines.
+func conflictCodes(r *compute.Result) string {
+	var b strings.Builder
+	for _, sev := range []compute.Severity{compute.Error, compute.Warning, compute.Info, compute.NoSeverity} {
+		for i := range r.Conflicts {
+			c := &r.Conflicts[i]
+			if c.Severity != sev || firstOfCode(r.Conflicts, i) != i {
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(c.Code)
+		}
+	}
+	return b.String()
+}
+
+// firstOfCode is the index of the first conflict with the code of
+// conflicts[i] and its severity or worse, so each code is listed once,
+// where it is most severe.
+func firstOfCode(conflicts []compute.Conflict, i int) int {
+	best := i
+	for j := range conflicts {
+		if conflicts[j].Code != conflicts[i].Code {
+			continue
+		}
+		if conflicts[j].Severity > conflicts[best].Severity || (conflicts[j].Severity == conflicts[best].Severity && j < best) {
+			best = j
+		}
+	}
+	return best
 }
 
 // errorRow is one Errors row. Its source is "file:sheet" ("file" for CSV):
@@ -138,9 +178,27 @@ func ruleRow(dst []value, r *compute.Rule) []value {
 		date(r.InForceFrom), date(r.InForceTo), text(r.Note), text(r.Edition), text(r.Offices), text(string(r.Mark)))
 }
 
-// baseWidths are the widths a column gets before its first rows are seen;
-// the workbook widens a column to fit its first rows, up to maxWidth.
-var baseWidths = map[string]float64{
-	"vacancy_id": 14, "source": 18, "office": 24, "explanation": 40, "message": 40,
-	"basis": 28, "citation": 24, "reason": 28, "words": 50, "notes": 24,
+// columnCaps are the widest some columns get, in characters; longer text
+// wraps within the column and its row grows. They keep the widest table,
+// Vacancies with its carried-through columns, narrow enough to read when
+// it is printed one page wide. A text column not named here is capped at
+// defaultCap, every column at maxWidth.
+var columnCaps = map[string]float64{
+	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 19, "district": 10, "county": 12,
+	"incumbent": 14, "cause": 18, "filling_method": 18, "next_deadline": 21, "conflicts": 16,
+	"severity": 9, "basis": 24, "explanation": 40, "notes": 22,
+	"code": 40, "kind": 9, "reason": 48, "status": 8, "citation": 20,
+	"field": 24, "message": 60,
+	"column": 26, "value": 40,
+	"words": 60, "counting": 36, "note": 50,
+	"table": 11, "meaning": 70,
+}
+
+const defaultCap = 18
+
+func columnCap(header string) float64 {
+	if c, ok := columnCaps[header]; ok {
+		return min(c, maxWidth)
+	}
+	return defaultCap
 }

@@ -8,13 +8,19 @@ import (
 )
 
 const (
-	// upcomingDays is how far Summary looks ahead: the as-of date and the
-	// 13 days after it.
+	// upcomingDays is how far summary.json's next_14_days looks ahead: the
+	// as-of date and the 13 days after it.
 	upcomingDays = 14
-	// upcomingCap bounds the list on Summary (and in summary.json) so
-	// memory stays flat; the rest are counted, and Deadlines has them all.
+	// upcomingCap bounds that list (and Summary's) so memory stays flat;
+	// the rest are counted, and Deadlines has them all.
 	upcomingCap = 500
-	blankKey    = "(blank)"
+	// soonestCap is how many open deadlines Summary lists at the least,
+	// however far away they are.
+	soonestCap = 25
+	// actionCap bounds each of Summary's lists of vacancies with errors and
+	// with warnings; the rest are counted.
+	actionCap = 200
+	blankKey  = "(blank)"
 )
 
 // tally counts what Summary and summary.json report, as results stream by.
@@ -26,18 +32,55 @@ type tally struct {
 	years                       map[int]bool // election years, for the Calendar sheet
 
 	from, to      compute.Date // the look-ahead window, inclusive
-	upcoming      upcomingHeap
+	upcoming      bounded[upcoming]
 	upcomingTotal int
+	editions      editionTally // the editions of the law the rows used
 
-	editions editionTally // the editions of the law the rows used
+	soonest   bounded[upcoming] // the first open deadlines, whatever their distance
+	openTotal int               // open deadlines from the as-of date on
+
+	// What needs action: vacancies with errors, with warnings.
+	errors, warnings         bounded[action]
+	errorTotal, warningTotal int
+}
+
+// action is one vacancy with an error or a warning, as Summary lists it.
+type action struct {
+	seq                      int
+	severity                 compute.Severity
+	vacancyID                string
+	seat                     string // office, district and county in words
+	office, district, county string
+	code, message, citation  string // its most severe conflict
+	more                     int    // its other conflicts
+	next                     compute.Date
+	nextCode                 string
+	sheet                    string // its Vacancies row; "" without a workbook
+	row                      int
+}
+
+// less orders the list: the soonest next deadline first (none last), then
+// input order.
+func (a action) less(b action) bool {
+	switch {
+	case a.next.IsZero() != b.next.IsZero():
+		return !a.next.IsZero()
+	case a.next != b.next:
+		return a.next.Before(b.next)
+	}
+	return a.seq < b.seq
 }
 
 func newTally(asOf compute.Date) *tally {
+	byDeadline := func(a, b upcoming) bool { return a.less(b) }
+	byUrgency := func(a, b action) bool { return a.less(b) }
 	return &tally{
 		byMethod: map[string]int{}, byCounty: map[string]int{}, byClass: map[string]int{},
 		bySeverity: map[compute.Severity]int{}, years: map[int]bool{},
 		from: asOf, to: asOf.AddDays(upcomingDays - 1),
 		editions: editionTally{vacancies: map[string]int{}, deadlines: map[string]int{}},
+		upcoming: newBounded(upcomingCap, byDeadline), soonest: newBounded(soonestCap, byDeadline),
+		errors: newBounded(actionCap, byUrgency), warnings: newBounded(actionCap, byUrgency),
 	}
 }
 
@@ -48,8 +91,7 @@ func orBlank(s string) string {
 	return s
 }
 
-func (t *tally) result(r *compute.Result, withDeadlines bool) {
-	seq := t.vacancies
+func (t *tally) result(r *compute.Result) {
 	t.vacancies++
 	t.byMethod[orBlank(string(r.Method))]++
 	t.byCounty[orBlank(r.Vacancy.County)]++
@@ -58,9 +100,6 @@ func (t *tally) result(r *compute.Result, withDeadlines bool) {
 	t.editions.result(r)
 	if !r.FillingElection.IsZero() {
 		t.years[r.FillingElection.Year] = true
-	}
-	if withDeadlines {
-		t.deadlines(r, seq)
 	}
 }
 
@@ -73,29 +112,80 @@ func (t *tally) deadlines(r *compute.Result, seq int) {
 	}
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
-		if !d.Applies || d.Status != compute.Open || d.Effective.Before(t.from) || d.Effective.After(t.to) {
+		if !d.Applies || d.Status != compute.Open || d.Effective.Before(t.from) {
 			continue
 		}
-		t.upcomingTotal++
+		t.openTotal++
 		u := upcoming{date: d.Effective, seq: seq, idx: i}
-		if len(t.upcoming) == upcomingCap {
-			if !u.less(t.upcoming[0]) {
-				continue
-			}
-			heap.Pop(&t.upcoming)
+		inWindow := !d.Effective.After(t.to)
+		if inWindow {
+			t.upcomingTotal++
+		}
+		keepAhead, keepSoon := inWindow && t.upcoming.wants(u), t.soonest.wants(u)
+		if !keepAhead && !keepSoon {
+			continue
 		}
 		v := &r.Vacancy
 		u.code, u.kind, u.windowStart, u.citation = d.Code, string(d.Kind), d.WindowStart, d.Citation
-		u.vacancyID, u.office, u.district, u.county = v.ID, v.Office, v.District, v.County
-		heap.Push(&t.upcoming, u)
+		u.vacancyID, u.office, u.district, u.county, u.seat = v.ID, v.Office, v.District, v.County, officeInDistrict(v)
+		if keepAhead {
+			t.upcoming.push(u)
+		}
+		if keepSoon {
+			t.soonest.push(u)
+		}
 	}
 }
 
-// upcomingSorted is the kept deadlines by date, then input order.
-func (t *tally) upcomingSorted() []upcoming {
-	out := append([]upcoming(nil), t.upcoming...)
-	sort.Slice(out, func(i, j int) bool { return out[i].less(out[j]) })
-	return out
+// action records a vacancy with an error or a warning; sheet and row are
+// its place on Vacancies.
+func (t *tally) action(r *compute.Result, seq int, sheet string, row int) {
+	sev := r.Severity()
+	list, total := &t.errors, &t.errorTotal
+	switch sev {
+	case compute.Error:
+	case compute.Warning:
+		list, total = &t.warnings, &t.warningTotal
+	default:
+		return
+	}
+	*total++
+	a := action{seq: seq, severity: sev, next: r.NextDeadlineDate, nextCode: r.NextDeadline}
+	if !list.wants(a) {
+		return
+	}
+	c := worstConflict(r)
+	v := &r.Vacancy
+	a.vacancyID, a.seat, a.office, a.district, a.county = v.ID, officeInDistrict(v), v.Office, v.District, v.County
+	a.code, a.message, a.citation, a.more = c.Code, c.Message, c.Citation, len(r.Conflicts)-1
+	a.sheet, a.row = sheet, row
+	list.push(a)
+}
+
+// worstConflict is the first of the result's most severe conflicts.
+func worstConflict(r *compute.Result) *compute.Conflict {
+	var worst *compute.Conflict
+	for i := range r.Conflicts {
+		if c := &r.Conflicts[i]; worst == nil || c.Severity > worst.Severity {
+			worst = c
+		}
+	}
+	return worst
+}
+
+// upcomingSorted is the kept deadlines of the next 14 days by date, then
+// input order.
+func (t *tally) upcomingSorted() []upcoming { return t.upcoming.sorted() }
+
+// nextDeadlines is what Summary lists: every open deadline of the next 14
+// days (up to upcomingCap) when they are at least soonestCap, else the
+// first soonestCap open deadlines however far away. Either way the list
+// begins with the soonest.
+func (t *tally) nextDeadlines() []upcoming {
+	if t.upcomingTotal >= soonestCap {
+		return t.upcoming.sorted()
+	}
+	return t.soonest.sorted()
 }
 
 // upcoming is one open deadline in the look-ahead window.
@@ -106,6 +196,7 @@ type upcoming struct {
 	code, kind, citation                string
 	windowStart                         compute.Date
 	vacancyID, office, district, county string
+	seat                                string
 }
 
 func (u upcoming) less(v upcoming) bool {
@@ -118,17 +209,49 @@ func (u upcoming) less(v upcoming) bool {
 	return u.idx < v.idx
 }
 
-// upcomingHeap keeps the latest kept deadline on top, to drop it first.
-type upcomingHeap []upcoming
+// bounded keeps the first n items in an order, whatever how many are
+// offered: a heap with the last kept item on top, dropped first.
+type bounded[T any] struct {
+	n     int
+	less  func(a, b T) bool
+	items []T
+}
 
-func (h upcomingHeap) Len() int           { return len(h) }
-func (h upcomingHeap) Less(i, j int) bool { return h[j].less(h[i]) }
-func (h upcomingHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *upcomingHeap) Push(x any)        { *h = append(*h, x.(upcoming)) }
-func (h *upcomingHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
+func newBounded[T any](n int, less func(a, b T) bool) bounded[T] {
+	return bounded[T]{n: n, less: less}
+}
+
+// wants reports whether x would be kept: push it then.
+func (b *bounded[T]) wants(x T) bool {
+	return len(b.items) < b.n || b.less(x, b.items[0])
+}
+
+func (b *bounded[T]) push(x T) {
+	if len(b.items) == b.n {
+		heap.Pop((*boundedHeap[T])(b))
+	}
+	heap.Push((*boundedHeap[T])(b), x)
+}
+
+// sorted is a sorted copy of what was kept.
+func (b *bounded[T]) sorted() []T {
+	out := append([]T(nil), b.items...)
+	sort.Slice(out, func(i, j int) bool { return b.less(out[i], out[j]) })
+	return out
+}
+
+func (b *bounded[T]) len() int { return len(b.items) }
+
+// boundedHeap is container/heap's view of a bounded: the greatest on top.
+type boundedHeap[T any] bounded[T]
+
+func (h *boundedHeap[T]) Len() int           { return len(h.items) }
+func (h *boundedHeap[T]) Less(i, j int) bool { return h.less(h.items[j], h.items[i]) }
+func (h *boundedHeap[T]) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *boundedHeap[T]) Push(x any)         { h.items = append(h.items, x.(T)) }
+func (h *boundedHeap[T]) Pop() any {
+	x := h.items[len(h.items)-1]
+	h.items = h.items[:len(h.items)-1]
 	return x
 }
 

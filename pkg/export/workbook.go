@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/flate"
@@ -26,7 +27,7 @@ const (
 )
 
 var sheetOrder = []string{summarySheet, vacanciesSheet, deadlinesSheet, conflictsSheet,
-	errorsSheet, calendarSheet, rulesSheet}
+	errorsSheet, calendarSheet, rulesSheet, guideSheet}
 
 const (
 	// excelRowLimit is Excel's 1,048,576 rows per sheet.
@@ -44,7 +45,21 @@ const (
 	sampleRows = 200
 	minWidth   = 8
 	maxWidth   = 60
+	// dateWidth fits yyyy-mm-dd.
+	dateWidth = 11
+	// headerLines is how many lines a long header cell may wrap to before
+	// its column widens for it; a header of shortHeader characters or
+	// fewer keeps to one line.
+	headerLines = 2
+	shortHeader = 13
 )
+
+// page is what every printed page of the workbook names in its header
+// and footer.
+type page struct {
+	asOf compute.Date
+	law  string // the law applied, as the run picked it
+}
 
 // workbook writes results.xlsx in streaming mode: every big sheet has its
 // own stream writer, all open at once.
@@ -53,6 +68,7 @@ type workbook struct {
 	styles  *styleSet
 	maxRows int // rows per sheet, header included
 	linkCap int // real hyperlinks per sheet
+	page    page
 
 	vacancies, deadlines, conflicts, errors *sheetChain
 	extra                                   []*sheetChain // Calendar and Rules, made at the end
@@ -60,9 +76,9 @@ type workbook struct {
 	cells []any // reused row buffer
 }
 
-func newWorkbook(tmpDir string, maxRows, linkCap int) (*workbook, error) {
+func newWorkbook(tmpDir string, maxRows, linkCap int, pg page) (*workbook, error) {
 	f := excelize.NewFile(excelize.Options{TmpDir: tmpDir})
-	wb := &workbook{f: f, styles: newStyleSet(f), maxRows: maxRows, linkCap: linkCap}
+	wb := &workbook{f: f, styles: newStyleSet(f), maxRows: maxRows, linkCap: linkCap, page: pg}
 	if err := f.SetSheetName("Sheet1", summarySheet); err != nil {
 		return nil, fmt.Errorf("export: results.xlsx: %w", err)
 	}
@@ -76,6 +92,8 @@ func newWorkbook(tmpDir string, maxRows, linkCap int) (*workbook, error) {
 	wb.deadlines = wb.chain(deadlinesSheet, conflictsSheet, deadlineColumns)
 	wb.conflicts = wb.chain(conflictsSheet, errorsSheet, conflictColumns)
 	wb.errors = wb.chain(errorsSheet, calendarSheet, errorColumns)
+	// The wide tables keep their id column in view as well as the header.
+	wb.vacancies.freezeID, wb.deadlines.freezeID, wb.conflicts.freezeID = true, true, true
 	return wb, nil
 }
 
@@ -84,18 +102,90 @@ func (wb *workbook) chain(base, before string, header []string) *sheetChain {
 		parts: []string{base}, row: 1, headerRow: 1}
 }
 
+// printSetup makes a sheet print well: landscape, one page wide (as many
+// pages down as it takes), narrow margins, and on every page a header
+// naming the sheet and the as-of date, and a footer naming the law
+// applied and the page. It runs before the sheet's stream writer opens:
+// the fit-to-page flag sits in front of the rows.
+func (wb *workbook) printSetup(sheet string) error {
+	f := wb.f
+	yes := true
+	if err := f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
+	}
+	landscape, letter, wide, tall := "landscape", 1, 1, 0
+	if err := f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Size: &letter, Orientation: &landscape,
+		FitToWidth: &wide, FitToHeight: &tall}); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
+	}
+	side, edge, band := 0.4, 0.6, 0.3
+	if err := f.SetPageMargins(sheet, &excelize.PageLayoutMarginsOptions{Left: &side, Right: &side,
+		Top: &edge, Bottom: &edge, Header: &band, Footer: &band}); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
+	}
+	head, foot := headerFooter(sheet, wb.page)
+	if err := f.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddHeader: head, OddFooter: foot}); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
+	}
+	return nil
+}
+
+// headerFooterLimit is the most characters a header or footer holds.
+const headerFooterLimit = 255
+
+// headerFooter is a sheet's page header ("Vacancies — as of 2026-11-30" on
+// the left, the page number on the right) and footer (the law applied).
+// "&" starts a code in a header, so the texts' own are doubled.
+func headerFooter(sheet string, pg page) (head, foot string) {
+	esc := func(s string) string { return strings.ReplaceAll(s, "&", "&&") }
+	asOf := "no as-of date"
+	if !pg.asOf.IsZero() {
+		asOf = "as of " + pg.asOf.String()
+	}
+	head = "&L&B" + esc(sheet) + "&B — " + asOf + "&RPage &P of &N"
+	foot = "&LLaw applied: " + esc(pg.law)
+	if len(foot) > headerFooterLimit {
+		// Cut on a character boundary, never inside a doubled "&&".
+		cut := []rune(foot)
+		for len(string(cut)) > headerFooterLimit-len("…") {
+			cut = cut[:len(cut)-1]
+		}
+		s := string(cut)
+		if strings.HasSuffix(s, "&") && !strings.HasSuffix(s, "&&") {
+			s = s[:len(s)-1]
+		}
+		foot = s + "…"
+	}
+	return head, foot
+}
+
 // excelSerial is the spreadsheet serial number of a date (days since
 // 1899-12-30, valid from March 1900 on).
 func excelSerial(d compute.Date) int {
 	return compute.D(1899, 12, 30).DaysUntil(d)
 }
 
-// row turns values into stream cells. Every cell of a filled row is
-// written, blanks included, so the fill runs the width of the table.
+// dateOfSerial is the date of a serial number; zero for 0.
+func dateOfSerial(n int32) compute.Date {
+	if n == 0 {
+		return compute.Date{}
+	}
+	return compute.D(1899, 12, 30).AddDays(int(n))
+}
+
+// row turns values into the cells of a table row: top-aligned, text
+// wrapped within its column. Every cell of a filled row is written, blanks
+// included, so the fill runs the width of the table.
 func (wb *workbook) row(vals []value, fill fillColour, marks []mark) ([]any, error) {
+	return wb.cellsOf(vals, fill, marks, true)
+}
+
+// cellsOf turns values into stream cells; wrap is false for Summary's
+// lines, whose labels run on into the empty cells beside them.
+func (wb *workbook) cellsOf(vals []value, fill fillColour, marks []mark, wrap bool) ([]any, error) {
 	cells := wb.cells[:0]
 	for i, v := range vals {
-		k := styleKey{fill: fill}
+		k := styleKey{fill: fill, wrap: wrap}
 		if i < len(marks) {
 			k.mark = marks[i]
 		}
@@ -106,24 +196,38 @@ func (wb *workbook) row(vals []value, fill fillColour, marks []mark) ([]any, err
 			cells = append(cells, nil)
 			continue
 		}
+		var val any
+		switch {
+		case v.empty():
+		case v.kind == dateCell:
+			val = excelSerial(v.date)
+		case v.kind == intCell:
+			val = v.n
+		default:
+			val, k.quote = cellText(v.text)
+		}
 		id, err := wb.styles.id(k)
 		if err != nil {
 			return nil, err
 		}
-		c := excelize.Cell{StyleID: id}
-		switch {
-		case v.empty():
-		case v.kind == dateCell:
-			c.Value = excelSerial(v.date)
-		case v.kind == intCell:
-			c.Value = v.n
-		default:
-			c.Value = guardText(v.text)
-		}
-		cells = append(cells, c)
+		cells = append(cells, excelize.Cell{StyleID: id, Value: val})
 	}
 	wb.cells = cells
 	return cells, nil
+}
+
+// cellText is text as the workbook writes it: guarded as guardText
+// guards it, but without the apostrophe guardText puts in front of text a
+// spreadsheet would take for a formula. Such a cell is written as text with
+// the quote-prefix flag instead (quoted = true): it reads "+1 more pending",
+// and a spreadsheet keeps it text even when someone edits it. The CSV
+// files keep the apostrophe (value.csv).
+func cellText(s string) (text string, quoted bool) {
+	g := guardText(s)
+	if strings.HasPrefix(g, "'") && !strings.HasPrefix(s, "'") {
+		return g[1:], true
+	}
+	return g, false
 }
 
 // link is an internal hyperlink from one cell of a row to a place in the
@@ -143,14 +247,45 @@ type sheetChain struct {
 	title     []any  // an optional row above the header (Rules: the edition)
 	header    []string
 	headerRow int
+	freezeID  bool // freeze the first column as well as the header
 
 	widths  []float64
 	pending [][]any // rows held back until the column widths are known
-	parts   []string
-	open    []*excelize.StreamWriter // one per part, flushed at close
-	row     int                      // last row used on the current part
-	rows    int                      // data rows in all
-	links   int                      // real hyperlinks on the current part
+	// linkWidth is, by column, the widest linked text among the rows held
+	// back: LibreOffice does not wrap a cell's link, so a column of links is
+	// as wide as its longest, past its cap.
+	linkWidth map[int]float64
+	parts     []string
+	open      []*excelize.StreamWriter // one per part, flushed at close
+	row       int                      // last row used on the current part
+	rows      int                      // data rows in all
+	links     int                      // real hyperlinks on the current part
+}
+
+// placeOf is where the n-th data row (from 0) of the table lands, as add
+// places rows: on the first sheet, then on "Base (2)", … A table of one
+// row per vacancy, such as Vacancies, knows a vacancy's row before it is
+// written.
+func (c *sheetChain) placeOf(n int) (sheet string, row int) {
+	per := c.wb.maxRows - c.headerRow
+	return c.partName(n / per), c.headerRow + 1 + n%per
+}
+
+// partName is the name of the table's part-th sheet (from 0).
+func (c *sheetChain) partName(part int) string {
+	if part == 0 {
+		return c.base
+	}
+	return c.base + " (" + strconv.Itoa(part+1) + ")"
+}
+
+// partOf is the number of the part named sheet (0 for the first).
+func (c *sheetChain) partOf(sheet string) int {
+	if sheet == c.base {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(sheet, c.base+" ("), ")"))
+	return n - 1
 }
 
 // add writes one row and returns where it went.
@@ -169,6 +304,12 @@ func (c *sheetChain) add(cells []any, l *link) (sheet string, row int, err error
 		}
 	}
 	if len(c.open) == 0 {
+		if l != nil && l.col < len(cells) {
+			if c.linkWidth == nil {
+				c.linkWidth = map[int]float64{}
+			}
+			c.linkWidth[l.col] = max(c.linkWidth[l.col], cellWidth(cells[l.col]))
+		}
 		c.pending = append(c.pending, append([]any(nil), cells...))
 		if len(c.pending) >= sampleRows {
 			err = c.start()
@@ -176,7 +317,7 @@ func (c *sheetChain) add(cells []any, l *link) (sheet string, row int, err error
 		return sheet, c.row, err
 	}
 	sw := c.open[len(c.open)-1]
-	if err := sw.SetRow("A"+strconv.Itoa(c.row), cells); err != nil {
+	if err := sw.SetRow("A"+strconv.Itoa(c.row), cells, rowOpts(cells, c.widths, false)...); err != nil {
 		return "", 0, fmt.Errorf("export: results.xlsx sheet %q row %d: %w", sheet, c.row, err)
 	}
 	return sheet, c.row, nil
@@ -202,14 +343,22 @@ func (c *sheetChain) addLink(cells []any, l *link, sheet string) error {
 
 // start sizes the columns from the header and the rows held back, and
 // opens the first sheet.
+//
+// A column is as wide as its widest sampled cell, within its cap
+// (columnCap): longer text wraps and its row grows. A header wraps too, to
+// at most headerLines lines, so that the table stays narrow enough to read
+// when printed one page wide.
 func (c *sheetChain) start() error {
 	c.widths = make([]float64, len(c.header))
 	for i, h := range c.header {
-		w := float64(utf8.RuneCountInString(h) + 3) // room for the filter button
-		if b, ok := baseWidths[h]; ok && b > w {
-			w = b
+		// A short header keeps to one line (with room for the filter
+		// button); a long one wraps to headerLines lines.
+		n := utf8.RuneCountInString(h)
+		if n <= shortHeader {
+			c.widths[i] = float64(n + 3)
+		} else {
+			c.widths[i] = float64((n+headerLines-1)/headerLines + 3)
 		}
-		c.widths[i] = w
 	}
 	for _, r := range c.pending {
 		for i, cell := range r {
@@ -222,7 +371,8 @@ func (c *sheetChain) start() error {
 		}
 	}
 	for i := range c.widths {
-		c.widths[i] = min(max(c.widths[i], minWidth), maxWidth)
+		c.widths[i] = min(max(c.widths[i], minWidth), columnCap(c.header[i]))
+		c.widths[i] = max(c.widths[i], min(c.linkWidth[i], maxWidth))
 	}
 	if err := c.openPart(c.parts[0]); err != nil {
 		return err
@@ -230,7 +380,7 @@ func (c *sheetChain) start() error {
 	sw := c.open[0]
 	for i, r := range c.pending {
 		row := c.headerRow + 1 + i
-		if err := sw.SetRow("A"+strconv.Itoa(row), r); err != nil {
+		if err := sw.SetRow("A"+strconv.Itoa(row), r, rowOpts(r, c.widths, false)...); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q row %d: %w", c.parts[0], row, err)
 		}
 	}
@@ -247,17 +397,23 @@ func cellWidth(v any) float64 {
 	}
 	switch v := v.(type) {
 	case string:
-		return float64(utf8.RuneCountInString(v) + 2)
+		// The longest line: a cell may hold line feeds.
+		w := 0
+		for line := range strings.SplitSeq(v, "\n") {
+			w = max(w, utf8.RuneCountInString(line))
+		}
+		return float64(w + 2)
 	case int:
 		if v > 20000 && v < 80000 { // a date serial: yyyy-mm-dd
-			return 12
+			return dateWidth
 		}
 		return float64(len(strconv.Itoa(v)) + 2)
 	}
 	return 0
 }
 
-// openPart starts the stream writer of one sheet: widths, frozen header.
+// openPart starts the stream writer of one sheet: print setup, widths,
+// frozen header (and id column).
 func (c *sheetChain) openPart(name string) error {
 	f := c.wb.f
 	// The stream writer would keep the template's stale dimension "A1",
@@ -266,6 +422,9 @@ func (c *sheetChain) openPart(name string) error {
 	if err := f.SetSheetDimension(name, ""); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 	}
+	if err := c.wb.printSetup(name); err != nil {
+		return err
+	}
 	sw, err := f.NewStreamWriter(name)
 	if err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
@@ -273,9 +432,14 @@ func (c *sheetChain) openPart(name string) error {
 	if err := setColWidths(sw, c.widths); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 	}
-	top := colName(0) + strconv.Itoa(c.headerRow+1)
-	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: c.headerRow, TopLeftCell: top,
-		ActivePane: "bottomLeft", Selection: []excelize.Selection{{SQRef: top, ActiveCell: top, Pane: "bottomLeft"}}}); err != nil {
+	panes := &excelize.Panes{Freeze: true, YSplit: c.headerRow, ActivePane: "bottomLeft"}
+	if c.freezeID {
+		panes.XSplit, panes.ActivePane = 1, "bottomRight"
+	}
+	top := colName(panes.XSplit) + strconv.Itoa(c.headerRow+1)
+	panes.TopLeftCell = top
+	panes.Selection = []excelize.Selection{{SQRef: top, ActiveCell: top, Pane: panes.ActivePane}}
+	if err := sw.SetPanes(panes); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 	}
 	if c.title != nil {
@@ -283,15 +447,17 @@ func (c *sheetChain) openPart(name string) error {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 		}
 	}
-	hid, err := c.wb.styles.id(styleKey{fill: headerFill, mark: boldMark})
-	if err != nil {
-		return err
-	}
 	head := make([]any, len(c.header))
 	for i, h := range c.header {
-		head[i] = excelize.Cell{StyleID: hid, Value: guardText(h)} // carried columns keep the input's header
+		// A carried-through column's name is the input's text.
+		text, quoted := cellText(h)
+		hid, err := c.wb.styles.id(styleKey{fill: headerFill, mark: boldMark, wrap: true, quote: quoted})
+		if err != nil {
+			return err
+		}
+		head[i] = excelize.Cell{StyleID: hid, Value: text}
 	}
-	if err := sw.SetRow("A"+strconv.Itoa(c.headerRow), head); err != nil {
+	if err := sw.SetRow("A"+strconv.Itoa(c.headerRow), head, rowOpts(head, c.widths, true)...); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 	}
 	c.open = append(c.open, sw)
@@ -342,6 +508,11 @@ func (c *sheetChain) close() error {
 		if err := c.wb.f.AutoFilter(name, ref, nil); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 		}
+		// The rows down to the header are printed again on every page.
+		if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles",
+			RefersTo: "'" + name + "'!$1:$" + strconv.Itoa(c.headerRow), Scope: name}); err != nil {
+			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+		}
 		if err := sw.Flush(); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 		}
@@ -354,6 +525,42 @@ func (c *sheetChain) close() error {
 func colName(i int) string {
 	name, _ := excelize.ColumnNumberToName(i + 1)
 	return name
+}
+
+// properties sets the document's properties: a title naming the as-of
+// date, "batch" as its creator and application (not excelize's own), the
+// law applied as its description, and the run's clock as its creation
+// time.
+func (wb *workbook) properties(version string, now time.Time) error {
+	title := "Vacancies: filling elections, deadlines and conflicts"
+	if !wb.page.asOf.IsZero() {
+		title += ", as of " + wb.page.asOf.String()
+	}
+	stamp := now.UTC().Format(time.RFC3339)
+	if err := wb.f.SetDocProps(&excelize.DocProperties{
+		Title: title, Subject: "Vacancies in New York elective offices", Creator: "batch",
+		LastModifiedBy: "batch", Description: "Law applied: " + wb.page.law,
+		Keywords: "vacancy; Public Officers Law § 42; Election Law § 6-158", Category: "election calendar",
+		Created: stamp, Modified: stamp, Language: "en-US",
+	}); err != nil {
+		return fmt.Errorf("export: results.xlsx document properties: %w", err)
+	}
+	if err := wb.f.SetAppProps(&excelize.AppProperties{Application: "batch", AppVersion: appVersion(version)}); err != nil {
+		return fmt.Errorf("export: results.xlsx document properties: %w", err)
+	}
+	return nil
+}
+
+// appVersion is the version in the XX.YYYY form the application property
+// takes; "" when the tool's version is not a release number.
+func appVersion(v string) string {
+	v = strings.TrimPrefix(v, "v")
+	major, rest, ok := strings.Cut(v, ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	if !ok || major == "" || minor == "" || strings.Trim(major+minor, "0123456789") != "" || len(minor) > 4 {
+		return ""
+	}
+	return major + "." + strings.Repeat("0", 4-len(minor)) + minor
 }
 
 // save writes the zip straight into out. excelize's own Write assembles

@@ -203,6 +203,9 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return err
 	}
+	if err := p.announceConflicts(w); err != nil {
+		return err
+	}
 	// Sheets that could not be read come first on Errors: a whole sheet
 	// weighs more than a row.
 	for _, u := range p.unread {
@@ -250,6 +253,42 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		return ctx.Err()
 	}
 	return pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+}
+
+// announceConflicts tells the writer which conflicts phase two adds to
+// the results phase one computed (the duplicates), and which it changes
+// (a same-date special that found its earlier special election), so that
+// it can place every conflict on the sorted Conflicts sheet before the
+// first vacancy row links to one.
+func (p *phaseOneResult) announceConflicts(w *export.Writer) error {
+	for o, changes := range p.piggy.revised {
+		if !p.piggy.matched(o) {
+			continue
+		}
+		for _, c := range changes {
+			if err := w.ReviseConflict(int(o), c[0], c[1]); err != nil {
+				return err
+			}
+		}
+	}
+	if p.dups.members() == 0 {
+		return nil
+	}
+	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
+	for o := int32(0); o < int32(p.accepted); o++ {
+		dups, same := p.dups.counts(o)
+		if dups > 0 {
+			if err := w.ExpectConflict(int(o), dupSev); err != nil {
+				return err
+			}
+		}
+		if same > 0 {
+			if err := w.ExpectConflict(int(o), sameSev); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // canonicalExtra renames carried-through columns to the spelling the

@@ -32,11 +32,14 @@ type piggyIndex struct {
 	hostID    map[int32]string
 	hostR     map[int32]compute.Date
 	resolvedS map[int32]compute.Severity // the candidate's severity once resolved
+	// revised: the candidate's conflicts whose severity resolving changes
+	// (from, to), for the writer's count of the Conflicts sheet.
+	revised map[int32][][2]compute.Severity
 }
 
 func newPiggyIndex() *piggyIndex {
 	return &piggyIndex{host: map[int32]int32{}, hostID: map[int32]string{}, hostR: map[int32]compute.Date{},
-		resolvedS: map[int32]compute.Severity{}}
+		resolvedS: map[int32]compute.Severity{}, revised: map[int32][][2]compute.Severity{}}
 }
 
 // add records the accepted row with the given ordinal.
@@ -51,6 +54,11 @@ func (x *piggyIndex) add(ordinal int32, r *compute.Result) {
 		c.Conflicts = slices.Clone(r.Conflicts)
 		compute.ResolvePiggyback(&c, "", compute.Date{})
 		x.resolvedS[ordinal] = c.Severity()
+		for i := range c.Conflicts {
+			if from, to := r.Conflicts[i].Severity, c.Conflicts[i].Severity; from != to {
+				x.revised[ordinal] = append(x.revised[ordinal], [2]compute.Severity{from, to})
+			}
+		}
 	}
 }
 

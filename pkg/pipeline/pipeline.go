@@ -24,9 +24,10 @@ type Options struct {
 	OutDir       string
 	Formats      []string // any of export.XLSX, CSV, ICS, JSON
 	AsOf         compute.Date
-	CalendarFile string // --calendar; "" for none
-	Sheet        string // --sheet; "" for every recognised sheet
-	Jobs         int    // workers; < 1 means one per CPU
+	CalendarFile string       // --calendar; "" for none
+	Sheet        string       // --sheet; "" for every recognised sheet
+	Jobs         int          // workers; < 1 means one per CPU
+	ICSFrom      compute.Date // deadlines.ics leaves out the events before it; zero: none
 	Version      string
 	Log          *slog.Logger // nil: no log lines
 	// Law is the law applied: nil is New York's, every edition by date
@@ -103,7 +104,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	start = time.Now()
 	w, err := export.New(export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, DeadlinesApart: true,
+		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom,
 	})
 	if err != nil {
 		return sum, err

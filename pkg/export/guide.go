@@ -1,0 +1,247 @@
+package export
+
+import (
+	"strings"
+
+	"batch/pkg/compute"
+)
+
+// The column guide: the sheet that tells a recipient who never ran the
+// tool what each column of the results means, and every value a coded
+// column takes, one row per value. It is written in CONTRACT.md's words.
+
+const guideSheet = "Column guide"
+
+var guideColumns = []string{"table", "column", "value", "meaning"}
+
+// guideRow is one line of the column guide; value is blank on the line
+// that describes the column itself.
+type guideRow struct{ table, column, value, meaning string }
+
+// columnMeanings says what each contract column holds. A column the
+// contract adds later and this list lacks is still listed, without words.
+var columnMeanings = map[string]map[string]string{
+	"Vacancies": {
+		"vacancy_id":                "The vacancy's id as the input gives it; when the input gives none, its source.",
+		"source":                    "Where the row came from: file:sheet:row for a workbook, file:row for a CSV file (the header is row 1).",
+		"office":                    "The office, as the input names it.",
+		"office_class":              "How Public Officers Law § 42 treats the office: given in the input, or derived from office.",
+		"district":                  "The district, as the input gives it (leading zeros kept).",
+		"county":                    "The county, one of New York's 62.",
+		"incumbent":                 "The person whose office became vacant, as the input gives it.",
+		"cause":                     "How the office became vacant (Public Officers Law § 30).",
+		"event_date":                "The date of the event the input gives (death, resignation, …).",
+		"vacancy_date":              "The day the office became vacant in law (Public Officers Law § 30).",
+		"filling_method":            "How the vacancy is filled (Public Officers Law § 42).",
+		"filling_election_date":     "The election that fills the vacancy: the general election, or the special election proclaimed.",
+		"special_election_earliest": "With a proclamation: the first day the special election may be held.",
+		"special_election_latest":   "With a proclamation: the last day the special election may be held.",
+		"appointment_until":         "For a temporary appointment (U.S. senator): the day it lasts until.",
+		"term_end":                  "The end of the term: given, or the office class's default.",
+		"next_deadline":             "The code of the next open deadline on the as-of date (its row on Deadlines says more).",
+		"next_deadline_date":        "Its last day (after § 1-106 roll-over).",
+		"conflicts":                 "The codes of the vacancy's conflicts, each once, the most severe first; a highlighted row's cell links to its most severe line on Conflicts.",
+		"severity":                  "The most severe of the vacancy's conflicts.",
+		"basis":                     "The statutes the decision rests on.",
+		"explanation":               "The tool's own sentence: how it decided, in words.",
+		"notes":                     "The analyst's notes from the input, carried through unchanged.",
+		"law_edition":               "Which law decided the row: every edition (E0 the 2010 texts, E1 L.2011 ch. 4, E2 L.2019 ch. 5, E3 L.2021 ch. 320, E4 L.2022 ch. 164) and one-year act (T2020 … T2026) that decided a value of it, oldest first, joined by +.",
+	},
+	"Deadlines": {
+		"vacancy_id":     "The vacancy the deadline belongs to (its row on Vacancies).",
+		"code":           "The deadline, a code of Election Law § 6-158; each is a row of Rules.",
+		"kind":           "Whether the deadline is a window or a single last day.",
+		"window_start":   "For a window: its first day (never moved by § 1-106).",
+		"statutory_date": "The last day as the statute counts it.",
+		"effective_date": "The last day after Elec. Law § 1-106 moved it off a Saturday, Sunday or public holiday.",
+		"rolled_over":    "Whether § 1-106 moved the last day (yes/no).",
+		"applies":        "Whether the deadline applies to this vacancy (yes/no); reason says why not.",
+		"reason":         "Why the deadline does not apply, or which rule replaced it.",
+		"status":         "On the as-of date: open or passed; blank when the deadline does not apply.",
+		"election_date":  "The election the deadline serves.",
+		"citation":       "The statute that sets the deadline.",
+		"law_edition":    "The edition (and one-year act, e.g. E4+T2026) that set this deadline's dates.",
+		"base_date":      "In a year whose one-year act or calendar input moved the deadline: the date the permanent formula gives; blank otherwise.",
+	},
+	"Conflicts": {
+		"vacancy_id":         "The vacancy the conflict concerns; the cell links back to its row on Vacancies.",
+		"source":             "Where the vacancy's row came from.",
+		"severity":           "How much the conflict matters: error, warning or info.",
+		"code":               "The conflict, a stable code; each is a row of Rules.",
+		"field":              "The input column or deadline code the conflict concerns.",
+		"message":            "What is wrong, and what to do, in words.",
+		"citation":           "The statute behind the conflict.",
+		"next_deadline_date": "The vacancy's next open deadline, the order of this sheet after severity.",
+	},
+	"Errors": {
+		"source":  "The input file (and sheet) of the rejected row.",
+		"row":     "The row number in that sheet or file; blank for a problem with the whole file.",
+		"column":  "The input column that holds the bad value.",
+		"value":   "The value as the input holds it.",
+		"message": "What is wrong with it, in words.",
+	},
+	"Calendar": {
+		"year":           "The year of the political calendar.",
+		"code":           "primary, general, holiday, or a deadline code of the general election.",
+		"window_start":   "For a window: its first day.",
+		"statutory_date": "The day as the statute counts it.",
+		"effective_date": "The day after § 1-106 roll-over.",
+		"citation":       "The statute that sets the day.",
+		"source":         "Where the date came from: built in, a calendar input, or the holiday's name.",
+		"law_edition":    "The edition (and one-year act) that set the day.",
+		"base_date":      "When a one-year act or calendar input moved the day: the permanent formula's date.",
+	},
+	"Rules": {
+		"code":          "A rule: a deadline code, a conflict code, a step of § 42, a cause, a holiday.",
+		"citation":      "The statute.",
+		"words":         "The statute's own words (or, for a conflict code, its severity and when it is raised).",
+		"counting":      "How the tool counts the date from its anchor.",
+		"roll_over":     "Whether § 1-106 moves the date off a weekend or holiday (yes/no).",
+		"in_force_from": "The first day the rule is in force in this edition; blank: since before it.",
+		"in_force_to":   "The last day it is in force; blank: still in force.",
+		"note":          "How the tool reads the rule where the words leave a choice.",
+		"edition":       "The editions (or one-year act) the rule belongs to, e.g. E2+E3+E4.",
+		"offices":       "The office classes the rule is limited to; blank: every office.",
+		"mark":          "How sure the data is: sourced (the words were read in a published copy), inferred, interpretation, or unsourced (flagged NEEDS_REVIEW where it decides a value).",
+	},
+}
+
+// guideRows lists the whole guide: every column of every table in order,
+// the values of the coded columns after the column's own line, and the
+// carried-through columns.
+func guideRows(extra []string) []guideRow {
+	var out []guideRow
+	col := func(table, name string) {
+		out = append(out, guideRow{table, name, "", columnMeanings[table][name]})
+	}
+	vals := func(table, name string, values [][2]string) {
+		for _, v := range values {
+			out = append(out, guideRow{table, name, v[0], v[1]})
+		}
+	}
+	for _, name := range vacancyColumns {
+		col("Vacancies", name)
+		switch name {
+		case "office_class":
+			vals("Vacancies", name, officeClassWords)
+		case "cause":
+			vals("Vacancies", name, causeWords)
+		case "filling_method":
+			vals("Vacancies", name, methodWords)
+		case "severity":
+			vals("Vacancies", name, severityWords())
+		}
+	}
+	for _, name := range extra {
+		out = append(out, guideRow{"Vacancies", name, "", "A column of the input the contract does not name, carried through unchanged."})
+	}
+	for _, name := range deadlineColumns {
+		col("Deadlines", name)
+		switch name {
+		case "code":
+			for _, code := range deadlineOrder {
+				w := wordsFor(code)
+				done := "filed"
+				switch w.verb {
+				case "hold":
+					done = "held"
+				case "sign":
+					done = "signed"
+				case "issue":
+					done = "issued"
+				}
+				meaning := strings.ToUpper(w.what[:1]) + w.what[1:] + "; " + done + " by " + w.who + "."
+				if code == "special_election" {
+					meaning = "The window for the special election's day: " + w.who + "."
+				}
+				out = append(out, guideRow{"Deadlines", name, code, meaning})
+			}
+		case "kind":
+			vals("Deadlines", name, [][2]string{
+				{string(compute.Window), "A period: not earlier than window_start, not later than effective_date."},
+				{string(compute.LastDay), "A single last day: not later than effective_date."}})
+		case "rolled_over", "applies":
+			vals("Deadlines", name, [][2]string{{"yes", ""}, {"no", ""}})
+		case "status":
+			vals("Deadlines", name, [][2]string{
+				{string(compute.Open), "The last day is on or after the as-of date."},
+				{string(compute.Passed), "The last day is before the as-of date (greyed)."},
+				{"(blank)", "The deadline does not apply."}})
+		}
+	}
+	for _, name := range conflictColumns {
+		col("Conflicts", name)
+		if name == "severity" {
+			vals("Conflicts", name, severityWords()[:3])
+		}
+	}
+	for _, name := range errorColumns {
+		col("Errors", name)
+	}
+	for _, name := range calendarColumns {
+		col("Calendar", name)
+	}
+	for _, name := range ruleColumns {
+		col("Rules", name)
+	}
+	return out
+}
+
+func severityWords() [][2]string {
+	out := make([][2]string, len(severityLegend))
+	for i, l := range severityLegend {
+		out[i] = [2]string{l.severity, l.meaning}
+	}
+	return out
+}
+
+// deadlineOrder is the deadline codes in the order of § 6-158's
+// subdivisions, general election first, then the special election.
+var deadlineOrder = []string{
+	"designating_signing_start", "designating_petition", "designation_accept_decline", "designation_vacancy_declination",
+	"opportunity_to_ballot", "opportunity_to_ballot_after_declination", "judicial_convention", "judicial_convention_certificate",
+	"party_nomination_certificate", "party_nomination_accept_decline", "party_nomination_vacancy_declination",
+	"electors_party_certificate", "independent_signing_start", "independent_petition", "independent_accept_decline",
+	"independent_vacancy_declination", "proclamation_deadline", "special_election", "special_party_nomination_certificate", "special_party_accept_decline",
+	"special_party_vacancy_declination", "special_independent_petition", "special_independent_accept_decline",
+	"special_independent_vacancy_declination",
+}
+
+var officeClassWords = [][2]string{
+	{string(compute.Governor), "Governor."},
+	{string(compute.LieutenantGovernor), "Lieutenant governor."},
+	{string(compute.USSenator), "United States senator."},
+	{string(compute.USRepresentative), "Representative in Congress."},
+	{string(compute.StateSenator), "State senator."},
+	{string(compute.MemberOfAssembly), "Member of Assembly."},
+	{string(compute.SupremeCourtJustice), "Justice of the Supreme Court."},
+	{string(compute.CountyLevelJudge), "County, surrogate's or family court judge outside New York City."},
+	{string(compute.OtherOffice), "Every other elective office: statewide, county, city, town, village, district."},
+}
+
+var causeWords = [][2]string{
+	{string(compute.Death), "Death (§ 30(1)(a))."},
+	{string(compute.Resignation), "Resignation, from the day it takes effect (§ 30(1)(b))."},
+	{string(compute.Removal), "Removal from office (§ 30(1)(c))."},
+	{string(compute.Nonresidence), "The incumbent ceased to be an inhabitant (§ 30(1)(d))."},
+	{string(compute.Conviction), "Conviction of a felony or of a crime involving a violation of the oath of office, or a guilty plea to one in federal court (§ 30(1)(e))."},
+	{string(compute.Incompetence), "Judgment or order declaring the incumbent incompetent (§ 30(1)(f))."},
+	{string(compute.JudgmentVoid), "A court's judgment declaring the election or appointment void, or the office forfeited or vacant (§ 30(1)(g))."},
+	{string(compute.OathNotFiled), "The oath of office was not filed in time (§ 30(1)(h))."},
+	{string(compute.NewOffice), "A newly created office (§ 30(2))."},
+	{string(compute.MissedMeetings), "A member of a board appointed by the governor who failed to attend three consecutive regular meetings (§ 30(3)): not an elective office."},
+	{string(compute.FailureToElect), "No one was elected at the election (§ 42(3))."},
+	{string(compute.DeathBeforeTerm), "The person elected died or was disqualified before the term began (§ 42(3))."},
+	{string(compute.TermExpiration), "The term expires (§ 42(2))."},
+	{string(compute.BoardTie), "The board failed to fill the vacancy (§ 42(5))."},
+}
+
+var methodWords = [][2]string{
+	{string(compute.GeneralElection), "Filled at a general election (filling_election_date)."},
+	{string(compute.SpecialElection), "Filled at the special election the governor proclaimed."},
+	{string(compute.SpecialOrGeneral), "The governor may proclaim a special election; failing one, the general election of filling_election_date fills it."},
+	{string(compute.TemporaryAppointment), "A temporary appointment until appointment_until, then an election (U.S. senator)."},
+	{string(compute.NotCovered), "Public Officers Law § 42 does not cover the office (governor, lieutenant governor: the constitution provides succession)."},
+	{string(compute.NotElective), "Not an elective office: no election is computed."},
+	{string(compute.NoElection), "Nothing left to fill: no election fills the rest of the term."},
+}
