@@ -45,7 +45,8 @@ type Options struct {
 	// tables, so golden files do not change with the law's tables.
 	maxRows      int
 	linkCap      int
-	runRecords   int // Conflicts lines a sorted run holds (0 = runRecords)
+	runRecords   int  // Conflicts lines a sorted run holds (0 = runRecords)
+	streamAll    bool // every sheet's rows through excelize's stream writer: the fast path's reference
 	now          func() time.Time
 	rules        func(used []string) []compute.Rule                  // nil = the law's rules of the editions used
 	yearCalendar func(*compute.Calendar, int) []compute.CalendarItem // nil = compute.YearCalendar
@@ -197,6 +198,7 @@ func (w *Writer) open() error {
 			page{asOf: w.opts.AsOf, law: w.lawChoice()}); err != nil {
 			return err
 		}
+		w.book.streamAll = w.opts.streamAll
 		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
 	}

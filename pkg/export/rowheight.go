@@ -100,17 +100,40 @@ func textLines(s string, width float64, bold bool) int {
 // rowOpts is the height a row of cells needs in columns of these widths;
 // none for a row of single lines, which keeps the default.
 func rowOpts(cells []any, widths []float64, bold bool) []excelize.RowOpts {
+	h := linesHeight(len(cells), widths, bold, func(i int) string {
+		c, ok := cells[i].(excelize.Cell)
+		if !ok || c.Formula != "" {
+			return ""
+		}
+		s, _ := c.Value.(string)
+		return s
+	})
+	if h == 0 {
+		return nil
+	}
+	return []excelize.RowOpts{{Height: h}}
+}
+
+// rowHeight is rowOpts for a table row of cells: 0 for the default.
+func rowHeight(cells []cell, widths []float64, bold bool) float64 {
+	return linesHeight(len(cells), widths, bold, func(i int) string {
+		if cells[i].kind != textOut {
+			return ""
+		}
+		return cells[i].text
+	})
+}
+
+// linesHeight is the height of a row of n cells whose texts text gives,
+// in columns of these widths: 0 for one line.
+func linesHeight(n int, widths []float64, bold bool, text func(i int) string) float64 {
 	lines := 1
-	for i, v := range cells {
+	for i := 0; i < n; i++ {
 		if i >= len(widths) {
 			break
 		}
-		c, ok := v.(excelize.Cell)
-		if !ok || c.Formula != "" {
-			continue
-		}
-		s, ok := c.Value.(string)
-		if !ok || s == "" {
+		s := text(i)
+		if s == "" {
 			continue
 		}
 		// Most cells are short: skip the wrapping when the text cannot
@@ -121,7 +144,7 @@ func rowOpts(cells []any, widths []float64, bold bool) []excelize.RowOpts {
 		lines = max(lines, textLines(s, widths[i], bold))
 	}
 	if lines == 1 {
-		return nil
+		return 0
 	}
-	return []excelize.RowOpts{{Height: min(lineHeight*float64(lines), maxRowHeight)}}
+	return min(lineHeight*float64(lines), maxRowHeight)
 }

@@ -247,20 +247,20 @@ func (w *Part) Formula(col, style int, formula, shown string) {
 	w.buf = append(b, "</c>"...)
 }
 
-// Link makes the cell at col of the current row a hyperlink to a place in
-// the workbook ("'Conflicts'!A7"): internal links need no relationship.
-// display and tooltip may be empty.
-func (w *Part) Link(col int, location, display, tooltip string) {
+// Link makes the cell at col of row a hyperlink to a place in the
+// workbook ("'Conflicts'!A7"): internal links need no relationship.
+// display and tooltip may be empty. Links are written in the order made.
+func (w *Part) Link(col, row int, location, display, tooltip string) {
 	if w.err != nil {
 		return
 	}
-	if !w.inRow || col < 0 || col >= maxColumns {
-		w.err = fmt.Errorf("rawsheet: a link at column %d outside a row or past the last column", col+1)
+	if col < 0 || col >= maxColumns || row < 1 || row > 1<<20 {
+		w.err = fmt.Errorf("rawsheet: a link at column %d row %d, outside the sheet", col+1, row)
 		return
 	}
 	b := append(w.links, `<hyperlink ref="`...)
 	b = append(b, colName(col)...)
-	b = append(b, w.ref...)
+	b = strconv.AppendInt(b, int64(row), 10)
 	b = append(b, '"')
 	for _, a := range [...]struct{ name, val string }{{"location", location}, {"display", display}, {"tooltip", tooltip}} {
 		if a.val == "" {

@@ -66,10 +66,13 @@ func putRaw(p *Part, row int, r testRow) error {
 			p.Formula(i, c.style, c.formula, c.text)
 		}
 	}
-	if r.link != nil {
-		p.Link(r.link.col, r.link.location, r.link.display, "")
+	if err := p.EndRow(); err != nil {
+		return err
 	}
-	return p.EndRow()
+	if r.link != nil {
+		p.Link(r.link.col, row, r.link.location, r.link.display, "")
+	}
+	return nil
 }
 
 // book writes a small workbook with one big sheet "Data": a frozen header
