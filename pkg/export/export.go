@@ -346,7 +346,7 @@ func (w *Writer) SetExtraColumns(cols []string) error {
 		w.book.vacancies.header = slices.Concat(vacancyColumns, cols)
 	}
 	if w.csv {
-		w.vacCSV.file.remove()
+		w.vacCSV.discard()
 		t, err := newCSVTable(w.set.create, vacanciesName, slices.Concat(vacancyColumns, cols))
 		if err != nil {
 			w.vacCSV = nil
@@ -718,7 +718,7 @@ func (w *Writer) Abort() {
 	if committed := w.done || w.set != nil && w.set.done; !committed {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if c != nil {
-				c.file.remove()
+				c.discard()
 			}
 		}
 		for _, f := range []*tempFile{w.bookFile, w.jsonFile} {
