@@ -226,7 +226,7 @@ func (wb *workbook) tableCells(vals []value, fill fillColour, marks []mark, wrap
 			c.kind, c.n = numberOut, v.n
 		default:
 			c.kind = textOut
-			c.text, k.quote = cellText(v.text)
+			c.text, k.quote = v.cell()
 		}
 		id, err := wb.styles.id(k)
 		if err != nil {
