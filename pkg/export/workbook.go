@@ -175,7 +175,19 @@ func headerFooter(sheet string, pg page) (head, foot string) {
 // excelSerial is the spreadsheet serial number of a date (days since
 // 1899-12-30, valid from March 1900 on).
 func excelSerial(d compute.Date) int {
-	return compute.D(1899, 12, 30).DaysUntil(d)
+	y, m, day := d.Year, int(d.Month), d.Day
+	if y < 1 || m < 1 || m > 12 || day < 1 || day > 31 {
+		return compute.D(1899, 12, 30).DaysUntil(d)
+	}
+	// By arithmetic: it runs for every date cell, and through time.Date
+	// it cost 0.8 CPU-s at 200,000 rows. Days since 0000-03-01 of the
+	// proleptic Gregorian calendar, the years counted from March so that
+	// the leap day falls last; 693899 is that count for 1899-12-30.
+	if m <= 2 {
+		y--
+		m += 12
+	}
+	return 365*y + y/4 - y/100 + y/400 + (153*(m-3)+2)/5 + day - 1 - 693899
 }
 
 // dateOfSerial is the date of a serial number; zero for 0.
