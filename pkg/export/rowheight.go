@@ -152,8 +152,9 @@ func linesHeight(n int, widths []float64, bold bool, text func(i int) string) fl
 			continue
 		}
 		// Most cells are short: skip the wrapping when the text cannot
-		// fill a line even if every character were the widest.
-		if !strings.Contains(s, "\n") && utf8.RuneCountInString(s)*179 <= lineRoom(widths[i])*100/104 {
+		// fill a line even if every character were the widest (its bytes
+		// are at least its characters).
+		if len(s)*179 <= lineRoom(widths[i])*100/104 && strings.IndexByte(s, '\n') < 0 {
 			continue
 		}
 		lines = max(lines, textLines(s, widths[i], bold))

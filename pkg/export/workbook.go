@@ -294,6 +294,7 @@ type sheetChain struct {
 	parts     []string
 	open      []*excelize.StreamWriter // one per part, flushed at close
 	sinks     []rowSink                // the data rows of each part
+	rw        *rowWriter               // writes the rows of rawsheet's sinks, once started
 	row       int                      // last row used on the current part
 	rows      int                      // data rows in all
 	links     int                      // real hyperlinks on the current part
@@ -358,10 +359,22 @@ func (c *sheetChain) add(cells []cell, l *link) (sheet string, row int, err erro
 		}
 		return sheet, c.row, err
 	}
-	if err := c.sinks[len(c.sinks)-1].put(c.row, cells, rowHeight(cells, c.widths, false), rl); err != nil {
+	if err := c.put(c.sinks[len(c.sinks)-1], c.row, cells, rl); err != nil {
 		return "", 0, fmt.Errorf("export: results.xlsx sheet %q row %d: %w", sheet, c.row, err)
 	}
 	return sheet, c.row, nil
+}
+
+// put writes a row to a part's sink: through the row writer when the
+// sink is rawsheet's, else at once.
+func (c *sheetChain) put(sink rowSink, row int, cells []cell, l *rowLink) error {
+	if _, raw := sink.(*rawSink); raw {
+		if c.rw == nil {
+			c.rw = newRowWriter(c.widths)
+		}
+		return c.rw.queue(sink, row, cells, l)
+	}
+	return sink.put(row, cells, rowHeight(cells, c.widths, false), l)
 }
 
 // addLink links a row's cell: a real hyperlink while the sheet has fewer
@@ -417,7 +430,7 @@ func (c *sheetChain) start() error {
 	sink := c.sinks[0]
 	for i, r := range c.pending {
 		row := c.headerRow + 1 + i
-		if err := sink.put(row, r.cells, rowHeight(r.cells, c.widths, false), r.link); err != nil {
+		if err := c.put(sink, row, r.cells, r.link); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q row %d: %w", c.parts[0], row, err)
 		}
 	}
@@ -553,6 +566,11 @@ func (c *sheetChain) close() error {
 			return err
 		}
 	}
+	if c.rw != nil {
+		if err := c.rw.drain(); err != nil {
+			return fmt.Errorf("export: results.xlsx sheet %q: %w", c.base, err)
+		}
+	}
 	last := colName(len(c.header) - 1)
 	for i, sw := range c.open {
 		name := c.parts[i]
@@ -662,6 +680,9 @@ func (wb *workbook) discard() {
 	for _, c := range wb.chains() {
 		if c == nil {
 			continue
+		}
+		if c.rw != nil {
+			_ = c.rw.drain()
 		}
 		for _, s := range c.sinks {
 			s.discard()
