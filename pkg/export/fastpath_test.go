@@ -1,8 +1,12 @@
 package export
 
 import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"batch/pkg/compute"
@@ -112,6 +116,38 @@ func FuzzTextLines(f *testing.F) {
 		}
 		if got, want := textLines(s, width, bold), textLinesBySplit(s, width, bold); got != want {
 			t.Fatalf("textLines(%q, %v, %v) = %d, want %d", s, width, bold, got, want)
+		}
+	})
+}
+
+// FuzzCSVRecord holds the CSV records the tables write to encoding/csv's
+// bytes for the same fields (Writer with its defaults: comma, "\n").
+func FuzzCSVRecord(f *testing.F) {
+	for _, s := range []string{"plain\x00with, comma\x00\"quoted\"\x00line\nfeed\x00cr\rcr\x00 lead\x00\u00a0nbsp\x00\\.\x00\x00é", "\u3000ideographic", "\\.\\."} {
+		f.Add(s, int64(46356), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, joined string, n int64, shape uint8) {
+		fields := strings.Split(joined, "\x00")
+		vals := make([]value, 0, len(fields)+2)
+		want := make([]string, 0, len(fields)+2)
+		for _, s := range fields {
+			vals = append(vals, value{kind: textCell, text: s})
+			want = append(want, s)
+		}
+		d := compute.D(1900+int(uint64(n)%300), time.Month(1+int(shape)%12), 1+int(shape)%28)
+		if shape&1 == 0 {
+			d = compute.Date{}
+		}
+		vals = append(vals, date(d), number(int(n)))
+		want = append(want, d.String(), strconv.Itoa(int(n)))
+		var buf bytes.Buffer
+		w := csv.NewWriter(&buf)
+		if err := w.Write(want); err != nil {
+			t.Fatal(err)
+		}
+		w.Flush()
+		if got := appendCSVRecord(nil, vals); string(got) != buf.String() {
+			t.Fatalf("record %q\n got %q\nwant %q", want, got, buf.String())
 		}
 	})
 }
