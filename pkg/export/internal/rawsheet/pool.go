@@ -17,7 +17,7 @@ const chunkSize = 512 << 10
 // spare is how many idle buffers and chunks a pool keeps for reuse; more
 // are left to the collector, so a pool holds a bounded amount of memory
 // however many parts it has served.
-const spare = 16
+const spare = 4
 
 // Pool deflates chunks on a fixed number of workers. One Pool serves every
 // part of a workbook; its workers run until Close.
