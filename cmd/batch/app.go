@@ -65,10 +65,13 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	runFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
-		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
-		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "never", EnvVars: env("FAIL_ON")},
+		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json,digest", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
+		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never; or, with --compare, changed (anything but the as-of date moved); e.g. error,changed", Value: "never", EnvVars: env("FAIL_ON")},
+		&cli.StringFlag{Name: "compare", Usage: "compare with the earlier run in `PREV` (an output folder or its snapshot.jsonl.gz; auto: the one --out already holds) and list what changed", EnvVars: env("COMPARE")},
+		&cli.IntFlag{Name: "soon", Usage: "with --compare, list the open deadlines due within `N` days (0: none)", Value: 7, EnvVars: env("SOON")},
 		&cli.BoolFlag{Name: "ics-open-only", Usage: "leave the deadlines and elections passed on the as-of date out of deadlines.ics", EnvVars: env("ICS_OPEN_ONLY")},
 		&cli.StringFlag{Name: "ics-from", Usage: "leave the events before `DATE` (YYYY-MM-DD) out of deadlines.ics", EnvVars: env("ICS_FROM")},
+		&cli.StringFlag{Name: "split", Usage: "also write a folder per value of `COLUMN` (county, office_class, or a column of the inputs) under OUT/by-COLUMN/, each with its own results.xlsx and summary.json, and an index.csv", EnvVars: env("SPLIT")},
 	}, inputFlags...)
 	checkFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "error", EnvVars: env("FAIL_ON")},
@@ -115,6 +118,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					"   batch run samples/statewide.xlsx\n" +
 					"   batch run --as-of 2026-07-01 --format xlsx,csv,ics -o out/july a.xlsx b.csv\n" +
 					"   batch run --as-of 2027-01-15 --edition E0 -o out/seed a.xlsx   reproduce a run under the 2010 texts\n" +
+					"   batch run --split county -o out statewide.xlsx   also out/by-county/<county>/results.xlsx for each county board\n" +
 					"   cat rows.csv | batch run -q -o out -",
 				Flags:        runFlags,
 				OnUsageError: onUsage,
@@ -248,7 +252,7 @@ func parseAsOf(s, from string) (compute.Date, error) {
 }
 
 func parseFormats(s, from string) ([]string, error) {
-	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON}
+	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON, export.Digest}
 	var out []string
 	for _, f := range strings.Split(s, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
@@ -280,6 +284,25 @@ func parseFailOn(s, from string) (compute.Severity, error) {
 		return compute.Error, nil
 	}
 	return 0, usagef("%s %q: choose error, warning or never", from, s)
+}
+
+// parseRunFailOn reads run's --fail-on: a severity, changed, or both
+// ("error,changed").
+func parseRunFailOn(s, from string) (compute.Severity, bool, error) {
+	sev, changed := compute.NoSeverity, false
+	for _, part := range strings.Split(s, ",") {
+		part = strings.ToLower(strings.TrimSpace(part))
+		if part == "changed" {
+			changed = true
+			continue
+		}
+		v, err := parseFailOn(part, from)
+		if err != nil {
+			return 0, false, usagef("%s %q: choose error, warning, changed or never (error,changed for both)", from, s)
+		}
+		sev = max(sev, v)
+	}
+	return sev, changed, nil
 }
 
 // logger writes one line per phase to standard error (cron mail stays

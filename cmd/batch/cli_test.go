@@ -196,7 +196,7 @@ func TestJobsDoNotChangeOutputs(t *testing.T) {
 // runSpecific are the Summary rows that describe the run rather than the
 // results: the worker count and the phases' timings.
 var runSpecific = map[string]bool{"jobs": true, "run duration (s)": true,
-	"calendar": true, "read+compute": true, "compute+write": true, "export": true}
+	"calendar": true, "read+compute": true, "compute+write": true, "compare": true, "export": true}
 
 // workbookCells dumps every sheet's values but the run-specific Summary
 // rows.

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"batch/internal/printable"
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/pipeline"
@@ -24,15 +25,31 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if opts.Formats, err = parseFormats(c.String("format"), origin(c, "format")); err != nil {
 		return err
 	}
-	failOn, err := parseFailOn(c.String("fail-on"), origin(c, "fail-on"))
+	failOn, failOnChange, err := parseRunFailOn(c.String("fail-on"), origin(c, "fail-on"))
 	if err != nil {
 		return err
+	}
+	opts.Compare = c.String("compare")
+	if failOnChange && opts.Compare == "" {
+		return usagef("--fail-on changed needs --compare PREV (or --compare auto)")
+	}
+	switch soon := c.Int("soon"); {
+	case soon < 0:
+		return usagef("--soon %d: give a number of days, 0 for none", soon)
+	case soon == 0:
+		opts.Soon = -1
+	default:
+		opts.Soon = soon
 	}
 	if opts.ICSFrom, err = icsFrom(c, opts.AsOf); err != nil {
 		return err
 	}
 	quiet := c.Bool("quiet")
 	opts.OutDir = c.String("out")
+	opts.Split = c.String("split")
+	if c.IsSet("split") && strings.TrimSpace(opts.Split) == "" {
+		return usagef("%s is empty: give a column, such as county or office_class", origin(c, "split"))
+	}
 	if opts.Log, err = logger(c, stderr, quiet); err != nil {
 		return err
 	}
@@ -47,13 +64,53 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if bar != nil {
 		bar.finish()
 	}
+	var split pipeline.SplitError
+	if errors.As(err, &split) {
+		return usageError{err} // the column named is not there: nothing was written
+	}
 	if err != nil {
 		return err
 	}
 	if !quiet {
 		fmt.Fprintf(terminalSafe{c.App.Writer}, "%s → %s/\n", describe(sum), printable.Name(sum.OutDir))
+		if opts.Compare != "" {
+			fmt.Fprintln(terminalSafe{c.App.Writer}, describeChanges(sum.Changes))
+		}
 	}
-	return threshold(sum, failOn)
+	if err := threshold(sum, failOn); err != nil {
+		return err
+	}
+	if failOnChange {
+		return changeThreshold(sum.Changes)
+	}
+	return nil
+}
+
+// describeChanges is the comparison's one line.
+func describeChanges(ch pipeline.ChangeSummary) string {
+	switch ch.Status {
+	case changes.Compared:
+		if !ch.Changed {
+			return fmt.Sprintf("changes: nothing but the as-of date (%d deadlines passed or due soon)", ch.Total)
+		}
+		passed, soon := ch.Counts[changes.DeadlinePassed], ch.Counts[changes.DeadlineSoon]
+		return fmt.Sprintf("changes: %d since the last run, and %d deadlines passed, %d due soon", ch.Total-passed-soon, passed, soon)
+	}
+	return "changes: " + ch.Reason
+}
+
+// changeThreshold is --fail-on changed: exit 3 when anything but the
+// as-of date moved, or when the comparison was skipped (the reader
+// must hear of a baseline that could not be read).
+func changeThreshold(ch pipeline.ChangeSummary) error {
+	switch {
+	case ch.Status == changes.Skipped:
+		return thresholdError{"--fail-on changed: " + ch.Reason}
+	case ch.Changed:
+		return thresholdError{fmt.Sprintf("--fail-on changed reached: %d changes since the last run",
+			ch.Total-ch.Counts[changes.DeadlinePassed]-ch.Counts[changes.DeadlineSoon])}
+	}
+	return nil
 }
 
 // icsFrom reads --ics-open-only (the as-of date) and --ics-from DATE: the

@@ -10,6 +10,12 @@ import (
 // build.
 var version string
 
+// sourceVersion is the release this source tree is: what a build that
+// recorded neither a module version nor a commit (go run, -buildvcs=false)
+// reports, so that every output still names the code that wrote it. Raise
+// it with each release.
+const sourceVersion = "v0.4.0"
+
 // buildVersion is what `batch --version` prints and every output's
 // Summary records: the -X version if one was set, else the module version
 // the go command stamped (go install batch@v1.2.0, or since Go 1.24 a
@@ -68,6 +74,6 @@ func versionFrom(set string, info *debug.BuildInfo) string {
 	if info != nil && info.GoVersion != "" {
 		goVersion = ", " + info.GoVersion
 	}
-	// go run, or a build with -buildvcs=false: nothing names the code.
-	return "unversioned build (no module version or commit recorded" + goVersion + ")"
+	// go run, or a build with -buildvcs=false: only the source names the code.
+	return sourceVersion + " (source tree; this build recorded no commit" + goVersion + ")"
 }

@@ -25,7 +25,7 @@ func TestVersionComesFromTheBuild(t *testing.T) {
 			&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: append(vcs[:3:3], debug.BuildSetting{Key: "vcs.modified", Value: "true"})},
 			"commit bd4502ef97df with uncommitted changes, 2026-12-01T09:00:20Z"},
 		{"nothing recorded says so", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
-			"unversioned build (no module version or commit recorded, go1.26.8)"},
+			sourceVersion + " (source tree; this build recorded no commit, go1.26.8)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

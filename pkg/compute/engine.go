@@ -492,7 +492,7 @@ func (e *engine) cutoffRule(m Method) {
 	if !thisYear {
 		if !v.After(gy) {
 			e.add(Conflict{Code: c.Code, Severity: c.Severity, Field: "vacancy_date",
-				Message: "The vacancy occurred on " + isoDate(v) + ", not " + c.Phrase + " (" + isoDate(day) + "): § 42(1) sends it to the general election of " +
+				Message: "The vacancy occurred on " + isoDate(v) + ", not " + c.Phrase + " (the cut-off day is " + isoDate(day) + "): § 42(1) sends it to the general election of " +
 					itoa(y+1) + ", not " + isoDate(gy) + ".",
 				Citation: c.Cite})
 		}
@@ -945,6 +945,14 @@ func (e *engine) termCheck() {
 		e.r.Method = NoElection
 		e.r.FillingElection = Date{}
 		e.r.SpecialEarliest, e.r.SpecialLatest = Date{}, Date{}
+		// A bar's message said which general election fills the seat; the
+		// term ends first, so none does: the messages must agree.
+		fills := "; the general election of " + isoDate(fe) + " fills it."
+		for i := range e.r.Conflicts {
+			if c := &e.r.Conflicts[i]; c.Code == codeSpecialBarred && strings.HasSuffix(c.Message, fills) {
+				c.Message = strings.TrimSuffix(c.Message, fills) + "; the term ends (" + isoDate(te) + ") before the next general election (" + isoDate(fe) + "), so nothing is left to fill."
+			}
+		}
 		return
 	}
 	if fe.Year == e.lastYear && e.explaining {

@@ -27,6 +27,10 @@
 //     leaves the previous set and removes its own; New rolls back what a
 //     killed run left, and migrates a folder of an earlier version's
 //     regular files.
+//   - A split run's slices (slice.go): by-COLUMN/<value>/ in the same set,
+//     each written by a Writer of its own (Slices.Open) with the statewide
+//     sheets over the value's rows, and by-COLUMN/index.csv; folder names
+//     safe on every system and stable from run to run (foldername.go).
 //   - Excel's row limit. A sheet holds at most 1,048,576 rows; a longer table
 //     continues on "Deadlines (2)", "Deadlines (3)", … with the same header,
 //     and Summary says so. The CSV files are never split. Every part of a

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"maps"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
@@ -38,6 +40,13 @@ type Options struct {
 	// Without DeadlinesApart the writer holds every Result until Commit
 	// and then writes them the same way: for tests and small callers.
 	DeadlinesApart bool
+	// Split, for a split run (slice.go): set by Writer.Slices, so that
+	// the statewide Summary and summary.json say where the slices are.
+	Split *Split
+	slice *Slice // set by Slices.Open on a slice's own Writer
+	// Changes: the run compares itself with an earlier one; the Changes
+	// sheet (second in results.xlsx) and changes.csv are written.
+	Changes bool
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -100,7 +109,7 @@ type Writer struct {
 	now  func() time.Time
 	set  *outputSet
 
-	xlsx, csv, ics, json bool
+	xlsx, csv, ics, json, digest bool
 
 	tmpDir   string // excelize's spill files
 	book     *workbook
@@ -110,6 +119,13 @@ type Writer struct {
 	cal                         *icsWriter
 	jsonFile                    *tempFile
 
+	// The comparison with the earlier run (changes.go).
+	snapFile    *tempFile
+	snapBuf     *bufio.Writer
+	changes     *changes.Outcome
+	chCSV       *csvTable
+	digestFiles []*tempFile
+
 	tally       *tally
 	deadlineSeq int              // Deadlines calls so far
 	order       *conflictOrder   // places the conflicts on the sorted Conflicts sheet
@@ -118,15 +134,50 @@ type Writer struct {
 	vals        []value
 	marks       []mark
 	err         error // the first failure; every later call returns it
+	finished    bool  // Finish has closed every file
 	done        bool
+	aborted     bool
+
+	slices  *Slices // a split run's statewide Writer: its slices
+	sliceOf *Slices // a slice's Writer: the set it belongs to
 }
 
 var errDone = errors.New("export: writer already committed or aborted")
+
+// cmpOr is err, unless it is none or only says the writer is done.
+func cmpOr(err, or error) error {
+	if err != nil && err != errDone {
+		return err
+	}
+	return or
+}
 
 // New opens the outputs in a staging folder. It creates Dir when missing,
 // takes its lock (a second run into Dir fails with an error naming it)
 // and cleans what killed runs left there.
 func New(opts Options) (*Writer, error) {
+	w, err := newWriter(opts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Dir == "" {
+		return nil, errors.New("export: no output folder given")
+	}
+	set, err := openSet(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	w.set = set
+	if err := w.open(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	return w, nil
+}
+
+// newWriter is a Writer of opts without its folder: New's, or a slice's
+// (Slice).
+func newWriter(opts Options) (*Writer, error) {
 	w := &Writer{opts: opts, now: opts.now}
 	if w.now == nil {
 		w.now = time.Now
@@ -163,24 +214,14 @@ func New(opts Options) (*Writer, error) {
 			w.ics = true
 		case JSON:
 			w.json = true
+		case Digest:
+			w.digest = true
 		default:
-			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics or json)", f)
+			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics, json or digest)", f)
 		}
 	}
-	if opts.Dir == "" {
-		return nil, errors.New("export: no output folder given")
-	}
-	set, err := openSet(opts.Dir)
-	if err != nil {
-		return nil, err
-	}
-	w.set = set
 	w.tally = newTally(opts.AsOf)
 	w.order = newConflictOrder()
-	if err := w.open(); err != nil {
-		w.Abort()
-		return nil, err
-	}
 	return w, nil
 }
 
@@ -200,6 +241,11 @@ func (w *Writer) open() error {
 		}
 		w.book.streamAll = w.opts.streamAll
 		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
+		if w.opts.Changes {
+			if err := w.book.addChangesSheet(); err != nil {
+				return err
+			}
+		}
 		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
 	}
 	if w.csv {
@@ -233,7 +279,7 @@ func (w *Writer) usable() error {
 	if w.err != nil {
 		return w.err
 	}
-	if w.done {
+	if w.done || w.finished {
 		return errDone
 	}
 	return nil
@@ -558,22 +604,54 @@ func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
 }
 
 // Commit writes Summary, Calendar, Rules and summary.json, closes every
-// file and renames them into place.
+// file (unless Finish did) and puts the whole set in place: with a split,
+// the slices written into it too.
 func (w *Writer) Commit(info RunInfo) (Totals, error) {
-	if err := w.usable(); err != nil {
+	if err := w.Finish(info); err != nil {
 		return Totals{}, err
 	}
-	if err := w.commit(info); err != nil {
+	err := error(nil)
+	if w.slices != nil {
+		err = w.writeIndex()
+	}
+	if err == nil {
+		err = w.set.commit()
+	}
+	if err != nil {
 		w.fail(err)
 		w.Abort()
 		return Totals{}, err
 	}
 	w.done = true
+	if w.sliceOf != nil {
+		w.sliceOf.closed(w, nil)
+	}
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
 		BySeverity: maps.Clone(w.tally.bySeverity), Files: slices.Clone(w.set.linked)}, nil
 }
 
-func (w *Writer) commit(info RunInfo) error {
+// Finish writes Summary, Calendar, Rules and summary.json and closes every
+// file, releasing the workbook's memory, but puts nothing in place: the
+// pipeline writes a split's slices into the set after it, and Commit then
+// puts them in place with the rest, as one. Once is enough; Commit
+// finishes a Writer that was not.
+func (w *Writer) Finish(info RunInfo) error {
+	if w.finished && w.err == nil && !w.done {
+		return nil
+	}
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if err := w.finish(info); err != nil {
+		w.fail(err)
+		w.Abort()
+		return err
+	}
+	w.finished = true
+	return nil
+}
+
+func (w *Writer) finish(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
@@ -602,6 +680,9 @@ func (w *Writer) commit(info RunInfo) error {
 		if err := w.cal.finish(); err != nil {
 			return err
 		}
+	}
+	if err := w.finishChanges(info); err != nil {
+		return err
 	}
 	var cont []continuation
 	if w.xlsx {
@@ -636,7 +717,7 @@ func (w *Writer) commit(info RunInfo) error {
 		}
 	}
 	w.cleanup()
-	return w.set.commit()
+	return nil
 }
 
 // finishBook writes Calendar and Rules, then closes every sheet; only then
@@ -710,6 +791,10 @@ func (w *Writer) Abort() {
 	if w == nil {
 		return
 	}
+	if w.sliceOf != nil && !w.done && !w.aborted {
+		w.sliceOf.closed(nil, cmpOr(w.err, errors.New("export: slice aborted")))
+	}
+	w.aborted = true
 	if !w.done && w.err == nil {
 		w.err = errDone
 	}
@@ -729,6 +814,7 @@ func (w *Writer) Abort() {
 		if w.cal != nil {
 			w.cal.file.remove()
 		}
+		w.removeChanges()
 	}
 	w.cleanup()
 	w.set.abort()

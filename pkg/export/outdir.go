@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -81,6 +82,9 @@ type outputSet struct {
 	spill   string // OUT/.batch/spill-ID
 	linked  []string
 	done    bool
+	// inner: a folder inside a staging set (a split's slice), with no
+	// lock and no commit of its own: the set's commit takes it in.
+	inner bool
 }
 
 // commitHook is called at each step of the commit; tests built with the
@@ -570,8 +574,24 @@ func linkOrCopy(src, dst string) error {
 	return err
 }
 
-// commit puts the staged set in place (see the top of this file).
+// innerSet makes the folder rel inside the staging set, for a Writer of its
+// own (a split's slice); n tells its spill folder from the others'.
+func (s *outputSet) innerSet(rel string, n int) (*outputSet, error) {
+	dir := filepath.Join(s.stage, rel)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("export: create %s: %w", printable.Name(rel), err)
+	}
+	return &outputSet{dir: dir, stage: dir, spill: s.spill + "-" + strconv.Itoa(n), inner: true}, nil
+}
+
+// commit puts the staged set in place (see the top of this file). An
+// inner set's files stay where they are: the set around it commits them.
 func (s *outputSet) commit() error {
+	if s.inner {
+		_ = os.RemoveAll(s.spill)
+		s.done = true
+		return nil
+	}
 	shown := printable.Name(s.dir)
 	_ = os.RemoveAll(s.spill)
 	m, err := s.writeManifest(s.stage, s.id)

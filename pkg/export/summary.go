@@ -62,8 +62,11 @@ type summaryDoc struct {
 	Upcoming       summaryAhead     `json:"next_14_days"`
 	Action         summaryAction    `json:"needs_action"`
 	Next           summaryNextDLs   `json:"next_open_deadlines"`
+	Changes        *changesSummary  `json:"changes,omitempty"`
 	Timings        []timing         `json:"timings"`
 	Duration       float64          `json:"duration_seconds"`
+	Split          *summarySplitDoc `json:"split,omitempty"` // a split run's statewide summary
+	Slice          *summarySplitDoc `json:"slice,omitempty"` // a slice's
 }
 
 type summaryCounts struct {
@@ -175,12 +178,14 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		Continued: cont,
 		Upcoming: summaryAhead{From: t.from.String(), To: t.to.String(), Count: t.upcomingTotal,
 			Shown: []summaryOpenDL{}},
+		Changes:  w.changesJSON(),
 		Timings:  ts,
 		Duration: totalSeconds(ts),
 	}
 	if doc.Continued == nil {
 		doc.Continued = []continuation{}
 	}
+	doc.Split, doc.Slice = w.splitDoc()
 	for _, in := range info.Inputs {
 		sheets := in.Sheets
 		if sheets == nil {
@@ -364,7 +369,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 	s := &summaryWriter{wb: wb, sw: sw, widths: widths}
 	steps := []func() error{
 		func() error {
-			head := "Vacancies: what needs action"
+			head := "Vacancies" + w.sliceTitle() + ": what needs action"
 			if !w.opts.AsOf.IsZero() {
 				head += ", as of " + w.opts.AsOf.String()
 			}
@@ -377,6 +382,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 				plural(t.bySeverity[compute.Warning], "vacancy", "vacancies"), plural(t.bySeverity[compute.Info], "vacancy", "vacancies"))
 			return s.sentence(msg)
 		},
+		func() error { return w.summarySplit(s) },
 		func() error {
 			if t.rejected == 0 {
 				return s.sentence("Every input row was read; none was rejected.")

@@ -12,6 +12,7 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export/internal/rawsheet"
 )
@@ -72,6 +73,7 @@ type workbook struct {
 	page    page
 
 	vacancies, deadlines, conflicts, errors *sheetChain
+	changes                                 *sheetChain   // with a comparison: second, after Summary
 	extra                                   []*sheetChain // Calendar and Rules, made at the end
 
 	cells []cell // reused row buffer
@@ -701,7 +703,26 @@ func excelCell(style int, v any) excelize.Cell { return excelize.Cell{StyleID: s
 
 // chains lists every table in workbook order.
 func (wb *workbook) chains() []*sheetChain {
-	return append([]*sheetChain{wb.vacancies, wb.deadlines, wb.conflicts, wb.errors}, wb.extra...)
+	var first []*sheetChain
+	if wb.changes != nil {
+		first = append(first, wb.changes)
+	}
+	return append(append(first, wb.vacancies, wb.deadlines, wb.conflicts, wb.errors), wb.extra...)
+}
+
+// addChangesSheet puts Changes second, after Summary: what changed is
+// what a nightly reader opens the workbook for.
+func (wb *workbook) addChangesSheet() error {
+	if _, err := wb.f.NewSheet(changesSheet); err != nil {
+		return fmt.Errorf("export: results.xlsx: %w", err)
+	}
+	if err := wb.f.MoveSheet(changesSheet, vacanciesSheet); err != nil {
+		return fmt.Errorf("export: results.xlsx: %w", err)
+	}
+	wb.f.SetActiveSheet(0)
+	wb.changes = wb.chain(changesSheet, vacanciesSheet, changes.Columns)
+	wb.changes.headerRow, wb.changes.row = 2, 2
+	return nil
 }
 
 // continued lists the tables that ran over more than one sheet.

@@ -82,6 +82,15 @@ func matchHeader(cell string) field {
 	return headerKeys[squash(cell)]
 }
 
+// ContractColumn is the contract's name of the input column a header text
+// stands for, matched as every input's header is ("Office Class", "class"
+// and "office_class" are office_class); ok is false for a column the
+// contract does not name, which is carried through.
+func ContractColumn(header string) (name string, ok bool) {
+	f := matchHeader(header)
+	return fieldNames[f], f != fExtra
+}
+
 // isDateField reports whether the field holds a date.
 func isDateField(f field) bool {
 	switch f {

@@ -120,15 +120,27 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 		problem(fOffice, "", `office is blank: name the office, e.g. "Member of Assembly" or "Town Supervisor"`)
 	}
 
+	firstCounty := ""
 	if s, _ := get(fCounty); s != "" {
-		r := p.v.county1(s)
-		switch {
-		case r.ok:
-			v.County = r.name
-		case r.suggestion != "":
-			problem(fCounty, s, fmt.Sprintf("%s is not a New York county. Did you mean %s?", quote(s), r.suggestion))
-		default:
-			problem(fCounty, s, fmt.Sprintf("%s is not one of New York's 62 counties", quote(s)))
+		// One county, or the counties an office spans ("Albany; Schenectady",
+		// "Saratoga, Warren"), as analysts list them: each is checked, and
+		// the row keeps them in the order given, each named once, joined
+		// by "; ".
+		names, bad := p.v.countyList(s)
+		for _, b := range bad {
+			in := ""
+			if b.part != s {
+				in = " (in " + quote(s) + ")"
+			}
+			if b.suggestion != "" {
+				problem(fCounty, s, fmt.Sprintf("%s%s is not a New York county. Did you mean %s?", quote(b.part), in, b.suggestion))
+			} else {
+				problem(fCounty, s, fmt.Sprintf("%s%s is not one of New York's 62 counties", quote(b.part), in))
+			}
+		}
+		if len(bad) == 0 && len(names) > 0 {
+			v.County = strings.Join(names, CountySeparator)
+			firstCounty = names[0]
 		}
 	}
 
@@ -139,7 +151,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 			problem(fClass, s, fmt.Sprintf("%s is not an office class; use one of %s, or leave it blank to derive it from the office", quote(s), classList))
 		}
 	} else if office != "" {
-		v.Class = p.v.class(office, v.County)
+		v.Class = p.v.class(office, firstCounty)
 	}
 
 	v.District, _ = get(fDistrict)

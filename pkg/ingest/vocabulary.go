@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -350,6 +351,50 @@ func (v *vocab) class(office, county string) compute.OfficeClass {
 		v.office[k] = c
 	}
 	return c
+}
+
+// CountySeparator joins the counties of a row whose office spans several
+// ("Albany; Schenectady"); a county cell may separate them with ";" or ",".
+const CountySeparator = "; "
+
+// SplitCounties is the counties a vacancy's county value names, in order:
+// one for most rows, several for an office that spans counties, none when
+// the value is blank.
+func SplitCounties(county string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(county, isCountySeparator) {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+func isCountySeparator(r rune) bool { return r == ';' || r == ',' }
+
+// badCounty is one name of a county cell that is no county.
+type badCounty struct{ part, suggestion string }
+
+// countyList reads a county cell: the county names it lists, each once, or
+// the parts that are not counties.
+func (v *vocab) countyList(s string) (names []string, bad []badCounty) {
+	if !strings.ContainsAny(s, ";,") {
+		r := v.county1(s)
+		if !r.ok {
+			return nil, []badCounty{{s, r.suggestion}}
+		}
+		return []string{r.name}, nil
+	}
+	for _, part := range SplitCounties(s) {
+		r := v.county1(part)
+		switch {
+		case !r.ok:
+			bad = append(bad, badCounty{part, r.suggestion})
+		case !slices.Contains(names, r.name):
+			names = append(names, r.name)
+		}
+	}
+	return names, bad
 }
 
 func (v *vocab) county1(s string) countyResult {

@@ -1004,6 +1004,28 @@ func TestFederalCalendarNotice(t *testing.T) {
 // An explanation never contradicts itself: a date outside its window says
 // so, and every step names its edition.
 func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
+	// A village trustee resigns 2026-09-21, after § 42(1)'s cut-off
+	// (G(2026) = Nov 3, three months before: Aug 3), so the next general
+	// election is 2027-11-02; the term ends 2026-12-31, so nothing is left
+	// to fill, and § 42(4)(c) bars the special proclaimed anyway (the
+	// vacancy is after April 1 of 2026, the term's last year). No message
+	// may still say that the 2027 election fills it.
+	barred := compute(Vacancy{Office: "Village Trustee", Cause: Resignation, Appointable: No, EventDate: ymd(2026, 9, 21),
+		TermEnd: ymd(2026, 12, 31), ProclamationDate: ymd(2026, 9, 25), SpecialElectionDate: ymd(2026, 12, 8)}, ymd(2026, 9, 25))
+	if barred.Method != NoElection {
+		t.Errorf("method %s, want none (%s)", barred.Method, barred.ConflictCodes())
+	}
+	for _, c := range barred.Conflicts {
+		if strings.Contains(c.Message, "fills it") {
+			t.Errorf("%s says the seat is filled: %q", c.Code, c.Message)
+		}
+		if c.Code == "AFTER_THREE_MONTHS" && !strings.Contains(c.Message, "cut-off day is 2026-08-03") {
+			t.Errorf("AFTER_THREE_MONTHS does not name the cut-off day: %q", c.Message)
+		}
+	}
+	if _, ok := conflictOf(barred, "TERM_ENDS_FIRST"); !ok {
+		t.Errorf("no TERM_ENDS_FIRST: %s", barred.ConflictCodes())
+	}
 	r := compute(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2027, 6, 1), TermEnd: ymd(2029, 12, 31),
 		ProclamationDate: ymd(2027, 6, 3), SpecialElectionDate: ymd(2027, 8, 14)}, ymd(2027, 6, 3))
 	// Town office, E4: 70 to 80 days (Jun 30 is +27, Jul 31 +58, Aug 12

@@ -1,9 +1,11 @@
 package pipeline
 
 import (
+	"compress/gzip"
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -78,6 +80,22 @@ func TestGoldenSamples(t *testing.T) {
 				switch filepath.Ext(name) {
 				case ".xlsx":
 					got[name] = dumpGoldenWorkbook(t, path)
+				case ".gz":
+					// The snapshot: its lines, one record each.
+					f, err := os.Open(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					zr, err := gzip.NewReader(f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := io.ReadAll(zr)
+					f.Close()
+					if err != nil {
+						t.Fatal(err)
+					}
+					got[name] = string(b)
 				default:
 					b, err := os.ReadFile(path)
 					if err != nil {

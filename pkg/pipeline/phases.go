@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
+	"time"
 
 	"batch/internal/printable"
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -24,6 +27,9 @@ type phaseOneResult struct {
 	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
 	rename   map[string]string // a spelling met in the input → its spelling in extra
 	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
+	split    *splitter         // --split: each row's place in the spill, by value
+	mu       sync.Mutex        // finishRow's
+	idsDone  bool              // resolveDuplicateIDs ran
 	rows     int
 	blank    int
 	accepted int
@@ -44,6 +50,12 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	if opts.Split != "" {
+		if p.split, err = newSplitter(opts.Split); err != nil {
+			sp.close()
+			return nil, err
+		}
+	}
 	var est *rowEstimate
 	if opts.Progress != nil {
 		est = newRowEstimate(opts.Inputs, ingest.Options{Sheet: opts.Sheet})
@@ -74,8 +86,15 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 					}
 				}
 			}
-			if err := p.spill.put(it); err != nil {
+			ref, err := p.spill.putRef(it)
+			if err != nil {
 				return err
+			}
+			if p.split != nil {
+				if len(it.Problems) == 0 {
+					ref.ord = int32(p.accepted - 1)
+				}
+				p.split.add(it, ref)
 			}
 		}
 		if opts.Progress != nil {
@@ -199,23 +218,27 @@ const maxLoggedNotes = 10
 // cheap next to writing, so the results are computed again rather than
 // stored), adds the duplicate conflicts, and hands everything to the
 // writer in input order.
-func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer) error {
+//
+// Each row's record also goes to cmp, the snapshot and the comparison;
+// the time that takes is returned, so the run can tell it apart.
+func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) (time.Duration, error) {
+	var inCmp time.Duration
 	if err := p.resolveDuplicateIDs(); err != nil {
-		return err
+		return 0, err
 	}
 	if err := p.announceConflicts(w); err != nil {
-		return err
+		return 0, err
 	}
 	// Sheets that could not be read come first on Errors: a whole sheet
 	// weighs more than a row.
 	for _, u := range p.unread {
 		if err := w.Problem(u, false); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	sr, err := p.spill.rewind()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	source := func(ctx context.Context, emit func(ingest.Item) error) error {
 		var it ingest.Item
@@ -235,16 +258,26 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 						return err
 					}
 				}
+				t := time.Now()
+				rec := changes.FromRejected(&c.items[i].Vacancy, problemText(ps[0]))
+				if err := cmp.Add(&rec); err != nil {
+					return err
+				}
+				inCmp += time.Since(t)
 				continue
 			}
 			r := &c.results[i]
-			p.canonicalExtra(r.Vacancy.Extra)
-			p.piggy.resolve(ordinal, r)
-			r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+			p.finishRow(ordinal, r)
 			ordinal++
 			if err := w.Result(r); err != nil {
 				return err
 			}
+			t := time.Now()
+			rec := changes.FromResult(r, r.LawEdition)
+			if err := cmp.Add(&rec); err != nil {
+				return err
+			}
+			inCmp += time.Since(t)
 		}
 		done += len(c.items)
 		if opts.Progress != nil {
@@ -252,7 +285,23 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		}
 		return ctx.Err()
 	}
-	return pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+	err = pool(ctx, opts.Jobs, cal, opts.AsOf, opts.explain, source, sink)
+	return inCmp, err
+}
+
+// finishRow gives a computed row what only the whole batch tells: the
+// outputs' spelling of its carried-through columns, the same-date
+// proviso's resolution and the duplicate conflicts. ordinal is the row's
+// place among the accepted rows.
+//
+// A split's slices are written while phase two runs: the lock keeps their
+// goroutines and phase two's out of each other's caches.
+func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.canonicalExtra(r.Vacancy.Extra)
+	p.piggy.resolve(ordinal, r)
+	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
 }
 
 // announceConflicts tells the writer which conflicts phase two adds to
@@ -261,29 +310,36 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 // it can place every conflict on the sorted Conflicts sheet before the
 // first vacancy row links to one.
 func (p *phaseOneResult) announceConflicts(w *export.Writer) error {
-	for o, changes := range p.piggy.revised {
-		if !p.piggy.matched(o) {
-			continue
-		}
-		for _, c := range changes {
-			if err := w.ReviseConflict(int(o), c[0], c[1]); err != nil {
-				return err
+	return p.announce(w, p.accepted, func(seq int) int32 { return int32(seq) })
+}
+
+// announce is announceConflicts for a writer of n vacancies, the seq-th
+// of which is the accepted row ordinal(seq): all of them for the
+// statewide writer, a slice's for a slice's.
+func (p *phaseOneResult) announce(w *export.Writer, n int, ordinal func(seq int) int32) error {
+	p.mu.Lock() // the duplicates' index caches what finishRow asks it
+	defer p.mu.Unlock()
+	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
+	for seq := range n {
+		o := ordinal(seq)
+		if p.piggy.matched(o) {
+			for _, c := range p.piggy.revised[o] {
+				if err := w.ReviseConflict(seq, c[0], c[1]); err != nil {
+					return err
+				}
 			}
 		}
-	}
-	if p.dups.members() == 0 {
-		return nil
-	}
-	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
-	for o := int32(0); o < int32(p.accepted); o++ {
+		if p.dups.members() == 0 {
+			continue
+		}
 		dups, same := p.dups.counts(o)
 		if dups > 0 {
-			if err := w.ExpectConflict(int(o), dupSev); err != nil {
+			if err := w.ExpectConflict(seq, dupSev); err != nil {
 				return err
 			}
 		}
 		if same > 0 {
-			if err := w.ExpectConflict(int(o), sameSev); err != nil {
+			if err := w.ExpectConflict(seq, sameSev); err != nil {
 				return err
 			}
 		}
@@ -311,9 +367,10 @@ func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
 // that DUPLICATE_VACANCY and SAME_SEAT conflicts name: phase one kept only
 // hashes.
 func (p *phaseOneResult) resolveDuplicateIDs() error {
-	if p.dups.members() == 0 {
+	if p.dups.members() == 0 || p.idsDone {
 		return nil
 	}
+	p.idsDone = true
 	sr, err := p.spill.rewind()
 	if err != nil {
 		return err

@@ -30,9 +30,19 @@ type Options struct {
 	ICSFrom      compute.Date // deadlines.ics leaves out the events before it; zero: none
 	Version      string
 	Log          *slog.Logger // nil: no log lines
+	// Split, when set, also writes one folder per value of this column
+	// (county, office_class, or any input column) under OUT/by-COLUMN/,
+	// committed with the statewide outputs as one set (split.go).
+	Split string
 	// Law is the law applied: nil is New York's, every edition by date
 	// (nylaw.NewYork); Law.Fixed gives one edition for every date.
 	Law *compute.Law
+	// Compare is the earlier run to compare with (issue 12): "" for none,
+	// "auto" for the snapshot already in OutDir, else an output folder or
+	// a snapshot file. Soon: deadlines due within so many days are
+	// listed among the changes (0: changes.DefaultSoon).
+	Compare string
+	Soon    int
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
@@ -61,8 +71,11 @@ type Summary struct {
 	// BySeverity counts vacancies by their worst conflict.
 	BySeverity map[compute.Severity]int
 	Phases     []export.Phase
-	OutDir     string
-	Files      []string // the outputs put in place
+	// Changes is the comparison with the earlier run: its status,
+	// counts and whether anything but the as-of date moved.
+	Changes ChangeSummary
+	OutDir  string
+	Files   []string // the outputs put in place
 }
 
 // Worst is the most severe level reached: rejected rows, and sheets that
@@ -92,7 +105,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 
 	start := time.Now()
 	warnStale(opts)
-	cal, err := loadCalendar(opts)
+	cal, overrides, err := loadCalendarOverrides(opts)
 	if err != nil {
 		return sum, err
 	}
@@ -104,7 +117,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	start = time.Now()
 	w, err := export.New(export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom,
+		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom, Changes: opts.Compare != "",
 	})
 	if err != nil {
 		return sum, err
@@ -128,11 +141,53 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if err := w.SetExtraColumns(p1.extra); err != nil {
 		return sum, err
 	}
-	if err := phaseTwo(ctx, opts, cal, p1, w); err != nil {
+	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Jobs: opts.Jobs}
+	var slices *sliceRun
+	if p1.split != nil {
+		// The slices are written while the statewide outputs are: they
+		// need the cross-row conflicts, known now, and nothing else.
+		if slices, err = startSplit(ctx, opts, cal, p1, w, info, overrides); err != nil {
+			return sum, err
+		}
+		defer slices.stop() // before w.Abort: nothing writes into a set being removed
+	}
+	cmp := newComparer(opts, p1, overrides)
+	defer cmp.Close()
+	inCmp, err := phaseTwo(ctx, opts, cal, p1, w, cmp)
+	if err != nil {
 		return sum, err
 	}
-	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start)})
-	totals, err := w.Commit(export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Phases: sum.Phases, Jobs: opts.Jobs})
+	sum.Phases = append(sum.Phases, export.Phase{Name: "compute+write", Duration: time.Since(start) - inCmp})
+	start = time.Now()
+	outcome, err := compare(opts, cmp, w)
+	if err != nil {
+		return sum, err
+	}
+	defer outcome.Close()
+	// "compare" is all the snapshot and the comparison cost: the records
+	// handed over while writing, the sort, the snapshot, the merge.
+	sum.Phases = append(sum.Phases, export.Phase{Name: "compare", Duration: time.Since(start) + inCmp})
+	sum.Changes = summarise(outcome)
+	info.Phases = sum.Phases
+	if slices != nil {
+		// The statewide rows are all written: a second slice writer
+		// starts while the statewide outputs are finished (one CPU
+		// deflating the workbook), and their buffers are released.
+		slices.more()
+		if err := w.Finish(info); err != nil {
+			return sum, err
+		}
+		start := time.Now()
+		if err := slices.wait(); err != nil {
+			return sum, err
+		}
+		opts.Log.Info("split", "column", p1.split.column, "folders", len(slices.order), "rows", slices.total,
+			"waited_seconds", roundSeconds(time.Since(start)))
+	}
+	if err := ctx.Err(); err != nil {
+		return sum, err // interrupted before the commit: the previous set stays
+	}
+	totals, err := w.Commit(info)
 	if err != nil {
 		return sum, err
 	}
@@ -318,6 +373,13 @@ func warnStale(opts Options) {
 // loadCalendar merges, in increasing precedence, the Calendar sheets of the
 // input workbooks and the --calendar file.
 func loadCalendar(opts Options) (*compute.Calendar, error) {
+	cal, _, err := loadCalendarOverrides(opts)
+	return cal, err
+}
+
+// loadCalendarOverrides is loadCalendar that also returns the overrides
+// it merged, for the snapshot's fingerprint of them.
+func loadCalendarOverrides(opts Options) (*compute.Calendar, []compute.Override, error) {
 	var all []compute.Override
 	for _, in := range opts.Inputs {
 		if in == "-" {
@@ -325,24 +387,24 @@ func loadCalendar(opts Options) (*compute.Calendar, error) {
 		}
 		ov, problems, err := ingest.CalendarOverrides(in, true)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := calendarProblems(problems); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		all = append(all, ov...)
 	}
 	if opts.CalendarFile != "" {
 		ov, problems, err := ingest.CalendarOverrides(opts.CalendarFile, false)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := calendarProblems(problems); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		all = append(all, ov...)
 	}
-	return compute.NewCalendar(opts.Law, all), nil
+	return compute.NewCalendar(opts.Law, all), all, nil
 }
 
 // calendarProblems fails the run on a bad calendar row: every date of the

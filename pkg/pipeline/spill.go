@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -21,12 +22,22 @@ import (
 // Record layout (all integers uvarint/varint, strings length-prefixed):
 //
 //	kind (0 accepted, 1 rejected), source, then
-//	accepted: the vacancy's fields in declaration order, extras
-//	rejected: count, then each problem's column, value, message
+//	rejected: count, then each problem's column, value, message; then
+//	both: the vacancy's fields in declaration order (what could be read
+//	of a rejected row), extras
 type spill struct {
-	f *os.File
-	w *bufio.Writer
-	n int // records written
+	f   *os.File
+	w   *bufio.Writer
+	n   int   // records written
+	off int64 // bytes written
+}
+
+// spillRef is where one record is in the spill: a split reads its slices'
+// rows back by it (split.go).
+type spillRef struct {
+	off int64
+	n   uint32
+	ord int32 // the accepted row's ordinal; -1 for a rejected row
 }
 
 func newSpill() (*spill, error) {
@@ -44,6 +55,12 @@ func (s *spill) close() { s.f.Close() }
 
 // put appends one item.
 func (s *spill) put(it *ingest.Item) error {
+	_, err := s.putRef(it)
+	return err
+}
+
+// putRef appends one item and says where it went.
+func (s *spill) putRef(it *ingest.Item) (spillRef, error) {
 	var e encoder
 	e.buf = make([]byte, 0, 256)
 	if len(it.Problems) > 0 {
@@ -57,35 +74,63 @@ func (s *spill) put(it *ingest.Item) error {
 		}
 	} else {
 		e.uint(0)
-		v := &it.Vacancy
-		e.source(v.Source)
-		e.str(v.ID)
-		e.str(v.Office)
-		e.str(string(v.Class))
-		e.str(v.District)
-		e.str(v.County)
-		e.str(v.Incumbent)
-		e.str(string(v.Cause))
-		e.date(v.EventDate)
-		e.date(v.TermStart)
-		e.date(v.TermEnd)
-		e.uint(uint64(v.Appointable))
-		e.date(v.ProclamationDate)
-		e.date(v.SpecialElectionDate)
-		e.date(v.SpecialSessionDate)
-		e.int(int64(v.NextFullTermYear))
-		e.str(v.Notes)
-		e.uint(uint64(len(v.Extra)))
-		for _, f := range v.Extra {
-			e.str(f.Name)
-			e.str(f.Value)
-		}
+		e.source(it.Vacancy.Source)
+	}
+	// A rejected row keeps what could be read of it too: the comparison
+	// with the last run matches it by its vacancy_id or seat.
+	v := &it.Vacancy
+	e.str(v.ID)
+	e.str(v.Office)
+	e.str(string(v.Class))
+	e.str(v.District)
+	e.str(v.County)
+	e.str(v.Incumbent)
+	e.str(string(v.Cause))
+	e.date(v.EventDate)
+	e.date(v.TermStart)
+	e.date(v.TermEnd)
+	e.uint(uint64(v.Appointable))
+	e.date(v.ProclamationDate)
+	e.date(v.SpecialElectionDate)
+	e.date(v.SpecialSessionDate)
+	e.int(int64(v.NextFullTermYear))
+	e.str(v.Notes)
+	e.uint(uint64(len(v.Extra)))
+	for _, f := range v.Extra {
+		e.str(f.Name)
+		e.str(f.Value)
 	}
 	s.n++
+	ref := spillRef{off: s.off, n: uint32(len(e.buf)), ord: -1}
+	s.off += int64(len(e.buf))
 	if _, err := s.w.Write(e.buf); err != nil {
+		return ref, fmt.Errorf("pipeline: temporary file: %w", err)
+	}
+	return ref, nil
+}
+
+// flush makes every record written so far readable by readAt.
+func (s *spill) flush() error {
+	if err := s.w.Flush(); err != nil {
 		return fmt.Errorf("pipeline: temporary file: %w", err)
 	}
 	return nil
+}
+
+// readAt reads the record ref points at into it, once flushed, with buf
+// as its buffer (returned, grown if need be). Several goroutines may read
+// at once, and while the spill is read from the start (rewind): each
+// read names its own offset.
+func (s *spill) readAt(ref spillRef, buf []byte, it *ingest.Item) ([]byte, error) {
+	if cap(buf) < int(ref.n) {
+		buf = make([]byte, ref.n)
+	}
+	b := buf[:ref.n]
+	if _, err := s.f.ReadAt(b, ref.off); err != nil {
+		return buf, fmt.Errorf("pipeline: reading temporary file: %w", err)
+	}
+	d := decoder{r: bytes.NewReader(b)}
+	return buf, decodeItem(&d, it)
 }
 
 // rewind ends writing and returns a reader over every record from the
@@ -113,6 +158,15 @@ func (sr *spillReader) next(it *ingest.Item) bool {
 	}
 	sr.left--
 	d := decoder{r: sr.r}
+	if err := decodeItem(&d, it); err != nil {
+		sr.err = err
+		return false
+	}
+	return true
+}
+
+// decodeItem reads one record.
+func decodeItem(d *decoder, it *ingest.Item) error {
 	*it = ingest.Item{}
 	kind := d.uint()
 	it.Vacancy.Source = d.source()
@@ -126,40 +180,38 @@ func (sr *spillReader) next(it *ingest.Item) bool {
 				Source: it.Vacancy.Source, Column: d.str(), Value: d.str(), Message: d.str(),
 			})
 		}
-	} else {
-		v := &it.Vacancy
-		v.ID = d.str()
-		v.Office = d.str()
-		v.Class = compute.OfficeClass(d.str())
-		v.District = d.str()
-		v.County = d.str()
-		v.Incumbent = d.str()
-		v.Cause = compute.Cause(d.str())
-		v.EventDate = d.date()
-		v.TermStart = d.date()
-		v.TermEnd = d.date()
-		v.Appointable = compute.YesNo(d.uint())
-		v.ProclamationDate = d.date()
-		v.SpecialElectionDate = d.date()
-		v.SpecialSessionDate = d.date()
-		v.NextFullTermYear = int(d.int())
-		v.Notes = d.str()
-		n := d.uint()
-		if n > 1<<20 {
-			d.err = errors.New("corrupt record")
-		}
-		if n > 0 && d.err == nil {
-			v.Extra = make([]compute.Field, n)
-			for i := range v.Extra {
-				v.Extra[i] = compute.Field{Name: d.str(), Value: d.str()}
-			}
+	}
+	v := &it.Vacancy
+	v.ID = d.str()
+	v.Office = d.str()
+	v.Class = compute.OfficeClass(d.str())
+	v.District = d.str()
+	v.County = d.str()
+	v.Incumbent = d.str()
+	v.Cause = compute.Cause(d.str())
+	v.EventDate = d.date()
+	v.TermStart = d.date()
+	v.TermEnd = d.date()
+	v.Appointable = compute.YesNo(d.uint())
+	v.ProclamationDate = d.date()
+	v.SpecialElectionDate = d.date()
+	v.SpecialSessionDate = d.date()
+	v.NextFullTermYear = int(d.int())
+	v.Notes = d.str()
+	n := d.uint()
+	if n > 1<<20 {
+		d.err = errors.New("corrupt record")
+	}
+	if n > 0 && d.err == nil {
+		v.Extra = make([]compute.Field, n)
+		for i := range v.Extra {
+			v.Extra[i] = compute.Field{Name: d.str(), Value: d.str()}
 		}
 	}
 	if d.err != nil {
-		sr.err = fmt.Errorf("pipeline: reading temporary file: %w", d.err)
-		return false
+		return fmt.Errorf("pipeline: reading temporary file: %w", d.err)
 	}
-	return true
+	return nil
 }
 
 type encoder struct{ buf []byte }
@@ -182,7 +234,10 @@ func (e *encoder) source(s compute.Source) {
 }
 
 type decoder struct {
-	r   *bufio.Reader
+	r interface {
+		io.Reader
+		io.ByteReader
+	}
 	err error
 }
 

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The split's cost (issue 14): `batch run --split county` against the same
+# `batch run` without it, on one generated input (default 100,000 rows),
+# in interleaved rounds on one machine, so that a change in the machine's
+# load hits both alike. Per program: the median wall time, CPU time
+# (user + system) and peak resident memory (/usr/bin/time) of the rounds;
+# then the split's overhead, median against median, which issue 14 bounds
+# at 30 % of the wall time. The result replaces the part of
+# docs/PERFORMANCE.md between the split:begin and split:end markers (added
+# at the end when missing); bench/perf.sh's own section is not touched.
+#
+#   bash bench/split.sh                    # 100,000 rows, 3 rounds
+#   ROWS=20000 ROUNDS=5 bash bench/split.sh
+#   SPLIT=office_class bash bench/split.sh
+#   OUT=/tmp/split.md bash bench/split.sh  # write elsewhere
+#   KEEP=1 bash bench/split.sh             # keep the temporary folder
+#
+# Needs Go and /usr/bin/time (apt-get install -y time).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+ROWS=${ROWS:-100000}
+ROUNDS=${ROUNDS:-3}
+SPLIT=${SPLIT:-county}
+OUT=${OUT:-$root/docs/PERFORMANCE.md}
+ASOF=2026-11-30
+
+[ -x /usr/bin/time ] || { echo "split: /usr/bin/time missing (apt-get install -y time)" >&2; exit 2; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/batch-split.XXXXXX")
+if [ -z "${KEEP:-}" ]; then trap 'rm -rf "$tmp"' EXIT; else echo "split: keeping $tmp" >&2; fi
+log() { echo "split: $*" >&2; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+log "building into $tmp"
+go build -o "$tmp/batch" ./cmd/batch
+go build -o "$tmp/gen" ./bench/gen
+in="$tmp/in.xlsx"
+log "generating $ROWS rows"
+"$tmp/gen" -rows "$ROWS" -seed 1 -format xlsx -out "$in" >/dev/null 2>&1
+
+# timed NAME CMD...: one run under /usr/bin/time; appends "wall cpu MB" to
+# $tmp/NAME.runs.
+timed() {
+	local name=$1
+	shift
+	rm -rf "$tmp/out-$name"
+	/usr/bin/time -o "$tmp/$name.time" -f '%e %U %S %M' "$@" >"$tmp/$name.log" 2>&1 || {
+		log "$name failed:"
+		tail -20 "$tmp/$name.log" >&2
+		exit 1
+	}
+	read -r wall user sys kb <"$tmp/$name.time"
+	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+	echo "$wall $cpu $((kb / 1024))" >>"$tmp/$name.runs"
+	log "$name: ${wall} s wall, ${cpu} s CPU, $((kb / 1024)) MB (load $(load))"
+}
+
+loads="$(load)"
+for round in $(seq "$ROUNDS"); do
+	log "round $round of $ROUNDS"
+	timed plain "$tmp/batch" run -q --out "$tmp/out-plain" --as-of "$ASOF" "$in"
+	timed split "$tmp/batch" run -q --out "$tmp/out-split" --as-of "$ASOF" --split "$SPLIT" "$in"
+done
+loads="$loads → $(load)"
+folders=$(($(wc -l <"$tmp/out-split/by-$SPLIT/index.csv") - 1))
+
+# median COLUMN FILE: the median of one column of the runs.
+median() { cut -d' ' -f"$1" "$2" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.0f %%", (a / b - 1) * 100 }'; }
+pw=$(median 1 "$tmp/plain.runs") pc=$(median 2 "$tmp/plain.runs") pm=$(median 3 "$tmp/plain.runs")
+sw=$(median 1 "$tmp/split.runs") sc=$(median 2 "$tmp/split.runs") sm=$(median 3 "$tmp/split.runs")
+met=$(awk -v a="$sw" -v b="$pw" 'BEGIN { print (a / b - 1 <= 0.30) ? "yes" : "**no**" }')
+
+{
+	echo "<!-- split:begin (written by bench/split.sh; edit outside the markers) -->"
+	echo "### The split (issue 14)"
+	echo
+	echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs ($(uname -m), $(go env GOVERSION)), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- cmd pkg bench 2>/dev/null || echo ' plus uncommitted changes'); load average $loads. Reproduce with:"
+	echo
+	echo '```'
+	echo "ROWS=$ROWS ROUNDS=$ROUNDS SPLIT=$SPLIT bash bench/split.sh"
+	echo '```'
+	echo
+	echo "Input: \`bench/gen -rows $ROWS -seed 1 -format xlsx\`; both runs with \`--as-of $ASOF\` and the default formats (xlsx, csv, json); the split writes $folders folders. Medians of $ROUNDS interleaved rounds; CPU is user + system time; memory is peak resident set size."
+	echo
+	echo "| run | wall s | CPU s | peak MB |"
+	echo "|---|---|---|---|"
+	echo "| batch run | $pw | $pc | $pm |"
+	echo "| batch run --split $SPLIT | $sw | $sc | $sm |"
+	echo "| the split's cost | $(pct "$sw" "$pw") | $(pct "$sc" "$pc") | $(pct "$sm" "$pm") |"
+	echo
+	echo "Every round (wall s, CPU s, MB): batch run $(paste -sd';' "$tmp/plain.runs" | sed 's/;/; /g'); --split $(paste -sd';' "$tmp/split.runs" | sed 's/;/; /g')."
+	echo
+	echo "| target | measured | met |"
+	echo "|---|---|---|"
+	echo "| the split adds at most 30 % to the wall time at $ROWS rows | $(pct "$sw" "$pw") | $met |"
+	echo "<!-- split:end -->"
+} >"$tmp/section.md"
+
+mkdir -p "$(dirname "$OUT")"
+if [ -f "$OUT" ] && grep -q 'split:begin' "$OUT" && grep -q 'split:end' "$OUT"; then
+	awk -v sec="$tmp/section.md" '
+		/split:begin/ { while ((getline l < sec) > 0) print l; skip = 1; next }
+		/split:end/ { skip = 0; next }
+		!skip' "$OUT" >"$tmp/out.md"
+	cp "$tmp/out.md" "$OUT"
+elif [ -f "$OUT" ]; then
+	{ echo; cat "$tmp/section.md"; } >>"$OUT"
+else
+	{ echo "# Performance"; echo; cat "$tmp/section.md"; } >"$OUT"
+fi
+log "wrote $OUT"
+cat "$tmp/section.md"

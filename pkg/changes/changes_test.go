@@ -1,0 +1,340 @@
+package changes
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"batch/pkg/compute"
+)
+
+func d(y int, m time.Month, day int) compute.Date { return compute.D(y, m, day) }
+
+// rec builds a record by hand: the scenario's "results" are set here,
+// not computed, so each expected change follows from what the test wrote.
+type recSpec struct {
+	id, src          string
+	office, district string
+	county           string
+	event, procl     string
+	rejected         string
+	vd, method, elec string
+	law              string
+	conflicts        []Conflict
+	deadlines        []Deadline
+}
+
+func rec(s recSpec) Record {
+	v := compute.Vacancy{ID: s.id, Office: s.office, District: s.district, County: s.county,
+		Source: compute.Source{File: "in.csv", Row: 2}}
+	if s.src != "" {
+		var row int
+		fmt.Sscanf(s.src, "in.csv:%d", &row)
+		v.Source.Row = row
+	}
+	if v.ID == "" {
+		v.ID = v.Source.String()
+	}
+	r := Record{ID: v.ID, Source: v.Source.String(), In: make([]string, len(InputFields)),
+		Rejected: s.rejected, VacancyDate: s.vd, Method: s.method, Election: s.elec, Law: s.law,
+		Conflicts: s.conflicts, Deadlines: s.deadlines}
+	r.In[0], r.In[2], r.In[3] = s.office, s.district, s.county
+	r.In[5] = "resignation"
+	r.In[6] = s.event
+	r.In[10] = s.procl
+	r.Key = Key(&v, s.vd, s.rejected != "")
+	return r
+}
+
+var testInputs = []Input{{Name: "in.csv", SHA256: "aa", Rows: 5}}
+
+func header(tool string) Header {
+	return Header{ToolVersion: tool, RulesVersion: "r1", Inputs: testInputs}
+}
+
+// runOnce is one run: records in, snapshot bytes and changes out.
+func runOnce(t *testing.T, h Header, asOf compute.Date, recs []Record, base []byte, opts ...func(*Options)) (*Outcome, []byte, []Change) {
+	t.Helper()
+	o := Options{Header: h, AsOf: asOf, TempDir: t.TempDir()}
+	for _, f := range opts {
+		f(&o)
+	}
+	c := New(o)
+	for i := range recs {
+		if err := c.Add(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b *Baseline
+	var skip *Skip
+	if base != nil {
+		path := filepath.Join(t.TempDir(), SnapshotName)
+		if err := os.WriteFile(path, base, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b, skip = Open(path, o.Header, false)
+		defer b.Close()
+	}
+	var snap bytes.Buffer
+	out, err := c.Finish(&snap, b, skip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(out.Close)
+	var all []Change
+	if err := out.Each(func(ch *Change) error { all = append(all, *ch); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return out, snap.Bytes(), all
+}
+
+// brief is a change as the tests compare it.
+func brief(c Change) string {
+	return fmt.Sprintf("%s %s %s %s: %s → %s [%s: %s]", c.Priority, c.Kind, c.VacancyID, c.Item, c.Old, c.New, c.Cause, c.CauseDetail)
+}
+
+func briefs(cs []Change) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = brief(c)
+	}
+	return out
+}
+
+func sameLines(t *testing.T, got, want []string) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("changes:\n got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+// The scenario of issue 12, by hand. Night one (as of 2026-11-30) and
+// night two (as of 2026-12-04): between them the county corrects NY-1's
+// event date from 2026-03-04 to 2026-04-03 (its vacancy date and one
+// deadline follow), NY-2 leaves the workbook, NY-5 comes in, NY-3 gets a
+// proclamation (special_or_general becomes special_election, on a new
+// day, with a deadline of its own and the general-election one gone), and
+// the as-of date passes NY-4's 2026-12-01 deadline while NY-4's next one,
+// 2026-12-08, comes within the week.
+func scenario() (night1, night2 []Record) {
+	ny1 := recSpec{id: "NY-1", office: "Member of Assembly", district: "65", county: "New York",
+		event: "2026-03-04", vd: "2026-03-04", method: "general_election", elec: "2026-11-03",
+		deadlines: []Deadline{{Code: "party_nomination", Date: "2026-09-28", Passed: true}}}
+	ny2 := recSpec{id: "NY-2", office: "Town Supervisor", county: "Albany", event: "2026-05-01",
+		vd: "2026-05-01", method: "general_election", elec: "2027-11-02",
+		deadlines: []Deadline{{Code: "designating_petition", Date: "2027-04-01"}}}
+	ny3 := recSpec{id: "NY-3", office: "State Senator", district: "12", county: "Queens", event: "2026-10-01",
+		vd: "2026-10-01", method: "special_or_general", elec: "2027-11-02",
+		conflicts: []Conflict{{Code: "NO_PROCLAMATION", Severity: "info", Message: "no proclamation yet"}},
+		deadlines: []Deadline{{Code: "designating_petition", Date: "2027-04-01"}}}
+	ny4 := recSpec{id: "NY-4", office: "Member of Congress", district: "3", county: "Nassau", event: "2026-09-01",
+		vd: "2026-09-01", method: "special_election", elec: "2027-01-12",
+		deadlines: []Deadline{{Code: "party_certificate", Date: "2026-12-01"}, {Code: "independent_petition", Date: "2026-12-08"}}}
+	night1 = []Record{rec(ny1), rec(ny2), rec(ny3), rec(ny4)}
+
+	ny1.event, ny1.vd = "2026-04-03", "2026-04-03"
+	ny1.deadlines = []Deadline{{Code: "party_nomination", Date: "2026-10-05", Passed: true}}
+	ny3.procl, ny3.method, ny3.elec = "2026-11-20", "special_election", "2027-02-09"
+	ny3.conflicts = nil
+	ny3.deadlines = []Deadline{{Code: "party_certificate", Date: "2027-01-05"}}
+	ny4.deadlines = []Deadline{{Code: "party_certificate", Date: "2026-12-01", Passed: true}, {Code: "independent_petition", Date: "2026-12-08"}}
+	ny5 := recSpec{id: "NY-5", office: "Village Trustee", county: "Erie", event: "2026-11-10", vd: "2026-11-10",
+		method: "general_election", elec: "2027-11-02",
+		deadlines: []Deadline{{Code: "designating_petition", Date: "2027-04-01"}}}
+	night2 = []Record{rec(ny1), rec(ny3), rec(ny4), rec(ny5)}
+	return
+}
+
+func TestTwoNightsScenario(t *testing.T) {
+	n1, n2 := scenario()
+	first, snap, none := runOnce(t, header("1.0.0"), d(2026, 11, 30), n1, nil)
+	if first.Status != Off || len(none) != 1 {
+		// The first night compares nothing; NY-4's 2026-12-01 is due tomorrow.
+		t.Fatalf("first night: status %s, changes %v", first.Status, briefs(none))
+	}
+	out, _, got := runOnce(t, header("1.0.0"), d(2026, 12, 4), n2, snap)
+	if out.Status != Compared {
+		t.Fatalf("status %s (%s)", out.Status, out.Reason)
+	}
+	input1 := "input: event_date 2026-03-04 → 2026-04-03"
+	input3 := "input: proclamation_date (blank) → 2026-11-20"
+	sameLines(t, briefs(got), []string{
+		// act now: passed first (its date is the earliest), then due soon.
+		"act_now deadline_passed NY-4 party_certificate: open → passed [as_of: as-of date 2026-11-30 → 2026-12-04]",
+		"act_now deadline_soon NY-4 independent_petition:  → 2026-12-08 [as_of: due within 7 days of the as-of date 2026-12-04]",
+		// changed, the dates still ahead first, soonest first: NY-3's new
+		// deadline, its new election, NY-5 (its next deadline), NY-3's
+		// dropped one; then those behind the as-of date: NY-1's.
+		"changed deadline_added NY-3 party_certificate:  → 2027-01-05 [" + input3 + "]",
+		"changed method_changed NY-3 filling_method: special_or_general → special_election [" + input3 + "]",
+		"changed election_changed NY-3 filling_election_date: 2027-11-02 → 2027-02-09 [" + input3 + "]",
+		"changed vacancy_added NY-5 :  → general_election [input: a row the last run's inputs did not have]",
+		"changed deadline_dropped NY-3 designating_petition: 2027-04-01 →  [" + input3 + "]",
+		"changed vacancy_date_changed NY-1 vacancy_date: 2026-03-04 → 2026-04-03 [" + input1 + "]",
+		"changed deadline_changed NY-1 party_nomination: 2026-09-28 → 2026-10-05 [" + input1 + "]",
+		// resolved: what went away.
+		"resolved vacancy_removed NY-2 : general_election →  [input: the row is no longer in the inputs]",
+		"resolved conflict_cleared NY-3 NO_PROCLAMATION: NO_PROCLAMATION →  [" + input3 + "]",
+	})
+	if !out.Changed() {
+		t.Error("Changed() is false; the inputs changed")
+	}
+	if out.Counts[DeadlinePassed] != 1 || out.Counts[VacancyAdded] != 1 || out.Total != 11 {
+		t.Errorf("counts %v, total %d", out.Counts, out.Total)
+	}
+}
+
+func TestOnlyTheAsOfDateMoved(t *testing.T) {
+	n1, _ := scenario()
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), n1, nil)
+	// The same rows five days later: NY-4's 2026-12-01 has passed (the
+	// engine marks it so), its 2026-12-08 is within the week; nothing else.
+	n1b, _ := scenario()
+	n1b[3].Deadlines[0].Passed = true
+	out, _, got := runOnce(t, header("1.0.0"), d(2026, 12, 4), n1b, snap)
+	sameLines(t, briefs(got), []string{
+		"act_now deadline_passed NY-4 party_certificate: open → passed [as_of: as-of date 2026-11-30 → 2026-12-04]",
+		"act_now deadline_soon NY-4 independent_petition:  → 2026-12-08 [as_of: due within 7 days of the as-of date 2026-12-04]",
+	})
+	if out.Changed() {
+		t.Error("Changed() is true: only the as-of date moved")
+	}
+}
+
+func TestCausesOtherThanInput(t *testing.T) {
+	base := func() []Record {
+		return []Record{rec(recSpec{id: "NY-9", office: "Member of Assembly", district: "1", county: "Suffolk",
+			event: "2026-06-01", vd: "2026-06-01", method: "general_election", elec: "2026-11-03", law: "E4",
+			deadlines: []Deadline{{Code: "party_nomination", Date: "2026-09-21", Passed: true}}})}
+	}
+	moved := func(law string) []Record {
+		r := base()
+		r[0].Law = law
+		r[0].Deadlines[0].Date = "2026-09-17" // what another law would say; the test only needs it to differ
+		return r
+	}
+	cases := []struct {
+		name      string
+		prevHdr   Header
+		curHdr    Header
+		cur       []Record
+		wantCause string
+	}{
+		{"the row's law edition changed (--edition E0 against auto)", header("1.0.0"), header("1.0.0"), moved("E0"),
+			"law: law_edition E4 → E0"},
+		{"the rule table changed under the same edition", header("1.0.0"),
+			Header{ToolVersion: "1.0.0", RulesVersion: "r2", Inputs: testInputs}, moved("E4"), "law: rules version r1 → r2"},
+		{"the calendar overrides changed", header("1.0.0"),
+			Header{ToolVersion: "1.0.0", RulesVersion: "r1", Calendar: "c2", Inputs: testInputs}, moved("E4"),
+			"calendar: calendar overrides changed (none → c2)"},
+		{"only the tool changed", header("1.0.0"), header("1.1.0"), moved("E4"), "tool: batch 1.0.0 → 1.1.0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, snap, _ := runOnce(t, c.prevHdr, d(2026, 11, 30), base(), nil)
+			_, _, got := runOnce(t, c.curHdr, d(2026, 11, 30), c.cur, snap)
+			sameLines(t, briefs(got), []string{
+				"changed deadline_changed NY-9 party_nomination: 2026-09-21 → 2026-09-17 [" + c.wantCause + "]",
+			})
+		})
+	}
+}
+
+func TestMatchingWithoutIDs(t *testing.T) {
+	// Rows without vacancy_id: ingest gives them their place as id, and
+	// a row inserted above moves every place. They match by seat and
+	// vacancy date, the seat's case, spacing and leading zeros aside.
+	prev := []Record{
+		rec(recSpec{src: "in.csv:2", office: "Member of Assembly", district: "065", county: "New York",
+			vd: "2026-03-04", method: "general_election", elec: "2026-11-03"}),
+		rec(recSpec{src: "in.csv:3", office: "Town Clerk", county: "Erie", vd: "2026-05-05",
+			method: "general_election", elec: "2026-11-03"}),
+	}
+	cur := []Record{
+		rec(recSpec{src: "in.csv:2", office: "Village Mayor", county: "Erie", vd: "2026-07-07",
+			method: "general_election", elec: "2026-11-03"}),
+		rec(recSpec{src: "in.csv:3", office: "member of  assembly", district: "65", county: "New York",
+			vd: "2026-03-04", method: "general_election", elec: "2026-11-03"}),
+		// The town clerk's row is now rejected: no vacancy date, but the
+		// same seat, so it is the same row of the other run.
+		rec(recSpec{src: "in.csv:4", office: "Town Clerk", county: "Erie", rejected: `event_date "13/45/2026": not a date`}),
+	}
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), prev, nil)
+	_, _, got := runOnce(t, header("1.0.0"), d(2026, 11, 30), cur, snap)
+	sameLines(t, briefs(got), []string{
+		"act_now now_rejected in.csv:4 : accepted → rejected [input: event_date \"13/45/2026\": not a date]",
+		"changed vacancy_added in.csv:2 :  → general_election [input: a row the last run's inputs did not have]",
+	})
+}
+
+func TestSeat(t *testing.T) {
+	for _, c := range []struct{ office, district, county, want string }{
+		{"Member of Assembly", "065", "New York", "member of assembly|65|new york"},
+		{"  member  of ASSEMBLY ", "65", "new york", "member of assembly|65|new york"},
+		{"Town Justice", "0", "", "town justice|0|"},
+		{"Town Justice (2nd seat)", "", "Erie", "town justice 2nd seat||erie"},
+		{"", "5", "Erie", ""},
+	} {
+		if got := Seat(c.office, c.district, c.county); got != c.want {
+			t.Errorf("Seat(%q, %q, %q) = %q, want %q", c.office, c.district, c.county, got, c.want)
+		}
+	}
+}
+
+func TestManyRowsSpillAndStayInOrder(t *testing.T) {
+	// A buffer of 4 KB forces dozens of sorted runs on disk; the merge
+	// must still give every record once, in key order, and the changes
+	// most urgent first.
+	var prev, cur []Record
+	for i := 0; i < 3000; i++ {
+		id := fmt.Sprintf("V%07d", (i*7919)%3000) // ids out of input order
+		r := rec(recSpec{id: id, office: "Town Board Member", county: "Erie", vd: "2026-01-01",
+			method: "general_election", elec: "2026-11-03",
+			deadlines: []Deadline{{Code: "designating_petition", Date: "2026-12-0" + fmt.Sprint(1+i%9)}}})
+		prev = append(prev, r)
+		if i%10 == 0 {
+			r.Method = "special_election"
+		}
+		cur = append(cur, r)
+	}
+	small := func(o *Options) { o.SortMemory = 4 << 10 }
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), prev, nil, small)
+	out, snap2, got := runOnce(t, header("1.0.0"), d(2026, 11, 30), cur, snap, small)
+	// Deadlines fall on 2026-12-01 … 09 in turn (334 rows on each of the
+	// first three days, 333 on the others); the week from 11-30 holds
+	// 12-01 … 12-07: 3×334 + 4×333 = 2334.
+	if out.Counts[MethodChanged] != 300 || out.Counts[DeadlineSoon] != 2334 {
+		t.Errorf("counts %v", out.Counts)
+	}
+	if !slices.IsSortedFunc(got, func(a, b Change) int { return strings.Compare(a.sortKey("2026-11-30"), b.sortKey("2026-11-30")) }) {
+		t.Error("changes are not most urgent first")
+	}
+	// The snapshot reads back whole and in order.
+	path := filepath.Join(t.TempDir(), SnapshotName)
+	os.WriteFile(path, snap2, 0o644)
+	b, skip := Open(path, header("1.0.0"), false)
+	if skip != nil {
+		t.Fatal(skip)
+	}
+	defer b.Close()
+	n := 0
+	var r Record
+	for {
+		ok, err := b.next(&r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		n++
+	}
+	if n != 3000 || b.Header.Rows != 3000 {
+		t.Errorf("read %d records, header says %d", n, b.Header.Rows)
+	}
+}

@@ -1,0 +1,133 @@
+package changes
+
+import (
+	"encoding/binary"
+	"errors"
+)
+
+// The records of this run travel through the sorter's temporary file in
+// this binary form (never the snapshot's JSON, which costs several times
+// as much to read back): uvarint counts and length-prefixed strings, in
+// the order of Record's fields, conflict messages included.
+
+func appendStr(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func encodeRecord(b []byte, r *Record) []byte {
+	b = appendStr(b, r.ID)
+	b = appendStr(b, r.Source)
+	b = binary.AppendUvarint(b, uint64(len(r.In)))
+	for _, s := range r.In {
+		b = appendStr(b, s)
+	}
+	b = appendStr(b, r.Rejected)
+	b = appendStr(b, r.VacancyDate)
+	b = appendStr(b, r.Method)
+	b = appendStr(b, r.Election)
+	b = appendStr(b, r.Law)
+	b = binary.AppendUvarint(b, uint64(len(r.Conflicts)))
+	for _, c := range r.Conflicts {
+		b = appendStr(b, c.Code)
+		b = appendStr(b, c.Field)
+		b = appendStr(b, c.Severity)
+		b = appendStr(b, c.Message)
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.Deadlines)))
+	for _, d := range r.Deadlines {
+		b = appendStr(b, d.Code)
+		b = appendStr(b, d.Date)
+		p := uint64(0)
+		if d.Passed {
+			p = 1
+		}
+		b = binary.AppendUvarint(b, p)
+	}
+	return b
+}
+
+type byteDecoder struct {
+	b      []byte
+	err    error
+	intern map[string]string // short strings that repeat: codes, dates, severities
+}
+
+var errCorruptRecord = errors.New("changes: temporary record damaged")
+
+func (d *byteDecoder) uint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	n, k := binary.Uvarint(d.b)
+	if k <= 0 {
+		d.err = errCorruptRecord
+		return 0
+	}
+	d.b = d.b[k:]
+	return n
+}
+
+func (d *byteDecoder) str() string {
+	n := d.uint()
+	if d.err != nil || n > uint64(len(d.b)) {
+		d.err = errCorruptRecord
+		return ""
+	}
+	raw := d.b[:n]
+	d.b = d.b[n:]
+	if n == 0 {
+		return ""
+	}
+	if d.intern != nil && n <= 32 {
+		if s, ok := d.intern[string(raw)]; ok {
+			return s
+		}
+		s := string(raw)
+		if len(d.intern) < 1<<16 {
+			d.intern[s] = s
+		}
+		return s
+	}
+	return string(raw)
+}
+
+func (d *byteDecoder) count() int {
+	n := d.uint()
+	if n > uint64(len(d.b)) { // every element takes at least a byte
+		d.err = errCorruptRecord
+		return 0
+	}
+	return int(n)
+}
+
+func decodeRecord(b []byte, key string, r *Record, intern map[string]string) error {
+	d := byteDecoder{b: b, intern: intern}
+	*r = Record{Key: key}
+	r.ID = d.str()
+	r.Source = d.str()
+	if n := d.count(); n > 0 {
+		r.In = make([]string, n)
+		for i := range r.In {
+			r.In[i] = d.str()
+		}
+	}
+	r.Rejected = d.str()
+	r.VacancyDate = d.str()
+	r.Method = d.str()
+	r.Election = d.str()
+	r.Law = d.str()
+	if n := d.count(); n > 0 {
+		r.Conflicts = make([]Conflict, n)
+		for i := range r.Conflicts {
+			r.Conflicts[i] = Conflict{Code: d.str(), Field: d.str(), Severity: d.str(), Message: d.str()}
+		}
+	}
+	if n := d.count(); n > 0 {
+		r.Deadlines = make([]Deadline, n)
+		for i := range r.Deadlines {
+			r.Deadlines[i] = Deadline{Code: d.str(), Date: d.str(), Passed: d.uint() == 1}
+		}
+	}
+	return d.err
+}

@@ -1,0 +1,675 @@
+package changes
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"batch/pkg/compute"
+)
+
+// DefaultSoon is --soon's default: deadlines due within a week.
+const DefaultSoon = 7
+
+// Status of a run's comparison.
+const (
+	Compared = "compared"  // compared with a baseline
+	FirstRun = "first_run" // --compare auto found no snapshot yet
+	Skipped  = "skipped"   // the baseline could not be trusted; see Reason
+	Off      = "off"       // no --compare
+)
+
+// Options configure one run's snapshot and comparison.
+type Options struct {
+	Header     Header // this run's; Rows and Editions are completed by Finish
+	AsOf       compute.Date
+	Soon       int    // report open deadlines due within this many days (0: DefaultSoon; < 0: none)
+	TempDir    string // "" for the system's
+	SortMemory int    // bytes of records buffered before a sorted run goes to disk (0: 16 MB)
+}
+
+// Comparer takes this run's records in any order, then, in Finish, writes
+// the snapshot and compares with the baseline.
+type Comparer struct {
+	opts     Options
+	soonTo   string // last day of the --soon window, ISO
+	asOf     string
+	recs     *sorter
+	seq      uint64
+	buf      []byte
+	editions map[string]bool
+	upcoming upcoming
+}
+
+// New starts a run.
+func New(opts Options) *Comparer {
+	if opts.Soon == 0 {
+		opts.Soon = DefaultSoon
+	}
+	if opts.SortMemory <= 0 {
+		opts.SortMemory = 16 << 20
+	}
+	opts.Header.Format, opts.Header.FormatVersion = FormatName, FormatVersion
+	opts.Header.AsOf = date(opts.AsOf)
+	opts.Header.Fields = InputFields
+	c := &Comparer{opts: opts, asOf: date(opts.AsOf), recs: newSorter(opts.TempDir, opts.SortMemory),
+		editions: map[string]bool{}}
+	if opts.Soon > 0 {
+		c.soonTo = date(opts.AsOf.AddDays(opts.Soon))
+	}
+	for _, e := range opts.Header.Editions {
+		c.editions[e] = true
+	}
+	return c
+}
+
+// Add takes one row's record (FromResult, FromRejected).
+func (c *Comparer) Add(r *Record) error {
+	c.buf = encodeRecord(c.buf[:0], r)
+	if err := c.recs.add(r.Key, c.seq, c.buf); err != nil {
+		return err
+	}
+	c.seq++
+	if r.Law != "" {
+		c.editions[r.Law] = true
+	}
+	for _, d := range r.Deadlines {
+		if !d.Passed {
+			c.upcoming.add(d.Date, d.Code, r.ID)
+		}
+	}
+	return nil
+}
+
+// Close releases the temporary files of a run that ends without Finish.
+func (c *Comparer) Close() { c.recs.close() }
+
+// Outcome is what the comparison found.
+type Outcome struct {
+	Status   string
+	Reason   string  // why it was skipped, or that it was the first run
+	Baseline *Header // the baseline's header, when one was read
+	Soon     int
+	AsOf     string
+	Counts   map[Kind]int
+	ByCause  map[Cause]int
+	Total    int
+	// Upcoming is the run's next open deadlines, grouped by day and code,
+	// soonest first (at most upcomingKept groups).
+	Upcoming []Upcoming
+	changes  *sortedSet
+}
+
+// Changed reports whether anything but the as-of date moved: what
+// --fail-on changed acts on.
+func (o *Outcome) Changed() bool {
+	for k, n := range o.Counts {
+		if n > 0 && k != DeadlinePassed && k != DeadlineSoon {
+			return true
+		}
+	}
+	return false
+}
+
+// Each calls fn with every change, most urgent first. It may be called
+// more than once.
+func (o *Outcome) Each(fn func(*Change) error) error {
+	var c Change
+	return o.changes.each(func(_ []byte, payload []byte) error {
+		if err := decodeChange(payload, &c); err != nil {
+			return err
+		}
+		if o.Status != Compared && !c.AsOfOnly() {
+			return nil // compared before the baseline proved damaged: dropped
+		}
+		return fn(&c)
+	})
+}
+
+// Close releases the temporary files.
+func (o *Outcome) Close() {
+	if o != nil {
+		o.changes.close()
+	}
+}
+
+// Finish writes the snapshot of this run to snapshot and compares it with
+// base (nil when there is none; skip then says why, or is nil when no
+// comparison was asked). The comparer is spent. An error is the run's:
+// the snapshot could not be written. A baseline found damaged half way is
+// not an error: the outcome is Skipped.
+func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outcome, error) {
+	defer c.recs.close()
+	h := c.opts.Header
+	h.Rows = c.recs.n
+	h.Editions = slices.Sorted(maps.Keys(c.editions))
+	if h.Editions == nil {
+		h.Editions = []string{}
+	}
+	o := &Outcome{Status: Off, Soon: max(c.opts.Soon, 0), AsOf: c.asOf, Counts: map[Kind]int{},
+		ByCause: map[Cause]int{}, Upcoming: c.upcoming.list()}
+	switch {
+	case base != nil:
+		o.Status, o.Baseline = Compared, &base.Header
+	case skip != nil && skip.First:
+		o.Status, o.Reason = FirstRun, skip.Reason
+	case skip != nil:
+		o.Status, o.Reason = Skipped, skip.Reason
+	}
+	sw, err := newSnapshotWriter(snapshot, h)
+	if err != nil {
+		return nil, fmt.Errorf("changes: write snapshot: %w", err)
+	}
+	m, err := c.recs.sorted()
+	if err != nil {
+		return nil, err
+	}
+	j := &join{cur: h, base: base, c: c, out: newSorter(c.opts.TempDir, c.opts.SortMemory),
+		counts: map[Kind]int{}, causes: map[Cause]int{}, soonCounts: map[Kind]int{}}
+	defer func() {
+		if j.out != nil {
+			j.out.close()
+		}
+	}()
+	if base != nil {
+		j.advance()
+	}
+	var cur Record
+	intern := map[string]string{}
+	for {
+		key, _, payload, ok, err := m.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if err := decodeRecord(payload, string(key), &cur, intern); err != nil {
+			return nil, err
+		}
+		if err := sw.record(&cur); err != nil {
+			return nil, fmt.Errorf("changes: write snapshot: %w", err)
+		}
+		j.soon(&cur)
+		if j.comparing() {
+			j.step(&cur)
+		}
+		if j.err != nil {
+			return nil, j.err
+		}
+	}
+	for j.comparing() && j.havePrev {
+		j.unmatched(&j.prev, true)
+		j.advance()
+	}
+	if j.comparing() {
+		j.flush()
+	}
+	if j.err != nil {
+		return nil, j.err
+	}
+	if err := sw.close(); err != nil {
+		return nil, fmt.Errorf("changes: write snapshot: %w", err)
+	}
+	if j.broken != nil {
+		o.Status, o.Reason, o.Baseline = Skipped, j.broken.Reason, nil
+	}
+	for k, n := range j.soonCounts {
+		o.Counts[k] += n
+		o.ByCause[ByAsOf] += n
+	}
+	if o.Status == Compared {
+		for k, n := range j.counts {
+			o.Counts[k] += n
+		}
+		for k, n := range j.causes {
+			o.ByCause[k] += n
+		}
+	}
+	for _, n := range o.Counts {
+		o.Total += n
+	}
+	set, err := j.out.finish()
+	if err != nil {
+		return nil, err
+	}
+	j.out = nil
+	o.changes = set
+	return o, nil
+}
+
+// join is the merge of this run's sorted records with the baseline's.
+type join struct {
+	cur      Header
+	base     *Baseline
+	c        *Comparer
+	prev     Record
+	havePrev bool
+	broken   *Skip // the baseline proved damaged: stop comparing
+	err      error // the run's own failure (temporary files)
+
+	// The unmatched records of the seat being passed, of either run,
+	// until the next seat: a rejected row without an id pairs there with
+	// the same seat's row of the other run.
+	seat               string
+	pendPrev, pendCur  []Record
+	out                *sorter
+	seq                uint64
+	buf                []byte
+	counts, soonCounts map[Kind]int
+	causes             map[Cause]int
+}
+
+func (j *join) comparing() bool { return j.base != nil && j.broken == nil && j.err == nil }
+
+func (j *join) advance() {
+	ok, err := j.base.next(&j.prev)
+	if err != nil {
+		if s, isSkip := err.(*Skip); isSkip {
+			j.broken = s
+		} else {
+			j.err = err
+		}
+		j.havePrev = false
+		return
+	}
+	j.havePrev = ok
+}
+
+// step takes this run's next record in key order.
+func (j *join) step(cur *Record) {
+	for j.comparing() && j.havePrev && j.prev.Key < cur.Key {
+		j.unmatched(&j.prev, true)
+		j.advance()
+	}
+	if !j.comparing() {
+		return
+	}
+	if j.havePrev && j.prev.Key == cur.Key {
+		j.pair(&j.prev, cur)
+		j.advance()
+		return
+	}
+	j.unmatched(cur, false)
+}
+
+// unmatched is a record the other run has no key for. Seat-keyed ones
+// wait for the end of their seat.
+func (j *join) unmatched(r *Record, prev bool) {
+	if s := seatPrefix(r.Key); s != "" {
+		if s != j.seat {
+			j.flush()
+			j.seat = s
+		}
+		rc := *r
+		if prev {
+			j.pendPrev = append(j.pendPrev, rc)
+		} else {
+			j.pendCur = append(j.pendCur, rc)
+		}
+		return
+	}
+	j.flush()
+	if prev {
+		j.removed(r)
+	} else {
+		j.added(r)
+	}
+}
+
+// flush ends a seat: a rejected row (no vacancy date) pairs with a row of
+// the other run left over on the same seat; the rest came or went.
+func (j *join) flush() {
+	used := make([]bool, len(j.pendCur))
+	for i := range j.pendPrev {
+		p := &j.pendPrev[i]
+		k := -1
+		for x := range j.pendCur {
+			if !used[x] && (p.Rejected != "" || j.pendCur[x].Rejected != "") {
+				k = x
+				break
+			}
+		}
+		if k >= 0 {
+			used[k] = true
+			j.pair(p, &j.pendCur[k])
+		} else {
+			j.removed(p)
+		}
+	}
+	for x := range j.pendCur {
+		if !used[x] {
+			j.added(&j.pendCur[x])
+		}
+	}
+	j.pendPrev, j.pendCur, j.seat = j.pendPrev[:0], j.pendCur[:0], ""
+}
+
+func (j *join) emit(ch *Change, soon bool) {
+	ch.Priority = priorityOf(ch.Kind, ch.Severity)
+	j.buf = encodeChange(j.buf[:0], ch)
+	if err := j.out.add(ch.sortKey(j.c.asOf), j.seq, j.buf); err != nil && j.err == nil {
+		j.err = err
+	}
+	j.seq++
+	if soon {
+		j.soonCounts[ch.Kind]++
+		return
+	}
+	j.counts[ch.Kind]++
+	j.causes[ch.Cause]++
+}
+
+func about(ch *Change, r *Record) *Change {
+	ch.VacancyID, ch.Source = r.ID, r.Source
+	if len(r.In) > inCounty {
+		ch.Office, ch.District, ch.County = r.In[inOffice], r.In[inDistrict], r.In[inCounty]
+	}
+	return ch
+}
+
+// soon reports this run's open deadlines due within the --soon window.
+func (j *join) soon(r *Record) {
+	if j.c.soonTo == "" {
+		return
+	}
+	for _, d := range r.Deadlines {
+		if d.Passed || d.Date < j.c.asOf || d.Date > j.c.soonTo {
+			continue
+		}
+		days := daysBetween(j.c.asOf, d.Date)
+		when := "today"
+		switch {
+		case days == 1:
+			when = "tomorrow"
+		case days > 1:
+			when = "in " + strconv.Itoa(days) + " days"
+		}
+		j.emit(about(&Change{Kind: DeadlineSoon, Date: d.Date, Item: d.Code, New: d.Date, Cause: ByAsOf,
+			CauseDetail: "due within " + strconv.Itoa(j.c.opts.Soon) + " days of the as-of date " + j.c.asOf,
+			Message:     d.Code + ": last day " + d.Date + ", " + when + "."}, r), true)
+	}
+}
+
+func (j *join) added(r *Record) {
+	ch := about(&Change{Kind: VacancyAdded, Cause: ByInput, CauseDetail: "a row the last run's inputs did not have"}, r)
+	if r.Rejected != "" {
+		ch.Kind, ch.Date, ch.New = NowRejected, j.c.asOf, "rejected"
+		ch.Message = "New row, rejected: " + r.Rejected + ". Fix the row: nothing is computed for it."
+		j.emit(ch, false)
+		return
+	}
+	ch.New = r.Method
+	ch.Date = nextOpen(r)
+	ch.Message = "New vacancy (" + orBlank(r.VacancyDate) + "): filled by " + describeMethod(r) + "."
+	if ch.Date != "" {
+		ch.Message += " Next deadline " + ch.Date + "."
+	}
+	j.emit(ch, false)
+	for _, c := range r.Conflicts {
+		if c.Severity == "error" {
+			j.emit(about(&Change{Kind: ConflictRaised, Date: j.c.asOf, Item: c.Code, New: c.Code, Severity: c.Severity,
+				Cause: ByInput, CauseDetail: ch.CauseDetail, Message: conflictSentence(&c)}, r), false)
+		}
+	}
+}
+
+func (j *join) removed(r *Record) {
+	ch := about(&Change{Kind: VacancyRemoved, Cause: ByInput, CauseDetail: "the row is no longer in the inputs",
+		Old: r.Method}, r)
+	if r.Rejected != "" {
+		ch.Old = "rejected"
+		ch.Message = "The rejected row is gone from the inputs."
+	} else {
+		ch.Message = "No longer in the inputs (was filled by " + describeMethod(r) + ")."
+	}
+	j.emit(ch, false)
+}
+
+// pair compares one row of both runs.
+func (j *join) pair(p, c *Record) {
+	var cause Cause
+	var detail string
+	why := func() (Cause, string) {
+		if cause == "" {
+			cause, detail = j.cause(p, c)
+		}
+		return cause, detail
+	}
+	emit := func(ch *Change) {
+		ch.Cause, ch.CauseDetail = why()
+		j.emit(about(ch, c), false)
+	}
+	switch {
+	case p.Rejected != "" && c.Rejected != "":
+		return
+	case c.Rejected != "":
+		// The problem is the cause: a value that does not read is blank
+		// in the record, which would say less than the problem does.
+		j.emit(about(&Change{Kind: NowRejected, Date: j.c.asOf, Old: "accepted", New: "rejected",
+			Cause: ByInput, CauseDetail: c.Rejected,
+			Message: "Now rejected: " + c.Rejected + ". Fix the row: its deadlines are no longer computed."}, c), false)
+		return
+	case p.Rejected != "":
+		j.emit(about(&Change{Kind: NoLongerRejected, Date: nextOpen(c), Old: "rejected", New: "accepted",
+			Cause: ByInput, CauseDetail: "was rejected: " + p.Rejected,
+			Message: "Accepted again (was rejected: " + p.Rejected + "); filled by " + describeMethod(c) + "."}, c), false)
+		return
+	}
+	if p.VacancyDate != c.VacancyDate {
+		emit(&Change{Kind: VacancyDateChanged, Date: c.VacancyDate, Item: "vacancy_date", Old: p.VacancyDate, New: c.VacancyDate,
+			Message: "Vacancy date " + orBlank(p.VacancyDate) + " → " + orBlank(c.VacancyDate) + "."})
+	}
+	if p.Method != c.Method {
+		emit(&Change{Kind: MethodChanged, Date: c.Election, Item: "filling_method", Old: p.Method, New: c.Method,
+			Message: "Filling method " + orBlank(p.Method) + " → " + orBlank(c.Method) + "."})
+	}
+	if p.Election != c.Election {
+		emit(&Change{Kind: ElectionChanged, Date: c.Election, Item: "filling_election_date", Old: p.Election, New: c.Election,
+			Message: "Filling election " + orBlank(p.Election) + " → " + orBlank(c.Election) + "."})
+	}
+	j.deadlines(p, c, emit)
+	j.conflicts(p, c, emit)
+}
+
+func (j *join) deadlines(p, c *Record, emit func(*Change)) {
+	for _, cd := range c.Deadlines {
+		i := slices.IndexFunc(p.Deadlines, func(d Deadline) bool { return d.Code == cd.Code })
+		if i < 0 {
+			ch := &Change{Kind: DeadlineAdded, Date: cd.Date, Item: cd.Code, New: cd.Date,
+				Message: cd.Code + ": now applies, last day " + cd.Date + passedNote(cd.Passed) + "."}
+			emit(ch)
+			continue
+		}
+		pd := p.Deadlines[i]
+		switch {
+		case pd.Date != cd.Date:
+			emit(&Change{Kind: DeadlineChanged, Date: cd.Date, Item: cd.Code, Old: pd.Date, New: cd.Date,
+				Message: cd.Code + ": last day " + pd.Date + " → " + cd.Date + passedNote(cd.Passed) + "."})
+		case !pd.Passed && cd.Passed:
+			j.emit(about(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed",
+				Cause: ByAsOf, CauseDetail: "as-of date " + j.base.Header.AsOf + " → " + j.c.asOf,
+				Message: cd.Code + ": the last day, " + cd.Date + ", passed since the last run: check it was met."}, c), false)
+		}
+	}
+	for _, pd := range p.Deadlines {
+		if !slices.ContainsFunc(c.Deadlines, func(d Deadline) bool { return d.Code == pd.Code }) {
+			emit(&Change{Kind: DeadlineDropped, Date: pd.Date, Item: pd.Code, Old: pd.Date,
+				Message: pd.Code + ": no longer applies (its last day was " + pd.Date + ")."})
+		}
+	}
+}
+
+func (j *join) conflicts(p, c *Record, emit func(*Change)) {
+	same := func(a, b Conflict) bool { return a.Code == b.Code && a.Field == b.Field }
+	// Multisets: a code raised twice on one field counts twice.
+	usedP := make([]bool, len(p.Conflicts))
+	for _, cc := range c.Conflicts {
+		i := -1
+		for x, pc := range p.Conflicts {
+			if !usedP[x] && same(pc, cc) {
+				i = x
+				break
+			}
+		}
+		if i >= 0 {
+			usedP[i] = true
+			continue
+		}
+		d := j.c.asOf
+		if cc.Severity != "error" {
+			d = ""
+		}
+		emit(&Change{Kind: ConflictRaised, Date: d, Item: cc.Code, New: cc.Code, Severity: cc.Severity,
+			Message: conflictSentence(&cc)})
+	}
+	for x, pc := range p.Conflicts {
+		if !usedP[x] {
+			emit(&Change{Kind: ConflictCleared, Item: pc.Code, Old: pc.Code, Severity: pc.Severity,
+				Message: pc.Code + " (" + pc.Severity + ") no longer applies" + fieldNote(pc.Field) + "."})
+		}
+	}
+}
+
+// cause names why a row's results changed, in order of precedence: its
+// own inputs, the law, the calendar, the tool, the as-of date.
+func (j *join) cause(p, c *Record) (Cause, string) {
+	var diffs []string
+	for i, name := range InputFields {
+		if i < len(p.In) && i < len(c.In) && p.In[i] != c.In[i] {
+			diffs = append(diffs, name+" "+orBlank(p.In[i])+" → "+orBlank(c.In[i]))
+		}
+	}
+	if len(diffs) > 0 {
+		return ByInput, strings.Join(diffs, "; ")
+	}
+	b := &j.base.Header
+	switch {
+	case p.Law != c.Law:
+		return ByLaw, "law_edition " + orBlank(p.Law) + " → " + orBlank(c.Law)
+	case b.RulesVersion != j.cur.RulesVersion:
+		return ByLaw, "rules version " + orBlank(b.RulesVersion) + " → " + orBlank(j.cur.RulesVersion)
+	case !slices.Equal(b.Editions, j.curEditions()):
+		return ByLaw, "editions " + strings.Join(b.Editions, ", ") + " → " + strings.Join(j.curEditions(), ", ")
+	case b.Calendar != j.cur.Calendar:
+		return ByCalendar, "calendar overrides changed (" + orNone(b.Calendar) + " → " + orNone(j.cur.Calendar) + ")"
+	case b.ToolVersion != j.cur.ToolVersion:
+		return ByTool, "batch " + b.ToolVersion + " → " + j.cur.ToolVersion
+	}
+	return ByAsOf, "as-of date " + b.AsOf + " → " + j.c.asOf
+}
+
+func (j *join) curEditions() []string { return slices.Sorted(maps.Keys(j.c.editions)) }
+
+func conflictSentence(c *Conflict) string {
+	s := c.Code + " (" + c.Severity + ")"
+	if c.Message != "" {
+		s += ": " + c.Message
+	}
+	return s
+}
+
+func fieldNote(f string) string {
+	if f == "" {
+		return ""
+	}
+	return " to " + f
+}
+
+func passedNote(passed bool) string {
+	if passed {
+		return " (already passed)"
+	}
+	return ""
+}
+
+func describeMethod(r *Record) string {
+	s := orBlank(r.Method)
+	if r.Election != "" {
+		s += " on " + r.Election
+	}
+	return s
+}
+
+// nextOpen is the row's earliest deadline still open.
+func nextOpen(r *Record) string {
+	best := ""
+	for _, d := range r.Deadlines {
+		if !d.Passed && (best == "" || d.Date < best) {
+			best = d.Date
+		}
+	}
+	return best
+}
+
+func orBlank(s string) string {
+	if s == "" {
+		return "(blank)"
+	}
+	return s
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+func daysBetween(a, b string) int {
+	da, err1 := compute.ParseISO(a)
+	db, err2 := compute.ParseISO(b)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return da.DaysUntil(db)
+}
+
+// Upcoming is one day's open deadlines of one code.
+type Upcoming struct {
+	Date  string
+	Code  string
+	Count int
+	IDs   []string // the first few vacancies
+}
+
+const (
+	upcomingKept = 40 // groups kept
+	upcomingIDs  = 3  // vacancy ids named per group
+)
+
+// upcoming keeps the earliest groups only: bounded however many rows come.
+type upcoming struct{ g []Upcoming }
+
+func (u *upcoming) add(day, code, id string) {
+	if n := len(u.g); n == upcomingKept && (day > u.g[n-1].Date || day == u.g[n-1].Date && code > u.g[n-1].Code) {
+		return
+	}
+	i, found := slices.BinarySearchFunc(u.g, Upcoming{Date: day, Code: code}, func(a, b Upcoming) int {
+		return cmp.Or(strings.Compare(a.Date, b.Date), strings.Compare(a.Code, b.Code))
+	})
+	if found {
+		u.g[i].Count++
+		if len(u.g[i].IDs) < upcomingIDs {
+			u.g[i].IDs = append(u.g[i].IDs, id)
+		}
+		return
+	}
+	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}})
+	if len(u.g) > upcomingKept {
+		u.g = u.g[:upcomingKept]
+	}
+}
+
+func (u *upcoming) list() []Upcoming { return u.g }
+
+// Header is this run's header as far as it is known before Finish: what
+// Open checks a baseline against.
+func (c *Comparer) Header() Header { return c.opts.Header }

@@ -1,0 +1,377 @@
+package changes
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"batch/pkg/compute"
+)
+
+// Run is what the digest says about the run itself.
+type Run struct {
+	Tool      string   // batch's version
+	AsOf      string   // ISO
+	Law       string   // the law applied, as the outputs name it
+	Inputs    []string // base names
+	Rows      int
+	Vacancies int
+	Rejected  int
+	Blank     int
+	Errors    int // vacancies whose worst conflict is an error
+	Warnings  int
+	Where     string // where the full lists are, e.g. "changes.csv, sheet Changes of results.xlsx"
+	// Part, for one folder of a split run, names it as the title does
+	// ("of Albany County", "with no county"): the counts are the folder's,
+	// Rows and Inputs the run's.
+	Part string
+}
+
+// How much the digest shows before it counts the rest: one screen when
+// little changed.
+const (
+	digestActions   = 12 // lines under "Needs action"
+	digestVacancies = 10 // vacancies under "Changed"
+	digestPerVac    = 4  // change lines per vacancy
+	digestNext      = 5  // groups under "Next deadlines"
+)
+
+// Digest is the morning mail's content, built once and written as text
+// and as HTML.
+type Digest struct {
+	Run     Run
+	Status  string
+	Reason  string
+	Against string // "the run as of 2026-11-30 (batch 1.2.0)"
+	Soon    int
+	Counts  []KindCount
+
+	Action     []ActionLine
+	ActionMore int // lines not shown
+
+	Changed      []VacancyChanges
+	ChangedTotal int // changes under "Changed", shown or not
+	ChangedMore  int // changes of the vacancies not shown
+
+	NextAfter string // the day after which Next starts
+	Next      []Upcoming
+}
+
+// KindCount is one kind's number of changes.
+type KindCount struct {
+	Kind  Kind
+	Count int
+}
+
+// ActionLine is one line under "Needs action": a change, or several of the
+// same kind, day and code.
+type ActionLine struct {
+	Kind    Kind
+	Date    string
+	Item    string
+	Count   int
+	First   Change // the first of them
+	IDs     []string
+	Summary string
+}
+
+// VacancyChanges is one vacancy's changes, its causes first.
+type VacancyChanges struct {
+	ID, Office, District, County string
+	Causes                       []string // "input: event_date 2026-03-04 → 2026-04-03"
+	Lines                        []string // headline changes first (vacancy date, method, election, …), then deadlines and conflicts
+	More                         int
+	head                         []headLine
+	rest                         []string
+}
+
+type headLine struct {
+	kind Kind
+	text string
+}
+
+// headline kinds say what happened to the vacancy itself; a digest shows
+// them before the deadlines and conflicts that follow from them.
+func headRank(k Kind) int {
+	return slices.Index([]Kind{VacancyAdded, VacancyRemoved, NowRejected, NoLongerRejected, VacancyDateChanged, MethodChanged, ElectionChanged}, k)
+}
+
+func headline(k Kind) bool {
+	switch k {
+	case VacancyAdded, VacancyRemoved, NowRejected, NoLongerRejected, VacancyDateChanged, MethodChanged, ElectionChanged:
+		return true
+	}
+	return false
+}
+
+// BuildDigest reads the outcome's changes once, most urgent first, and
+// keeps what the digest shows.
+func BuildDigest(run Run, o *Outcome) (*Digest, error) {
+	d := &Digest{Run: run, Status: o.Status, Reason: o.Reason, Soon: o.Soon}
+	if o.Baseline != nil {
+		d.Against = "the run as of " + o.Baseline.AsOf + " (batch " + o.Baseline.ToolVersion + ")"
+	}
+	for _, k := range Kinds {
+		if n := o.Counts[k]; n > 0 {
+			d.Counts = append(d.Counts, KindCount{k, n})
+		}
+	}
+	actionAt := map[string]int{}
+	vacAt := map[string]int{}
+	err := o.Each(func(c *Change) error {
+		if isAction(c) {
+			g := string(c.Kind) + "\x00" + c.Date + "\x00" + c.Item
+			if c.Kind == NowRejected {
+				g += "\x00" + c.VacancyID // each rejected row on its own line
+			}
+			if i, ok := actionAt[g]; ok {
+				a := &d.Action[i]
+				a.Count++
+				if len(a.IDs) < upcomingIDs {
+					a.IDs = append(a.IDs, c.VacancyID)
+				}
+			} else if len(d.Action) < digestActions {
+				actionAt[g] = len(d.Action)
+				d.Action = append(d.Action, ActionLine{Kind: c.Kind, Date: c.Date, Item: c.Item, Count: 1,
+					First: *c, IDs: []string{c.VacancyID}})
+			} else {
+				d.ActionMore++
+			}
+		}
+		if c.AsOfOnly() {
+			return nil
+		}
+		d.ChangedTotal++
+		// Only the vacancies shown are remembered: a night on which every
+		// row changed must not hold a million keys.
+		i, ok := vacAt[c.VacancyID+"\x00"+c.Source]
+		if !ok {
+			if len(d.Changed) == digestVacancies {
+				d.ChangedMore++
+				return nil
+			}
+			i = len(d.Changed)
+			vacAt[c.VacancyID+"\x00"+c.Source] = i
+			d.Changed = append(d.Changed, VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County})
+		}
+		v := &d.Changed[i]
+		cause := string(c.Cause)
+		if c.CauseDetail != "" {
+			cause += ": " + c.CauseDetail
+		}
+		if !contains(v.Causes, cause) {
+			v.Causes = append(v.Causes, cause)
+		}
+		switch {
+		case headline(c.Kind):
+			v.head = append(v.head, headLine{c.Kind, c.Message})
+		case len(v.rest) < digestPerVac:
+			v.rest = append(v.rest, c.Message)
+		default:
+			v.More++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range d.Changed {
+		v := &d.Changed[i]
+		keep := max(0, digestPerVac-len(v.head))
+		if len(v.rest) > keep {
+			v.More += len(v.rest) - keep
+			v.rest = v.rest[:keep]
+		}
+		// What happened to the vacancy reads in its own order: its date,
+		// then how and when it is filled.
+		slices.SortStableFunc(v.head, func(a, b headLine) int { return cmp.Compare(headRank(a.kind), headRank(b.kind)) })
+		for _, h := range v.head {
+			v.Lines = append(v.Lines, h.text)
+		}
+		v.Lines = append(v.Lines, v.rest...)
+		v.head, v.rest = nil, nil
+	}
+	for i := range d.Action {
+		d.Action[i].Summary = actionSummary(&d.Action[i])
+	}
+	after := o.AsOf
+	if o.Soon > 0 {
+		if a, err := compute.ParseISO(o.AsOf); err == nil {
+			after = a.AddDays(o.Soon).String()
+		}
+		d.NextAfter = after
+	}
+	for _, u := range o.Upcoming {
+		if len(d.Next) == digestNext {
+			break
+		}
+		if o.Soon > 0 && u.Date <= after {
+			continue
+		}
+		d.Next = append(d.Next, u)
+	}
+	return d, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// isAction: what needs doing today. Rows now rejected and errors raised
+// are listed under Changed too, with their causes.
+func isAction(c *Change) bool {
+	return c.Priority == ActNow
+}
+
+func actionSummary(a *ActionLine) string {
+	c := &a.First
+	if a.Count == 1 {
+		switch c.Kind {
+		case DeadlineSoon:
+			return c.Item + " " + dueWhen(c.Message) + " — " + seat(c)
+		case DeadlinePassed:
+			return c.Item + " passed: check it was met — " + seat(c)
+		case NowRejected:
+			return "row rejected (" + c.Source + "): " + strings.TrimPrefix(strings.TrimPrefix(c.Message, "Now rejected: "), "New row, rejected: ") + " — " + seat(c)
+		case ConflictRaised:
+			return c.Item + " raised — " + seat(c)
+		}
+		return c.Message + " — " + seat(c)
+	}
+	ids := strings.Join(a.IDs, ", ")
+	if a.Count > len(a.IDs) {
+		ids += ", …"
+	}
+	n := strconv.Itoa(a.Count) + " vacancies"
+	switch c.Kind {
+	case DeadlineSoon:
+		return c.Item + " " + dueWhen(c.Message) + " — " + n + " (" + ids + ")"
+	case DeadlinePassed:
+		return c.Item + " passed: check they were met — " + n + " (" + ids + ")"
+	}
+	return c.Item + " — " + n + " (" + ids + ")"
+}
+
+// dueWhen takes "today", "tomorrow" or "in 3 days" from a soon message.
+func dueWhen(msg string) string {
+	if i := strings.LastIndex(msg, ", "); i >= 0 {
+		return "due " + strings.TrimSuffix(msg[i+2:], ".")
+	}
+	return "due"
+}
+
+// seat is "NY-0000012, Member of Assembly (65), New York".
+func seat(c *Change) string {
+	s := c.VacancyID
+	o := c.Office
+	if c.District != "" {
+		o += " (" + c.District + ")"
+	}
+	if o != "" {
+		s += ", " + o
+	}
+	if c.County != "" {
+		s += ", " + c.County
+	}
+	return s
+}
+
+// Title is the mail's subject line as well as the digest's first line.
+func (d *Digest) Title() string {
+	news := 0
+	for _, k := range d.Counts {
+		if k.Kind != DeadlinePassed && k.Kind != DeadlineSoon {
+			news += k.Count
+		}
+	}
+	s := "batch: vacancies as of " + weekday(d.Run.AsOf)
+	if d.Run.Part != "" {
+		s = "batch: vacancies " + d.Run.Part + " as of " + weekday(d.Run.AsOf)
+	}
+	switch d.Status {
+	case Compared:
+		if news == 0 {
+			s += ": nothing changed"
+		} else {
+			s += ": " + plural(news, "change", "changes")
+		}
+	case Skipped:
+		s += ": comparison skipped"
+	}
+	if len(d.Action) > 0 {
+		s += ", " + plural(len(d.Action)+d.ActionMore, "item", "items") + " to act on"
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// weekday is "Mon 2026-12-07".
+func weekday(iso string) string {
+	t, err := time.Parse("2006-01-02", iso)
+	if err != nil {
+		return iso
+	}
+	return t.Format("Mon") + " " + iso
+}
+
+// RunLine is the run's one line of counts.
+func (d *Digest) RunLine() string {
+	r := d.Run
+	if r.Part != "" {
+		s := plural(r.Vacancies, "vacancy", "vacancies") + " and " + plural(r.Rejected, "rejected row", "rejected rows") + " " + r.Part +
+			", among " + plural(r.Rows, "row", "rows")
+		if len(r.Inputs) > 0 {
+			s += " of " + strings.Join(r.Inputs, ", ")
+		}
+		return s + "; " + strconv.Itoa(r.Errors) + " with errors, " + strconv.Itoa(r.Warnings) + " with warnings."
+	}
+	s := plural(r.Rows, "row", "rows")
+	if len(r.Inputs) > 0 {
+		s += " of " + strings.Join(r.Inputs, ", ")
+	}
+	s += ": " + plural(r.Vacancies, "vacancy", "vacancies") + ", " + strconv.Itoa(r.Rejected) + " rejected, " +
+		strconv.Itoa(r.Blank) + " blank; " + strconv.Itoa(r.Errors) + " with errors, " +
+		strconv.Itoa(r.Warnings) + " with warnings."
+	return s
+}
+
+// CompareLine says what this run was compared with, or why not.
+func (d *Digest) CompareLine() string {
+	switch d.Status {
+	case Compared:
+		return "Compared with " + d.Against + "."
+	case FirstRun:
+		return "Nothing to compare with: " + d.Reason + "."
+	case Skipped:
+		return "COMPARISON SKIPPED: " + d.Reason + "."
+	}
+	return "Not compared with an earlier run (batch run --compare auto does)."
+}
+
+// clean makes input text safe to show: no control characters (a terminal
+// would run escape sequences) and no bidirectional overrides.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case unicode.IsControl(r), r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,199 @@
+package changes
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+func scenarioDigest(t *testing.T, office string) *Digest {
+	t.Helper()
+	n1, n2 := scenario()
+	if office != "" {
+		n2[3].In[inOffice] = office // NY-5, the added row
+	}
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), n1, nil)
+	out, _, _ := runOnce(t, header("1.0.0"), d(2026, 12, 4), n2, snap)
+	dg, err := BuildDigest(Run{Tool: "1.0.0", AsOf: "2026-12-04", Law: "E4 (L.2022 ch. 164)", Inputs: []string{"in.csv"},
+		Rows: 4, Vacancies: 4, Where: "changes.csv, sheet Changes of results.xlsx"}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dg
+}
+
+func TestDigestText(t *testing.T) {
+	dg := scenarioDigest(t, "Village Trustee \x1b[31mRED\x1b[0m and a very long office title that will not fit on one line of the digest at all")
+	var b bytes.Buffer
+	if err := dg.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for i, l := range strings.Split(text, "\n") {
+		if w := displayWidth(l); w > TextWidth {
+			t.Errorf("line %d is %d columns: %q", i+1, w, l)
+		}
+		for _, r := range l {
+			if unicode.IsControl(r) {
+				t.Errorf("line %d holds control character %U: %q", i+1, r, l)
+			}
+		}
+	}
+	for _, want := range []string{
+		"batch: vacancies as of Fri 2026-12-04: 9 changes, 2 items to act on",
+		"Compared with the run as of 2026-11-30 (batch 1.0.0).",
+		"NEEDS ACTION (2)",
+		"  Tue 2026-12-01  party_certificate passed: check it was met — NY-4, Member of",
+		"  Tue 2026-12-08  independent_petition due in 4 days — NY-4, Member of Congress",
+		"CHANGED SINCE THE LAST RUN (9 changes)",
+		"  NY-1, Member of Assembly (65), New York\n    why: input: event_date 2026-03-04 → 2026-04-03\n" +
+			"    - Vacancy date 2026-03-04 → 2026-04-03.\n    - party_nomination: last day 2026-09-28 → 2026-10-05 (already passed).",
+		"    why: input: proclamation_date (blank) → 2026-11-20",
+		"    - … and 1 more", // NY-3 has five changes; four are shown
+		"NEXT DEADLINES (after Fri 2026-12-11)",
+		"  Tue 2027-01-05  party_certificate — NY-3",
+		"  Thu 2027-04-01  designating_petition — NY-5",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("digest.txt lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Log("\n" + text)
+	}
+}
+
+func TestDigestNothingChanged(t *testing.T) {
+	n1, _ := scenario()
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), n1, nil)
+	out, _, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), n1, snap)
+	dg, err := BuildDigest(Run{AsOf: "2026-11-30", Rows: 4, Vacancies: 4}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	dg.WriteText(&b)
+	text := b.String()
+	for _, want := range []string{"batch: vacancies as of Mon 2026-11-30: nothing changed, 1 item to act on",
+		"CHANGED SINCE THE LAST RUN: nothing but the as-of date."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lacks %q:\n%s", want, text)
+		}
+	}
+	// One screen: a quiet night fits well within a terminal's 24 lines.
+	if n := strings.Count(text, "\n"); n > 24 {
+		t.Errorf("%d lines on a quiet night:\n%s", n, text)
+	}
+}
+
+// TestDigestHTML: the mail body is well-formed, loads nothing and runs
+// nothing, whatever the input rows hold.
+func TestDigestHTML(t *testing.T) {
+	dg := scenarioDigest(t, `<script>alert(1)</script><img src="http://x.example/t.gif"> Trustee`)
+	var b bytes.Buffer
+	if err := dg.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	checkMailHTML(t, page)
+	if !strings.Contains(page, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("the office's markup is not shown as text")
+	}
+	for _, want := range []string{"Needs action (2)", "Changed since the last run (9)", "why: input: event_date 2026-03-04 → 2026-04-03"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("digest.html lacks %q", want)
+		}
+	}
+}
+
+// checkMailHTML parses the page as strict XML (every element closed,
+// attributes quoted, only XML's entities) and refuses anything a mail
+// client would run or fetch: script, style sheets, images, frames,
+// objects, forms, event handlers, src and href attributes, url() in
+// styles.
+func checkMailHTML(t *testing.T, page string) {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(page))
+	dec.Strict = true
+	var stack []string
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v", err)
+		}
+		switch x := tok.(type) {
+		case xml.StartElement:
+			name := strings.ToLower(x.Name.Local)
+			switch name {
+			case "script", "style", "link", "img", "iframe", "frame", "object", "embed", "form", "input", "base", "svg", "video", "audio", "source":
+				t.Errorf("element <%s>", name)
+			}
+			for _, a := range x.Attr {
+				an := strings.ToLower(a.Name.Local)
+				if strings.HasPrefix(an, "on") || an == "src" || an == "href" || an == "background" || an == "srcset" {
+					t.Errorf("<%s %s=%q>", name, an, a.Value)
+				}
+				if an == "style" && (strings.Contains(strings.ToLower(a.Value), "url(") || strings.Contains(a.Value, "expression")) {
+					t.Errorf("<%s style=%q> loads a resource", name, a.Value)
+				}
+			}
+			stack = append(stack, name)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) != 0 {
+		t.Errorf("unclosed elements %v", stack)
+	}
+	if !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.Contains(page, `<meta charset="utf-8" />`) {
+		t.Error("no doctype or charset")
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"a b c", []string{"  a b c"}},
+		{"aaaa bbbb cccc", []string{"  aaaa", "    bbbb", "    cccc"}},
+		{"abcdefghijkl", []string{"  abcdefgh", "    ijkl"}},
+		{"", []string{""}},
+	} {
+		got := wrap(c.in, 10, 2, 4)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("wrap(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestDigestOfABusyNightStaysShort(t *testing.T) {
+	// 500 vacancies each with a moved deadline: the digest shows ten and
+	// counts the rest, in a bounded number of lines.
+	var prev, cur []Record
+	for i := 0; i < 500; i++ {
+		r := rec(recSpec{id: fmt.Sprintf("NY-%04d", i), office: "Town Clerk", county: "Erie", vd: "2026-05-01",
+			method: "general_election", elec: "2026-11-03", deadlines: []Deadline{{Code: "party_nomination", Date: "2026-09-22"}}})
+		prev = append(prev, r)
+		r.Deadlines = []Deadline{{Code: "party_nomination", Date: "2026-09-25"}}
+		cur = append(cur, r)
+	}
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 9, 1), prev, nil)
+	out, _, _ := runOnce(t, header("1.0.0"), d(2026, 9, 1), cur, snap)
+	dg, err := BuildDigest(Run{AsOf: "2026-09-01"}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	dg.WriteText(&b)
+	if n := strings.Count(b.String(), "\n"); n > 60 || !strings.Contains(b.String(), "… and 490 more changes to other vacancies") {
+		t.Errorf("%d lines:\n%s", n, b.String())
+	}
+}

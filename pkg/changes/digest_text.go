@@ -1,0 +1,210 @@
+package changes
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/width"
+)
+
+// TextWidth is digest.txt's widest line, in terminal columns.
+const TextWidth = 80
+
+// WriteText writes digest.txt: plain text, no line wider than TextWidth
+// columns, nothing a terminal would run.
+func (d *Digest) WriteText(w io.Writer) error {
+	b := bufio.NewWriter(w)
+	p := func(indent, hang int, s string) {
+		for _, l := range wrap(clean(s), TextWidth, indent, hang) {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	// dated is a line that starts with a day, its text aligned after it.
+	dated := func(day, s string) {
+		lines := wrap(clean(s), TextWidth, 18, 18)
+		lines[0] = "  " + weekday(day) + "  " + strings.TrimLeft(lines[0], " ")
+		for _, l := range lines {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	title := d.Title()
+	p(0, 2, title)
+	b.WriteString(strings.Repeat("=", min(displayWidth(title), TextWidth)) + "\n")
+	p(0, 2, d.RunLine())
+	if d.Run.Law != "" {
+		p(0, 2, "Law applied: "+d.Run.Law)
+	}
+	p(0, 2, d.CompareLine())
+
+	b.WriteString("\n")
+	if len(d.Action) == 0 {
+		p(0, 2, "NEEDS ACTION: nothing due within "+plural(d.Soon, "day", "days")+", nothing passed or rejected since the last run.")
+	} else {
+		p(0, 2, "NEEDS ACTION ("+strconv.Itoa(d.actions())+")")
+		for _, a := range d.Action {
+			dated(a.Date, a.Summary)
+		}
+		if d.ActionMore > 0 {
+			p(2, 4, "… and "+strconv.Itoa(d.ActionMore)+" more in "+d.where())
+		}
+	}
+
+	b.WriteString("\n")
+	switch {
+	case d.Status != Compared:
+		p(0, 2, "CHANGED SINCE THE LAST RUN: not compared (see above).")
+	case d.ChangedTotal == 0:
+		p(0, 2, "CHANGED SINCE THE LAST RUN: nothing but the as-of date.")
+	default:
+		p(0, 2, "CHANGED SINCE THE LAST RUN ("+plural(d.ChangedTotal, "change", "changes")+")")
+		for _, v := range d.Changed {
+			p(2, 4, v.heading())
+			for _, c := range v.Causes {
+				p(4, 10, "why: "+c)
+			}
+			for _, l := range v.Lines {
+				p(4, 6, "- "+l)
+			}
+			if v.More > 0 {
+				p(4, 6, "- … and "+strconv.Itoa(v.More)+" more")
+			}
+		}
+		if d.ChangedMore > 0 {
+			p(2, 4, "… and "+plural(d.ChangedMore, "more change", "more changes")+" to other vacancies in "+d.where())
+		}
+	}
+
+	b.WriteString("\n")
+	if len(d.Next) == 0 {
+		p(0, 2, "NEXT DEADLINES: none open"+d.afterText()+".")
+	} else {
+		p(0, 2, "NEXT DEADLINES"+d.afterText())
+		for _, u := range d.Next {
+			dated(u.Date, upcomingText(u))
+		}
+	}
+	b.WriteString("\n")
+	if len(d.Counts) > 0 {
+		p(0, 2, "Counted: "+d.countsText()+".")
+	}
+	p(0, 2, "Full list, most urgent first: "+d.where()+".")
+	return b.Flush()
+}
+
+func (d *Digest) actions() int { return d.actionCount() + d.ActionMore }
+
+func (d *Digest) actionCount() int {
+	n := 0
+	for _, a := range d.Action {
+		n += a.Count
+	}
+	return n
+}
+
+func (d *Digest) where() string {
+	if d.Run.Where != "" {
+		return d.Run.Where
+	}
+	return "changes.csv"
+}
+
+func (d *Digest) afterText() string {
+	if d.NextAfter == "" {
+		return ""
+	}
+	return " (after " + weekday(d.NextAfter) + ")"
+}
+
+func (d *Digest) countsText() string {
+	parts := make([]string, len(d.Counts))
+	for i, k := range d.Counts {
+		parts[i] = strconv.Itoa(k.Count) + " " + string(k.Kind)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (v *VacancyChanges) heading() string {
+	c := Change{VacancyID: v.ID, Office: v.Office, District: v.District, County: v.County}
+	return seat(&c)
+}
+
+func upcomingText(u Upcoming) string {
+	if u.Count == 1 {
+		return u.Code + " — " + u.IDs[0]
+	}
+	ids := strings.Join(u.IDs, ", ")
+	if u.Count > len(u.IDs) {
+		ids += ", …"
+	}
+	return u.Code + " — " + strconv.Itoa(u.Count) + " vacancies (" + ids + ")"
+}
+
+// displayWidth counts terminal columns: East Asian wide and full-width
+// characters take two.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+func runeWidth(r rune) int {
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
+
+// wrap breaks s into lines of at most max columns: the first indented by
+// indent, the rest by hang. A word longer than a line is cut.
+func wrap(s string, max, indent, hang int) []string {
+	var lines []string
+	line := strings.Repeat(" ", indent)
+	col, empty := indent, true
+	flush := func() {
+		lines = append(lines, strings.TrimRight(line, " "))
+		line = strings.Repeat(" ", hang)
+		col, empty = hang, true
+	}
+	for _, word := range strings.Fields(s) {
+		ww := displayWidth(word)
+		if !empty && col+1+ww > max {
+			flush()
+		}
+		if !empty {
+			line += " "
+			col++
+		}
+		for ww > max-col {
+			// Cut a word that fits no line.
+			var cut strings.Builder
+			c := col
+			rest := word
+			for i, r := range word {
+				if c+runeWidth(r) > max {
+					rest = word[i:]
+					break
+				}
+				cut.WriteRune(r)
+				c += runeWidth(r)
+			}
+			line += cut.String()
+			flush()
+			word = rest
+			ww = displayWidth(word)
+		}
+		line += word
+		col += ww
+		empty = false
+	}
+	if !empty || len(lines) == 0 {
+		lines = append(lines, strings.TrimRight(line, " "))
+	}
+	return lines
+}

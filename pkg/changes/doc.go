@@ -1,0 +1,22 @@
+// Package changes answers the nightly question "what changed since the
+// last run, and why".
+//
+// Every run leaves a snapshot of its results (snapshot.jsonl.gz: one
+// header line with the run's inputs, as-of date, law and tool version, then
+// one line per row, sorted by match key, then a trailer). The next run
+// compares itself with it:
+//
+//	this run's rows ──Add──▶ external sort by match key (temporary runs on disk)
+//	                                   │
+//	previous snapshot (already sorted) ┴─▶ merge-join ──▶ new snapshot (written as it goes)
+//	                                                   └─▶ changes ──▶ external sort, most urgent first
+//	                                                                     └─▶ changes.csv, Changes sheet, digest
+//
+// Neither run is ever held in memory whole: both sides stream, and the
+// sort keeps a bounded buffer. A baseline that cannot be trusted (not a
+// snapshot, corrupt, truncated, from a newer tool, over other inputs) is
+// reported and the comparison is skipped; the run itself goes on.
+//
+// The package depends on compute's types only; the pipeline feeds it and
+// export writes what it returns.
+package changes

@@ -1,0 +1,177 @@
+package changes
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"batch/pkg/compute"
+)
+
+// InputFields names, in the contract's words, the input columns a record
+// keeps: those the rules read. notes and carried-through columns change no
+// result, so they are left out; vacancy_id is the match key.
+var InputFields = []string{
+	"office", "office_class", "district", "county", "incumbent", "cause", "event_date",
+	"term_start", "term_end", "appointable", "proclamation_date", "special_election_date",
+	"special_session_date", "next_full_term_year",
+}
+
+// Positions of the fields a change names for display.
+const (
+	inOffice   = 0
+	inDistrict = 2
+	inCounty   = 3
+)
+
+// Record is one input row as a snapshot keeps it: what it was given and
+// what the tool concluded.
+type Record struct {
+	Key    string   `json:"k"`   // the match key (see Key)
+	ID     string   `json:"id"`  // vacancy_id as output
+	Source string   `json:"src"` // file:sheet:row
+	In     []string `json:"in"`  // InputFields, in that order
+
+	Rejected    string     `json:"rej,omitempty"` // the first problem of a rejected row; "" when accepted
+	VacancyDate string     `json:"vd,omitempty"`
+	Method      string     `json:"m,omitempty"`
+	Election    string     `json:"e,omitempty"`
+	Law         string     `json:"law,omitempty"` // the row's law_edition, when the engine names one
+	Conflicts   []Conflict `json:"c,omitempty"`
+	Deadlines   []Deadline `json:"d,omitempty"` // only those that apply
+}
+
+// Conflict is one conflict of a row; the message is kept for this run's
+// changes only, never written to the snapshot.
+type Conflict struct {
+	Code     string `json:"c"`
+	Field    string `json:"f,omitempty"`
+	Severity string `json:"s"`
+	Message  string `json:"-"`
+}
+
+// Deadline is one applicable deadline: its last day and whether it had
+// passed on the as-of date.
+type Deadline struct {
+	Code   string `json:"c"`
+	Date   string `json:"d"`
+	Passed bool   `json:"p,omitempty"`
+}
+
+// FromResult is the record of a computed vacancy. law is its law_edition
+// ("" while the engine names none per row).
+func FromResult(r *compute.Result, law string) Record {
+	v := &r.Vacancy
+	rec := Record{
+		ID: v.ID, Source: v.Source.String(), In: inputs(v),
+		VacancyDate: date(r.VacancyDate), Method: string(r.Method), Election: date(r.FillingElection),
+		Law: law,
+	}
+	for _, c := range r.Conflicts {
+		rec.Conflicts = append(rec.Conflicts, Conflict{Code: c.Code, Field: c.Field, Severity: c.Severity.String(), Message: c.Message})
+	}
+	for _, d := range r.Deadlines {
+		if d.Applies {
+			rec.Deadlines = append(rec.Deadlines, Deadline{Code: d.Code, Date: date(d.Effective), Passed: d.Status == compute.Passed})
+		}
+	}
+	rec.Key = Key(v, rec.VacancyDate, false)
+	return rec
+}
+
+// FromRejected is the record of a rejected row: v holds what ingest could
+// read of it, problem says what was wrong (the first problem).
+func FromRejected(v *compute.Vacancy, problem string) Record {
+	if problem == "" {
+		problem = "rejected"
+	}
+	rec := Record{ID: v.ID, Source: v.Source.String(), In: inputs(v), Rejected: problem}
+	if rec.ID == "" {
+		rec.ID = rec.Source
+	}
+	rec.Key = Key(v, "", true)
+	return rec
+}
+
+func inputs(v *compute.Vacancy) []string {
+	year := ""
+	if v.NextFullTermYear != 0 {
+		year = strconv.Itoa(v.NextFullTermYear)
+	}
+	return []string{
+		v.Office, string(v.Class), v.District, v.County, v.Incumbent, string(v.Cause), date(v.EventDate),
+		date(v.TermStart), date(v.TermEnd), yesNo(v.Appointable), date(v.ProclamationDate),
+		date(v.SpecialElectionDate), date(v.SpecialSessionDate), year,
+	}
+}
+
+func date(d compute.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.String()
+}
+
+func yesNo(y compute.YesNo) string {
+	switch y {
+	case compute.Yes:
+		return "yes"
+	case compute.No:
+		return "no"
+	}
+	return ""
+}
+
+// Key is the match key of a row. A row whose input gave a vacancy_id is
+// matched by it ("i\x00<id>"). Without one (ingest then uses the row's
+// place, file:sheet:row, which moves when rows are inserted) it is matched
+// by its seat and vacancy date ("s\x00<seat>\x00<vacancy date>"); a rejected
+// row without an id has no vacancy date and keys on its seat alone, so it
+// can still be paired with the same seat's row of the other run; a row
+// without even an office keys on its place ("r\x00<source>").
+func Key(v *compute.Vacancy, vacancyDate string, rejected bool) string {
+	src := v.Source.String()
+	if v.ID != "" && v.ID != src {
+		return "i\x00" + v.ID
+	}
+	seat := Seat(v.Office, v.District, v.County)
+	if seat == "" {
+		return "r\x00" + src
+	}
+	if rejected {
+		vacancyDate = ""
+	}
+	return "s\x00" + seat + "\x00" + vacancyDate
+}
+
+// seatPrefix is the part of a seat key that names the seat; "" for other keys.
+func seatPrefix(key string) string {
+	if !strings.HasPrefix(key, "s\x00") {
+		return ""
+	}
+	return key[:strings.LastIndexByte(key, 0)+1]
+}
+
+// Seat is the normalised seat: office, district and county, each lower
+// case, letters and digits only, words one space apart, numbers without
+// leading zeros ("Member of  Assembly", "065" and "65" are one seat).
+func Seat(office, district, county string) string {
+	o := normalise(office)
+	if o == "" {
+		return ""
+	}
+	return o + "|" + normalise(district) + "|" + normalise(county)
+}
+
+func normalise(s string) string {
+	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for i, w := range words {
+		if strings.Trim(w, "0123456789") == "" {
+			if w = strings.TrimLeft(w, "0"); w == "" {
+				w = "0"
+			}
+		}
+		words[i] = strings.ToLower(w)
+	}
+	return strings.Join(words, " ")
+}

@@ -1,0 +1,350 @@
+package changes
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"container/heap"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+)
+
+// sorter sorts byte records by (key, seq) in bounded memory: records
+// gather in a buffer; a full buffer is sorted and written as one run to a
+// temporary file; the end merges the runs. The file is unlinked as soon
+// as it is made, so a killed run leaves nothing behind.
+//
+// On disk each record is uvarint(len(key)) key uvarint(seq)
+// uvarint(len(payload)) payload.
+type sorter struct {
+	dir   string
+	limit int // bytes buffered before a run is written
+
+	arena []byte
+	items []item
+	f     *os.File
+	w     *bufio.Writer
+	runs  []run
+	off   int64
+	n     int
+}
+
+// item is one buffered record: its key and payload lie one after the
+// other in the arena from off.
+type item struct {
+	off, klen, plen uint32
+	seq             uint64
+}
+
+func (s *sorter) key(it item) []byte { return s.arena[it.off : it.off+it.klen] }
+func (s *sorter) payload(it item) []byte {
+	return s.arena[it.off+it.klen : it.off+it.klen+it.plen]
+}
+
+type run struct{ off, size int64 }
+
+func newSorter(dir string, limit int) *sorter {
+	if limit <= 0 {
+		limit = 32 << 20
+	}
+	return &sorter{dir: dir, limit: limit}
+}
+
+// add copies the record in.
+func (s *sorter) add(key string, seq uint64, payload []byte) error {
+	if len(s.arena)+len(key)+len(payload) > s.limit && len(s.items) > 0 {
+		if err := s.spill(); err != nil {
+			return err
+		}
+	}
+	if len(key)+len(payload) > 1<<30 {
+		return errors.New("changes: record too large")
+	}
+	off := len(s.arena)
+	s.arena = append(s.arena, key...)
+	s.arena = append(s.arena, payload...)
+	s.items = append(s.items, item{off: uint32(off), klen: uint32(len(key)), plen: uint32(len(payload)), seq: seq})
+	s.n++
+	return nil
+}
+
+func (s *sorter) sortItems() {
+	slices.SortFunc(s.items, func(a, b item) int {
+		return cmp.Or(compareBytes(s.key(a), s.key(b)), cmp.Compare(a.seq, b.seq))
+	})
+}
+
+func compareBytes(a, b []byte) int { return bytes.Compare(a, b) }
+
+// spill writes the buffer as one sorted run.
+func (s *sorter) spill() error {
+	if s.f == nil {
+		f, err := os.CreateTemp(s.dir, "batch-changes-*")
+		if err != nil {
+			return fmt.Errorf("changes: temporary file: %w", err)
+		}
+		_ = os.Remove(f.Name())
+		s.f, s.w = f, bufio.NewWriterSize(f, 1<<20)
+	}
+	s.sortItems()
+	start := s.off
+	var hdr [3 * binary.MaxVarintLen64]byte
+	for _, it := range s.items {
+		n := binary.PutUvarint(hdr[:], uint64(it.klen))
+		s.w.Write(hdr[:n])
+		s.w.Write(s.key(it))
+		m := binary.PutUvarint(hdr[:], it.seq)
+		m += binary.PutUvarint(hdr[m:], uint64(it.plen))
+		s.w.Write(hdr[:m])
+		if _, err := s.w.Write(s.payload(it)); err != nil {
+			return fmt.Errorf("changes: temporary file: %w", err)
+		}
+		s.off += int64(n + int(it.klen) + m + int(it.plen))
+	}
+	s.runs = append(s.runs, run{start, s.off - start})
+	s.items = s.items[:0]
+	s.arena = s.arena[:0]
+	return nil
+}
+
+// sorted returns an iterator over every record in order. The sorter takes
+// no more records after it.
+func (s *sorter) sorted() (*merger, error) {
+	m := &merger{}
+	if len(s.runs) == 0 {
+		// Everything fits in memory: no file at all.
+		s.sortItems()
+		m.s, m.mem = s, s.items
+		return m, nil
+	}
+	if len(s.items) > 0 {
+		if err := s.spill(); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.w.Flush(); err != nil {
+		return nil, fmt.Errorf("changes: temporary file: %w", err)
+	}
+	s.arena = nil
+	for _, r := range s.runs {
+		c := &cursor{r: bufio.NewReaderSize(io.NewSectionReader(s.f, r.off, r.size), 1<<16)}
+		ok, err := c.next()
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			m.h = append(m.h, c)
+		}
+	}
+	heap.Init(&m.h)
+	return m, nil
+}
+
+func (s *sorter) close() {
+	if s.f != nil {
+		s.f.Close()
+		s.f = nil
+	}
+	s.arena, s.items = nil, nil
+}
+
+// merger yields the records of every run in (key, seq) order. The slices
+// it returns are valid until the next call.
+type merger struct {
+	s     *sorter // the in-memory case: mem's bytes are in s.arena
+	mem   []item
+	h     cursorHeap
+	first bool
+	err   error
+}
+
+// next returns the next record; ok is false at the end.
+func (m *merger) next() (key []byte, seq uint64, payload []byte, ok bool, err error) {
+	if m.s != nil || len(m.h) == 0 {
+		if len(m.mem) == 0 {
+			return nil, 0, nil, false, nil
+		}
+		it := m.mem[0]
+		m.mem = m.mem[1:]
+		return m.s.key(it), it.seq, m.s.payload(it), true, nil
+	}
+	if m.first {
+		// Advance the cursor handed out last time.
+		c := m.h[0]
+		more, err := c.next()
+		if err != nil {
+			return nil, 0, nil, false, err
+		}
+		if more {
+			heap.Fix(&m.h, 0)
+		} else {
+			heap.Pop(&m.h)
+		}
+		if len(m.h) == 0 {
+			return nil, 0, nil, false, nil
+		}
+	}
+	m.first = true
+	c := m.h[0]
+	return c.key, c.seq, c.payload, true, nil
+}
+
+type cursor struct {
+	r            *bufio.Reader
+	key, payload []byte
+	seq          uint64
+}
+
+var errCorruptTemp = errors.New("changes: temporary file damaged")
+
+func (c *cursor) next() (bool, error) {
+	n, err := binary.ReadUvarint(c.r)
+	if err == io.EOF {
+		return false, nil
+	}
+	if err != nil || n > 1<<30 {
+		return false, errCorruptTemp
+	}
+	c.key = grow(c.key, int(n))
+	if _, err := io.ReadFull(c.r, c.key); err != nil {
+		return false, errCorruptTemp
+	}
+	if c.seq, err = binary.ReadUvarint(c.r); err != nil {
+		return false, errCorruptTemp
+	}
+	n, err = binary.ReadUvarint(c.r)
+	if err != nil || n > 1<<30 {
+		return false, errCorruptTemp
+	}
+	c.payload = grow(c.payload, int(n))
+	if _, err := io.ReadFull(c.r, c.payload); err != nil {
+		return false, errCorruptTemp
+	}
+	return true, nil
+}
+
+func grow(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	return b[:n]
+}
+
+type cursorHeap []*cursor
+
+func (h cursorHeap) Len() int { return len(h) }
+func (h cursorHeap) Less(i, j int) bool {
+	return cmp.Or(compareBytes(h[i].key, h[j].key), cmp.Compare(h[i].seq, h[j].seq)) < 0
+}
+func (h cursorHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *cursorHeap) Push(x any)   { *h = append(*h, x.(*cursor)) }
+func (h *cursorHeap) Pop() any {
+	old := *h
+	c := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return c
+}
+
+// sortedSet is a sorter's result that can be read more than once: in
+// memory when it never spilled, else one merged run in its own temporary
+// file.
+type sortedSet struct {
+	s    *sorter
+	mem  []item
+	f    *os.File
+	size int64
+}
+
+// finish sorts what was added into a sortedSet; the sorter is spent.
+func (s *sorter) finish() (*sortedSet, error) {
+	if len(s.runs) == 0 {
+		s.sortItems()
+		return &sortedSet{s: s, mem: s.items}, nil
+	}
+	m, err := s.sorted()
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(s.dir, "batch-changes-*")
+	if err != nil {
+		return nil, fmt.Errorf("changes: temporary file: %w", err)
+	}
+	_ = os.Remove(f.Name())
+	w := bufio.NewWriterSize(f, 1<<20)
+	var hdr [3 * binary.MaxVarintLen64]byte
+	var size int64
+	for {
+		key, seq, payload, ok, err := m.next()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		n := binary.PutUvarint(hdr[:], uint64(len(key)))
+		w.Write(hdr[:n])
+		w.Write(key)
+		k := binary.PutUvarint(hdr[:], seq)
+		k += binary.PutUvarint(hdr[k:], uint64(len(payload)))
+		w.Write(hdr[:k])
+		if _, err := w.Write(payload); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("changes: temporary file: %w", err)
+		}
+		size += int64(n + len(key) + k + len(payload))
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("changes: temporary file: %w", err)
+	}
+	s.close()
+	return &sortedSet{f: f, size: size}, nil
+}
+
+// each calls fn with every record in order; the slices are valid during
+// the call only.
+func (ss *sortedSet) each(fn func(key []byte, payload []byte) error) error {
+	if ss == nil {
+		return nil
+	}
+	if ss.f == nil {
+		for _, it := range ss.mem {
+			if err := fn(ss.s.key(it), ss.s.payload(it)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	c := &cursor{r: bufio.NewReaderSize(io.NewSectionReader(ss.f, 0, ss.size), 1<<16)}
+	for {
+		ok, err := c.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		if err := fn(c.key, c.payload); err != nil {
+			return err
+		}
+	}
+}
+
+func (ss *sortedSet) close() {
+	if ss == nil {
+		return
+	}
+	if ss.f != nil {
+		ss.f.Close()
+		ss.f = nil
+	}
+	if ss.s != nil {
+		ss.s.close()
+	}
+	ss.mem = nil
+}

@@ -1,0 +1,245 @@
+package export
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"batch/pkg/changes"
+	"batch/pkg/compute"
+)
+
+// Digest is the format that writes digest.txt and digest.html, the
+// morning mail's body (issue 12).
+const Digest = "digest"
+
+// The comparison's outputs (CONTRACT.md).
+const (
+	changesName    = "changes.csv"
+	digestTextName = "digest.txt"
+	digestHTMLName = "digest.html"
+	snapshotName   = changes.SnapshotName
+	changesSheet   = "Changes"
+)
+
+// Snapshot opens the run's snapshot file (snapshot.jsonl.gz); it is put in
+// place with the other outputs, in the same commit, or not at all.
+func (w *Writer) Snapshot() (io.Writer, error) {
+	if err := w.usable(); err != nil {
+		return nil, err
+	}
+	if w.snapFile == nil {
+		f, err := w.set.create(snapshotName)
+		if err != nil {
+			return nil, w.fail(err)
+		}
+		w.snapFile = f
+		w.snapBuf = bufio.NewWriterSize(f.f, 1<<20)
+	}
+	return w.snapBuf, nil
+}
+
+// SetChanges hands over the comparison with the earlier run, before
+// Commit. Commit writes it to the Changes sheet (second in results.xlsx)
+// and changes.csv when Options.Changes is set, to the digest with the
+// digest format, and counts it in summary.json.
+func (w *Writer) SetChanges(o *changes.Outcome) { w.changes = o }
+
+// finishChanges writes the comparison's outputs into the run's set (they
+// are committed with it); the Changes sheet's rows go in before the
+// workbook closes.
+func (w *Writer) finishChanges(info RunInfo) error {
+	if w.snapFile != nil {
+		if err := w.snapBuf.Flush(); err != nil {
+			return fmt.Errorf("export: write %s: %w", snapshotName, err)
+		}
+		if err := w.snapFile.finish(); err != nil {
+			return err
+		}
+	}
+	o := w.changes
+	if o == nil {
+		return nil
+	}
+	if w.opts.Changes && (w.csv || w.xlsx) {
+		var csvT *csvTable
+		if w.csv {
+			t, err := newCSVTable(w.set.create, changesName, changes.Columns)
+			if err != nil {
+				return err
+			}
+			csvT, w.chCSV = t, t
+		}
+		if w.xlsx {
+			bold, err := w.book.styles.id(styleKey{mark: boldMark})
+			if err != nil {
+				return err
+			}
+			w.book.changes.title = []any{excelCell(bold, changesTitle(o))}
+		}
+		err := o.Each(func(c *changes.Change) error {
+			w.vals = changeRow(w.vals, c)
+			if csvT != nil {
+				if err := csvT.write(w.vals); err != nil {
+					return err
+				}
+			}
+			if w.xlsx {
+				cells, err := w.book.row(w.vals, noFill, nil)
+				if err != nil {
+					return err
+				}
+				if _, _, err := w.book.changes.add(cells, nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if csvT != nil {
+			if err := csvT.finish(); err != nil {
+				return err
+			}
+		}
+	}
+	if w.digest {
+		d, err := changes.BuildDigest(w.digestRun(info), o)
+		if err != nil {
+			return err
+		}
+		for _, out := range []struct {
+			name  string
+			write func(io.Writer) error
+		}{{digestTextName, d.WriteText}, {digestHTMLName, d.WriteHTML}} {
+			f, err := w.set.create(out.name)
+			if err != nil {
+				return err
+			}
+			w.digestFiles = append(w.digestFiles, f)
+			b := bufio.NewWriter(f.f)
+			if err := out.write(b); err != nil {
+				return fmt.Errorf("export: write %s: %w", out.name, err)
+			}
+			if err := b.Flush(); err != nil {
+				return fmt.Errorf("export: write %s: %w", out.name, err)
+			}
+			if err := f.finish(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func changesTitle(o *changes.Outcome) string {
+	switch o.Status {
+	case changes.Compared:
+		return fmt.Sprintf("Changes since the run as of %s, most urgent first (deadlines due within %d days included)", o.Baseline.AsOf, o.Soon)
+	case changes.FirstRun:
+		return "Not compared: " + o.Reason + ". Deadlines due within the next days only."
+	case changes.Skipped:
+		return "COMPARISON SKIPPED: " + o.Reason + ". Deadlines due within the next days only."
+	}
+	return "Not compared with an earlier run. Deadlines due within the next days only."
+}
+
+// changeRow is one row of Changes and changes.csv, in changes.Columns'
+// order; the date is a real date cell.
+func changeRow(dst []value, c *changes.Change) []value {
+	dst = dst[:0]
+	for i, s := range c.Row() {
+		if i == 2 && s != "" {
+			if d, err := compute.ParseISO(s); err == nil {
+				dst = append(dst, date(d))
+				continue
+			}
+		}
+		dst = append(dst, text(s))
+	}
+	return dst
+}
+
+func (w *Writer) digestRun(info RunInfo) changes.Run {
+	t := w.tally
+	r := changes.Run{Tool: info.Version, AsOf: w.opts.AsOf.String(), Law: w.lawChoice(),
+		Vacancies: t.vacancies, Rejected: t.rejected, Blank: blankRows(info),
+		Errors: t.bySeverity[compute.Error], Warnings: t.bySeverity[compute.Warning]}
+	var ids []string
+	for _, e := range w.editionsUsed() {
+		ids = append(ids, e.ID)
+	}
+	if len(ids) > 0 {
+		r.Law += "; used here: " + strings.Join(ids, ", ")
+	}
+	for _, in := range info.Inputs {
+		r.Inputs = append(r.Inputs, filepath.Base(in.Path))
+		r.Rows += in.Rows
+	}
+	if w.opts.slice != nil {
+		r.Part = strings.TrimPrefix(w.sliceTitle(), " ")
+	}
+	switch {
+	case w.opts.Changes && w.xlsx && w.csv:
+		r.Where = "changes.csv and the Changes sheet of results.xlsx"
+	case w.opts.Changes && w.xlsx:
+		r.Where = "the Changes sheet of results.xlsx"
+	case w.opts.Changes && w.csv:
+		r.Where = "changes.csv"
+	default:
+		r.Where = "the output folder (run with --compare to list every change)"
+	}
+	return r
+}
+
+// changesSummary is summary.json's "changes".
+type changesSummary struct {
+	Status       string         `json:"status"` // compared, first_run, skipped, off
+	Reason       string         `json:"reason"`
+	ComparedWith *comparedWith  `json:"compared_with"`
+	Changed      bool           `json:"changed"` // anything but the as-of date moved
+	SoonDays     int            `json:"soon_days"`
+	Total        int            `json:"total"`
+	ByKind       map[string]int `json:"by_kind"`
+	ByCause      map[string]int `json:"by_cause"`
+}
+
+type comparedWith struct {
+	AsOf        string `json:"as_of"`
+	ToolVersion string `json:"tool_version"`
+}
+
+func (w *Writer) changesJSON() *changesSummary {
+	o := w.changes
+	if o == nil {
+		return nil
+	}
+	s := &changesSummary{Status: o.Status, Reason: o.Reason, Changed: o.Changed(), SoonDays: o.Soon,
+		Total: o.Total, ByKind: map[string]int{}, ByCause: map[string]int{}}
+	if o.Baseline != nil {
+		s.ComparedWith = &comparedWith{o.Baseline.AsOf, o.Baseline.ToolVersion}
+	}
+	for k, n := range o.Counts {
+		s.ByKind[string(k)] = n
+	}
+	for k, n := range o.ByCause {
+		s.ByCause[string(k)] = n
+	}
+	return s
+}
+
+// removeChanges drops the comparison's temporaries (Abort).
+func (w *Writer) removeChanges() {
+	if w.snapFile != nil {
+		w.snapFile.remove()
+	}
+	if w.chCSV != nil {
+		w.chCSV.file.remove()
+	}
+	for _, f := range w.digestFiles {
+		f.remove()
+	}
+}
