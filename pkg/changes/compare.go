@@ -29,7 +29,7 @@ type Options struct {
 	AsOf       compute.Date
 	Soon       int    // report open deadlines due within this many days (0: DefaultSoon; < 0: none)
 	TempDir    string // "" for the system's
-	SortMemory int    // bytes of records buffered before a sorted run goes to disk (0: 16 MB)
+	SortMemory int    // bytes of records buffered before a sorted run goes to disk (0: 8 MB)
 }
 
 // Comparer takes this run's records in any order, then, in Finish, writes
@@ -51,7 +51,7 @@ func New(opts Options) *Comparer {
 		opts.Soon = DefaultSoon
 	}
 	if opts.SortMemory <= 0 {
-		opts.SortMemory = 16 << 20
+		opts.SortMemory = 8 << 20
 	}
 	opts.Header.Format, opts.Header.FormatVersion = FormatName, FormatVersion
 	opts.Header.AsOf = date(opts.AsOf)
