@@ -151,32 +151,3 @@ func FuzzCSVRecord(f *testing.F) {
 		}
 	})
 }
-
-// TestLineCacheGivesRowHeight holds the row heights worked out with a
-// lineCache (the rowWriter's) to rowHeight's: texts met again, in another
-// column of another width, past the cache's size, and the same text cut
-// from a buffer later reused.
-func TestLineCacheGivesRowHeight(t *testing.T) {
-	widths := []float64{12, 40, 8.5, 60}
-	texts := []string{"", "short", "The vacancy occurred before September 20, so it is filled at the general election",
-		"a\nb", "ddddddddddddddddddddddddddddddddddddddddddddddddddd é 𝄞", strings.Repeat("word ", 300)}
-	c := lineCache{}
-	buf := []byte{}
-	for i := range 3 * maxLineCache {
-		row := make([]cell, len(widths))
-		for j := range row {
-			s := texts[(i+j)%len(texts)]
-			if i%7 == 0 {
-				s += " row " + strconv.Itoa(i) // unique texts fill the cache
-			}
-			buf = append(buf[:0], s...)
-			row[j] = cell{kind: textOut, text: string(buf)}
-		}
-		if got, want := rowHeightCached(row, widths, c), rowHeight(row, widths, false); got != want {
-			t.Fatalf("row %d: height %v with the cache, %v without", i, got, want)
-		}
-	}
-	if len(c) > maxLineCache {
-		t.Errorf("the cache holds %d texts, more than %d", len(c), maxLineCache)
-	}
-}

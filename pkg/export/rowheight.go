@@ -122,7 +122,7 @@ func rowOpts(cells []any, widths []float64, bold bool) []excelize.RowOpts {
 		}
 		s, _ := c.Value.(string)
 		return s
-	}, nil)
+	})
 	if h == 0 {
 		return nil
 	}
@@ -136,51 +136,12 @@ func rowHeight(cells []cell, widths []float64, bold bool) float64 {
 			return ""
 		}
 		return cells[i].text
-	}, nil)
-}
-
-// lineCache remembers how many lines the long texts of a table's columns
-// take: a table repeats many of them (a deadline's rule and reason, an
-// office's name), and wrapping them again, row after row, cost 4.3 of
-// the 6.1 CPU-s of row heights at a million rows (pprof). It is one
-// goroutine's (a rowWriter's) and holds at most maxLineCache texts,
-// copied, so that it keeps no row's memory alive.
-type lineCache map[lineKey]int32
-
-type lineKey struct {
-	col  int
-	text string
-}
-
-const maxLineCache = 4096
-
-// lines is textLines of the column's text, remembered.
-func (c lineCache) lines(col int, s string, width float64, bold bool) int {
-	if n, ok := c[lineKey{col, s}]; ok {
-		return int(n)
-	}
-	n := textLines(s, width, bold)
-	if len(c) < maxLineCache && len(s) <= 1024 {
-		c[lineKey{col, strings.Clone(s)}] = int32(n)
-	}
-	return n
-}
-
-// rowHeightCached is rowHeight with the column's texts' lines kept in c
-// (its columns' widths and boldness never change).
-func rowHeightCached(cells []cell, widths []float64, c lineCache) float64 {
-	return linesHeight(len(cells), widths, false, func(i int) string {
-		if cells[i].kind != textOut {
-			return ""
-		}
-		return cells[i].text
-	}, c)
+	})
 }
 
 // linesHeight is the height of a row of n cells whose texts text gives,
-// in columns of these widths: 0 for one line. cache, when not nil,
-// remembers the lines of long texts.
-func linesHeight(n int, widths []float64, bold bool, text func(i int) string, cache lineCache) float64 {
+// in columns of these widths: 0 for one line.
+func linesHeight(n int, widths []float64, bold bool, text func(i int) string) float64 {
 	lines := 1
 	for i := 0; i < n; i++ {
 		if i >= len(widths) {
@@ -196,11 +157,7 @@ func linesHeight(n int, widths []float64, bold bool, text func(i int) string, ca
 		if len(s)*179 <= lineRoom(widths[i])*100/104 && strings.IndexByte(s, '\n') < 0 {
 			continue
 		}
-		if cache != nil {
-			lines = max(lines, cache.lines(i, s, widths[i], bold))
-		} else {
-			lines = max(lines, textLines(s, widths[i], bold))
-		}
+		lines = max(lines, textLines(s, widths[i], bold))
 	}
 	if lines == 1 {
 		return 0

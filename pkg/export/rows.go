@@ -170,7 +170,6 @@ func newRowWriter(widths []float64) *rowWriter {
 
 func (rw *rowWriter) work() {
 	defer close(rw.done)
-	cache := lineCache{}
 	for b := range rw.jobs {
 		start := 0
 		for _, q := range b.rows {
@@ -183,7 +182,7 @@ func (rw *rowWriter) work() {
 			if q.linkCol >= 0 {
 				l = &rowLink{col: q.linkCol, target: q.target}
 			}
-			if err := q.sink.put(q.row, cells, rowHeightCached(cells, rw.widths, cache), l); err != nil {
+			if err := q.sink.put(q.row, cells, rowHeight(cells, rw.widths, false), l); err != nil {
 				rw.setErr(err)
 			}
 		}
