@@ -122,6 +122,7 @@ type Writer struct {
 	// The comparison with the earlier run (changes.go).
 	snapFile    *tempFile
 	snapBuf     *bufio.Writer
+	snapWait    func() (time.Duration, error) // SnapshotBeside
 	changes     *changes.Outcome
 	chCSV       *csvTable
 	digestFiles []*tempFile
@@ -704,6 +705,20 @@ func (w *Writer) finish(info RunInfo) error {
 			return err
 		}
 	}
+	if w.snapWait != nil {
+		// The snapshot written beside the finishing: what the run waited
+		// for it is the comparison's, in summary.json's timings.
+		waited, err := w.awaitSnapshot()
+		if err != nil {
+			return err
+		}
+		info.Phases = slices.Clone(info.Phases)
+		for i := range info.Phases {
+			if info.Phases[i].Name == "compare" {
+				info.Phases[i].Duration += waited
+			}
+		}
+	}
 	if w.json {
 		b, err := w.summaryJSON(info, timings(info, w.now().Sub(start)), cont)
 		if err != nil {
@@ -715,6 +730,9 @@ func (w *Writer) finish(info RunInfo) error {
 		if err := w.jsonFile.finish(); err != nil {
 			return err
 		}
+	}
+	if err := w.finishSnapshot(); err != nil {
+		return err
 	}
 	w.cleanup()
 	return nil
