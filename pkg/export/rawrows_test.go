@@ -77,3 +77,45 @@ func zipParts(t *testing.T, path string) map[string][]byte {
 	}
 	return out
 }
+
+// A split's slices are written by Writers built like the statewide one, so
+// their big sheets go through rawsheet too: a slice's results.xlsx holds
+// the bytes the excelize stream writer writes for it (issue 14's slices on
+// issue 13's fast path).
+func TestSliceRawRowsAsExcelizeWritesThem(t *testing.T) {
+	parts := func(stream bool) map[string][]byte {
+		dir := filepath.Join(t.TempDir(), "out")
+		opts := fixtureOptions(dir, XLSX)
+		opts.maxRows, opts.linkCap, opts.streamAll = 3, 1, stream
+		w, err := New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Abort()
+		ss, err := w.Slices(Split{Column: "county", Folder: SplitFolder("county"), Folders: 1,
+			Vacancies: len(fixtureResults())})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sw, err := ss.Open(Slice{Value: "Albany", Folder: "Albany"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range []*Writer{sw, w} {
+			feedFixture(t, x)
+			if _, err := x.Commit(fixtureRunInfo()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return zipParts(t, filepath.Join(dir, SplitFolder("county"), "Albany", resultsName))
+	}
+	want, got := parts(true), parts(false)
+	if len(got) != len(want) || len(want) == 0 {
+		t.Fatalf("%d parts, the reference has %d", len(got), len(want))
+	}
+	for name, w := range want {
+		if !bytes.Equal(got[name], w) {
+			t.Errorf("part %s differs from the excelize stream writer's", name)
+		}
+	}
+}
