@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -336,5 +337,42 @@ func TestManyRowsSpillAndStayInOrder(t *testing.T) {
 	}
 	if n != 3000 || b.Header.Rows != 3000 {
 		t.Errorf("read %d records, header says %d", n, b.Header.Rows)
+	}
+}
+
+// Plain gives, before Finish, the outcome Finish then gives when nothing
+// is compared and nothing counts the deadlines due soon; and declines
+// when the deadlines due soon are counted (they come from the merge).
+func TestPlainIsFinishsOutcome(t *testing.T) {
+	night1, _ := scenario()
+	c := New(Options{Header: header("1.0.0"), AsOf: d(2026, 11, 30), Soon: -1, SortMemory: 4 << 10})
+	defer c.Close()
+	for i := range night1 {
+		if err := c.Add(&night1[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plain, ok := c.Plain()
+	if !ok {
+		t.Fatal("no plain outcome with Soon -1")
+	}
+	var snap bytes.Buffer
+	o, err := c.Finish(&snap, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	got, want := *plain, *o
+	want.changes = nil
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Plain %+v, Finish %+v", got, want)
+	}
+	if len(o.Upcoming) == 0 {
+		t.Error("no upcoming deadlines: the test shows nothing")
+	}
+	soon := New(Options{Header: header("1.0.0"), AsOf: d(2026, 11, 30)})
+	defer soon.Close()
+	if _, ok := soon.Plain(); ok {
+		t.Error("a plain outcome although the deadlines due soon are counted")
 	}
 }

@@ -29,7 +29,7 @@ type Options struct {
 	AsOf       compute.Date
 	Soon       int    // report open deadlines due within this many days (0: DefaultSoon; < 0: none)
 	TempDir    string // "" for the system's
-	SortMemory int    // bytes of records buffered before a sorted run goes to disk (0: 16 MB)
+	SortMemory int    // bytes of records buffered before a sorted run goes to disk (0: 8 MB)
 }
 
 // Comparer takes this run's records in any order, then, in Finish, writes
@@ -51,7 +51,7 @@ func New(opts Options) *Comparer {
 		opts.Soon = DefaultSoon
 	}
 	if opts.SortMemory <= 0 {
-		opts.SortMemory = 16 << 20
+		opts.SortMemory = 8 << 20
 	}
 	opts.Header.Format, opts.Header.FormatVersion = FormatName, FormatVersion
 	opts.Header.AsOf = date(opts.AsOf)
@@ -137,6 +137,26 @@ func (o *Outcome) Close() {
 	}
 }
 
+// outcome is Finish's outcome before the records are merged: nothing
+// compared, no deadline due soon counted.
+func (c *Comparer) outcome() *Outcome {
+	return &Outcome{Status: Off, Soon: max(c.opts.Soon, 0), AsOf: c.asOf, Counts: map[Kind]int{},
+		ByCause: map[Cause]int{}, Upcoming: c.upcoming.list()}
+}
+
+// Plain is the outcome Finish(snapshot, nil, nil) will give, known before
+// it runs, when nothing in it depends on the merge of the records: no
+// comparison asked, and the deadlines due soon counted for nobody (Soon
+// below 0). Then the snapshot can be written while the run's other
+// outputs are finished. ok is false otherwise. The outcome holds no
+// changes; Finish's own is to be closed as usual.
+func (c *Comparer) Plain() (o *Outcome, ok bool) {
+	if c.soonTo != "" {
+		return nil, false
+	}
+	return c.outcome(), true
+}
+
 // Finish writes the snapshot of this run to snapshot and compares it with
 // base (nil when there is none; skip then says why, or is nil when no
 // comparison was asked). The comparer is spent. An error is the run's:
@@ -150,8 +170,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	if h.Editions == nil {
 		h.Editions = []string{}
 	}
-	o := &Outcome{Status: Off, Soon: max(c.opts.Soon, 0), AsOf: c.asOf, Counts: map[Kind]int{},
-		ByCause: map[Cause]int{}, Upcoming: c.upcoming.list()}
+	o := c.outcome()
 	switch {
 	case base != nil:
 		o.Status, o.Baseline = Compared, &base.Header

@@ -54,7 +54,8 @@ type Options struct {
 	// tables, so golden files do not change with the law's tables.
 	maxRows      int
 	linkCap      int
-	runRecords   int // Conflicts lines a sorted run holds (0 = runRecords)
+	runRecords   int  // Conflicts lines a sorted run holds (0 = runRecords)
+	streamAll    bool // every sheet's rows through excelize's stream writer: the fast path's reference
 	now          func() time.Time
 	rules        func(used []string) []compute.Rule                  // nil = the law's rules of the editions used
 	yearCalendar func(*compute.Calendar, int) []compute.CalendarItem // nil = compute.YearCalendar
@@ -121,6 +122,7 @@ type Writer struct {
 	// The comparison with the earlier run (changes.go).
 	snapFile    *tempFile
 	snapBuf     *bufio.Writer
+	snapWait    func() (time.Duration, error) // SnapshotBeside
 	changes     *changes.Outcome
 	chCSV       *csvTable
 	digestFiles []*tempFile
@@ -238,6 +240,7 @@ func (w *Writer) open() error {
 			page{asOf: w.opts.AsOf, law: w.lawChoice()}); err != nil {
 			return err
 		}
+		w.book.streamAll = w.opts.streamAll
 		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
 		if w.opts.Changes {
 			if err := w.book.addChangesSheet(); err != nil {
@@ -390,7 +393,7 @@ func (w *Writer) SetExtraColumns(cols []string) error {
 		w.book.vacancies.header = slices.Concat(vacancyColumns, cols)
 	}
 	if w.csv {
-		w.vacCSV.file.remove()
+		w.vacCSV.discard()
 		t, err := newCSVTable(w.set.create, vacanciesName, slices.Concat(vacancyColumns, cols))
 		if err != nil {
 			w.vacCSV = nil
@@ -702,6 +705,20 @@ func (w *Writer) finish(info RunInfo) error {
 			return err
 		}
 	}
+	if w.snapWait != nil {
+		// The snapshot written beside the finishing: what the run waited
+		// for it is the comparison's, in summary.json's timings.
+		waited, err := w.awaitSnapshot()
+		if err != nil {
+			return err
+		}
+		info.Phases = slices.Clone(info.Phases)
+		for i := range info.Phases {
+			if info.Phases[i].Name == "compare" {
+				info.Phases[i].Duration += waited
+			}
+		}
+	}
 	if w.json {
 		b, err := w.summaryJSON(info, timings(info, w.now().Sub(start)), cont)
 		if err != nil {
@@ -713,6 +730,9 @@ func (w *Writer) finish(info RunInfo) error {
 		if err := w.jsonFile.finish(); err != nil {
 			return err
 		}
+	}
+	if err := w.finishSnapshot(); err != nil {
+		return err
 	}
 	w.cleanup()
 	return nil
@@ -801,7 +821,7 @@ func (w *Writer) Abort() {
 	if committed := w.done || w.set != nil && w.set.done; !committed {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if c != nil {
-				c.file.remove()
+				c.discard()
 			}
 		}
 		for _, f := range []*tempFile{w.bookFile, w.jsonFile} {

@@ -146,13 +146,9 @@ func fixtureOptions(dir string, formats ...string) Options {
 		rules: fixtureRules, yearCalendar: fixtureYearCalendar}
 }
 
-// writeFixture runs the whole export on the fixture and returns the folder.
-func writeFixture(t *testing.T, opts Options) (string, Totals) {
+// feedFixture hands the fixture's results and problems to w.
+func feedFixture(t *testing.T, w *Writer) {
 	t.Helper()
-	w, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, r := range fixtureResults() {
 		if err := w.Result(&r); err != nil {
 			t.Fatal(err)
@@ -163,6 +159,16 @@ func writeFixture(t *testing.T, opts Options) (string, Totals) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// writeFixture runs the whole export on the fixture and returns the folder.
+func writeFixture(t *testing.T, opts Options) (string, Totals) {
+	t.Helper()
+	w, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	feedFixture(t, w)
 	tot, err := w.Commit(fixtureRunInfo())
 	if err != nil {
 		t.Fatal(err)

@@ -134,8 +134,21 @@ func plainNumber(s string) bool {
 // control character but tab and line feed, and no U+FFFE or U+FFFF. It
 // allocates nothing: almost every cell takes this path.
 func cleanText(s string) bool {
+	// Eight bytes at a time while they are printable ASCII (0x20 to
+	// 0x7E): the usual cell, at about a fifth of the cost of the loop.
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		below := (x - 0x20*ones) & ^x & highs // a byte under 0x20
+		above := ((x + ones) | x) & highs     // a byte of 0x7F or more
+		if below|above != 0 {
+			break
+		}
+	}
 	ascii := true
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c < 0x20 && c != '\t' && c != '\n', c == 0x7f:
@@ -186,12 +199,32 @@ const (
 // the tables are built once and written to both.
 type value struct {
 	kind cellKind
-	text string
-	date compute.Date
-	n    int
+	text string // guarded: what the CSV files hold
+	// quoted marks text the guard put an apostrophe in front of: the
+	// workbook writes it without, with the quote-prefix style (cellText).
+	quoted bool
+	date   compute.Date
+	n      int
 }
 
-func text(s string) value       { return value{kind: textCell, text: s} }
+// text is a text value, guarded here once for both the CSV files and the
+// workbook: the guard scans every character, and a row's text went
+// through it twice (pprof at 200,000 rows: 2.6 CPU-s, 1.7 of them in
+// safeText).
+func text(s string) value {
+	g := guardText(s)
+	return value{kind: textCell, text: g, quoted: len(g) > 0 && g[0] == '\'' && (s == "" || s[0] != '\'')}
+}
+
+// cell is the text as the workbook holds it: without the guard's
+// apostrophe, which the quote-prefix style stands for (quoted).
+func (v value) cell() (text string, quoted bool) {
+	if v.quoted {
+		return v.text[1:], true
+	}
+	return v.text, false
+}
+
 func date(d compute.Date) value { return value{kind: dateCell, date: d} }
 func number(n int) value        { return value{kind: intCell, n: n} }
 func (v value) empty() bool {
@@ -222,5 +255,5 @@ func (v value) csv() string {
 	case intCell:
 		return strconv.Itoa(v.n)
 	}
-	return guardText(v.text)
+	return v.text // guarded by text
 }

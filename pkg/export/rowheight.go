@@ -50,7 +50,10 @@ func lineRoom(width float64) int {
 
 // textLines is how many lines s takes in a column width wide: greedy
 // wrapping at spaces, as spreadsheets wrap, a word longer than the line
-// broken where it fills it, and every line feed a new line.
+// broken where it fills it, and every line feed a new line. It reads the
+// text once, byte by byte where it is ASCII: a row's height is worked out
+// for every row, and splitting into lines and words first cost half as
+// much again (textLinesBySplit in the tests is that way, the reference).
 func textLines(s string, width float64, bold bool) int {
 	room := lineRoom(width)
 	if bold {
@@ -59,69 +62,105 @@ func textLines(s string, width float64, bold bool) int {
 	if room < 100 {
 		room = 100
 	}
-	lines := 0
-	for para := range strings.SplitSeq(s, "\n") {
-		lines++
-		used := 0 // on the current line
-		for word := range strings.SplitSeq(para, " ") {
-			w := 0
-			for _, r := range word {
+	space := int(charWidth[0])
+	lines, used := 1, 0
+	for i := 0; ; {
+		// One word: up to the next space, line feed or the end.
+		start, w := i, 0
+		for i < len(s) && s[i] != ' ' && s[i] != '\n' {
+			if c := s[i]; c >= 32 && c < 127 {
+				w += int(charWidth[c-32])
+				i++
+			} else {
+				r, n := utf8.DecodeRuneInString(s[i:])
 				w += runeWidth(r)
-			}
-			space := 0
-			if used > 0 {
-				space = runeWidth(' ')
-			}
-			switch {
-			case used+space+w <= room:
-				used += space + w
-			case w <= room:
-				lines++
-				used = w
-			default: // a word wider than the line: broken character by character
-				if used > 0 {
-					lines++
-				}
-				used = 0
-				for _, r := range word {
-					rw := runeWidth(r)
-					if used+rw > room && used > 0 {
-						lines++
-						used = 0
-					}
-					used += rw
-				}
+				i += n
 			}
 		}
+		sp := 0
+		if used > 0 {
+			sp = space
+		}
+		switch {
+		case used+sp+w <= room:
+			used += sp + w
+		case w <= room:
+			lines++
+			used = w
+		default: // a word wider than the line: broken character by character
+			if used > 0 {
+				lines++
+			}
+			used = 0
+			for _, r := range s[start:i] {
+				rw := runeWidth(r)
+				if used+rw > room && used > 0 {
+					lines++
+					used = 0
+				}
+				used += rw
+			}
+		}
+		if i >= len(s) {
+			return lines
+		}
+		if s[i] == '\n' {
+			lines++
+			used = 0
+		}
+		i++
 	}
-	return lines
 }
 
 // rowOpts is the height a row of cells needs in columns of these widths;
 // none for a row of single lines, which keeps the default.
 func rowOpts(cells []any, widths []float64, bold bool) []excelize.RowOpts {
+	h := linesHeight(len(cells), widths, bold, func(i int) string {
+		c, ok := cells[i].(excelize.Cell)
+		if !ok || c.Formula != "" {
+			return ""
+		}
+		s, _ := c.Value.(string)
+		return s
+	})
+	if h == 0 {
+		return nil
+	}
+	return []excelize.RowOpts{{Height: h}}
+}
+
+// rowHeight is rowOpts for a table row of cells: 0 for the default.
+func rowHeight(cells []cell, widths []float64, bold bool) float64 {
+	return linesHeight(len(cells), widths, bold, func(i int) string {
+		if cells[i].kind != textOut {
+			return ""
+		}
+		return cells[i].text
+	})
+}
+
+// linesHeight is the height of a row of n cells whose texts text gives,
+// in columns of these widths: 0 for one line.
+func linesHeight(n int, widths []float64, bold bool, text func(i int) string) float64 {
 	lines := 1
-	for i, v := range cells {
+	for i := 0; i < n; i++ {
 		if i >= len(widths) {
 			break
 		}
-		c, ok := v.(excelize.Cell)
-		if !ok || c.Formula != "" {
-			continue
-		}
-		s, ok := c.Value.(string)
-		if !ok || s == "" {
+		s := text(i)
+		if s == "" {
 			continue
 		}
 		// Most cells are short: skip the wrapping when the text cannot
-		// fill a line even if every character were the widest.
-		if !strings.Contains(s, "\n") && utf8.RuneCountInString(s)*179 <= lineRoom(widths[i])*100/104 {
+		// fill a line even if every character were the widest (its bytes
+		// are at least its characters).
+		if len(s)*179 <= lineRoom(widths[i])*100/104 && strings.IndexByte(s, '\n') < 0 {
 			continue
 		}
 		lines = max(lines, textLines(s, widths[i], bold))
 	}
 	if lines == 1 {
-		return nil
+		return 0
 	}
-	return []excelize.RowOpts{{Height: min(lineHeight*float64(lines), maxRowHeight)}}
+	return min(lineHeight*float64(lines), maxRowHeight)
 }

@@ -71,6 +71,28 @@ const (
 type styleSet struct {
 	f   *excelize.File
 	ids map[styleKey]int
+	// known is the map's answers by a key's index (knownIndex), id+1, 0
+	// before the first: every cell asks, and hashing the key cost more
+	// than the rest of choosing its style.
+	known [knownKeys]int32
+}
+
+// knownKeys is how many keys knownIndex numbers: 4 number formats, 4
+// fills, 8 marks, wrap, quote.
+const knownKeys = 4 * 4 * 8 * 2 * 2
+
+func knownIndex(k styleKey) (int, bool) {
+	if k.num >= 4 || k.fill >= 4 || k.mark >= 8 {
+		return 0, false
+	}
+	i := ((int(k.num)*4+int(k.fill))*8 + int(k.mark)) * 4
+	if k.wrap {
+		i += 2
+	}
+	if k.quote {
+		i++
+	}
+	return i, true
 }
 
 func newStyleSet(f *excelize.File) *styleSet {
@@ -78,6 +100,18 @@ func newStyleSet(f *excelize.File) *styleSet {
 }
 
 func (s *styleSet) id(k styleKey) (int, error) {
+	i, ok := knownIndex(k)
+	if ok && s.known[i] > 0 {
+		return int(s.known[i] - 1), nil
+	}
+	id, err := s.make(k)
+	if err == nil && ok {
+		s.known[i] = int32(id + 1)
+	}
+	return id, err
+}
+
+func (s *styleSet) make(k styleKey) (int, error) {
 	if id, ok := s.ids[k]; ok {
 		return id, nil
 	}

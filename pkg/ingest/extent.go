@@ -113,6 +113,37 @@ func sheetDimension(f *zip.File) int {
 	return refRow(ref[colon+1:])
 }
 
+// attr finds the value of attribute name (without prefix) in a tag's
+// attribute bytes.
+func attr(attrs []byte, name string) ([]byte, bool) {
+	for len(attrs) > 0 {
+		attrs = bytes.TrimLeft(attrs, " \t\r\n")
+		eq := bytes.IndexByte(attrs, '=')
+		if eq < 0 {
+			return nil, false
+		}
+		key := bytes.TrimSpace(attrs[:eq])
+		rest := bytes.TrimLeft(attrs[eq+1:], " \t\r\n")
+		if len(rest) == 0 || (rest[0] != '"' && rest[0] != '\'') {
+			return nil, false
+		}
+		q := rest[0]
+		close := bytes.IndexByte(rest[1:], q)
+		if close < 0 {
+			return nil, false
+		}
+		val := rest[1 : 1+close]
+		if i := bytes.LastIndexByte(key, ':'); i >= 0 {
+			key = key[i+1:]
+		}
+		if string(key) == name {
+			return val, true
+		}
+		attrs = rest[2+close:]
+	}
+	return nil, false
+}
+
 // refRow is the row number of a cell reference such as "R341".
 func refRow(ref []byte) int {
 	n := 0

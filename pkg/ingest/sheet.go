@@ -2,8 +2,6 @@ package ingest
 
 import (
 	"archive/zip"
-	"bufio"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -11,15 +9,18 @@ import (
 	"strings"
 
 	"batch/pkg/compute"
+	"batch/pkg/ingest/internal/sheetscan"
 )
 
 // sheetRows reads the <row> elements of one worksheet part in document
 // order, one at a time: every element is a row, whatever its number says.
+// The XML is read by sheetscan, one pass over the part after the check's
+// (sheetscan's doc says why).
 type sheetRows struct {
 	wb   *workbook
 	name string
 	rc   io.ReadCloser
-	dec  *xml.Decoder
+	sc   *sheetscan.Scanner
 
 	num    int      // the current row's number
 	cells  []string // the current row's values by 0-based column, "" where there is no cell
@@ -32,8 +33,6 @@ type sheetRows struct {
 	done   bool
 	err    error
 	read   rowNumbers // numbers of the rows handed out (readSheet marks them)
-	text   []byte     // the cell value being read
-	inline []byte     // the inline string being read
 }
 
 // cellIssue is a value of the current row that could not be read: col is
@@ -54,7 +53,7 @@ func openSheetRows(wb *workbook, e sheetEntry) (*sheetRows, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %s: sheet %q cannot be read (%v)", shownPath(wb.path), e.name, err)
 	}
-	r := &sheetRows{wb: wb, name: e.name, rc: rc, dec: xml.NewDecoder(bufio.NewReaderSize(rc, 64<<10))}
+	r := &sheetRows{wb: wb, name: e.name, rc: rc, sc: sheetscan.New(rc, maxRowText)}
 	return r, nil
 }
 
@@ -72,34 +71,24 @@ func (r *sheetRows) next() bool {
 		return false
 	}
 	prev := r.num
-	for {
-		tok, err := r.dec.RawToken()
-		if err != nil {
+	if !r.sc.Next() {
+		err := r.sc.Err()
+		switch {
+		case err == nil:
+			r.done = true
+		case errors.Is(err, sheetscan.ErrRowText):
+			n, _ := prev+1, true
+			if row := r.sc.Row(); row.HasR {
+				n, _ = rowNumber([]byte(row.R), prev)
+			}
+			r.err = fmt.Errorf("row %d holds more than %s of text, far beyond any row Excel writes: not a workbook Excel wrote", n, byteCount(maxRowText))
+		default:
 			r.fail(err)
-			return false
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
-			case "sheetData":
-				r.inData = true
-			case "row":
-				if !r.inData {
-					continue
-				}
-				if err := r.readRow(t, prev); err != nil {
-					r.fail(err)
-					return false
-				}
-				return true
-			}
-		case xml.EndElement:
-			if t.Name.Local == "sheetData" && r.inData {
-				r.done = true
-				return false
-			}
-		}
+		return false
 	}
+	r.readRow(r.sc.Row(), prev)
+	return true
 }
 
 // fail records why reading stopped; the end of the part is no error, the
@@ -112,123 +101,30 @@ func (r *sheetRows) fail(err error) {
 	r.err = fmt.Errorf("the XML cannot be read (%v)", err)
 }
 
-// readRow reads one row element's cells; the start tag is read.
-func (r *sheetRows) readRow(start xml.StartElement, prev int) error {
+// readRow takes one row element's cells.
+func (r *sheetRows) readRow(row *sheetscan.Row, prev int) {
 	clear(r.cells)
 	r.cells, r.styles, r.types, r.has = r.cells[:0], r.styles[:0], r.types[:0], r.has[:0]
 	r.issues = nil
-	var raw string
-	for _, a := range start.Attr {
-		if a.Name.Local == "r" && a.Name.Space == "" {
-			raw = a.Value
-		}
-	}
 	n, ok := prev+1, true
-	if raw != "" || hasAttr(start, "r") {
-		n, ok = rowNumber([]byte(raw), prev)
+	if row.HasR {
+		n, ok = rowNumber([]byte(row.R), prev)
 	}
 	r.num = n
 	if !ok {
-		r.issues = append(r.issues, cellIssue{col: -1, value: raw,
-			msg: fmt.Sprintf("the row's number %s is not a row of a worksheet (1 to 1,048,576): a damaged file, or one not written by Excel; read as row %d, the one after the row before", strconv.Quote(raw), n)})
+		r.issues = append(r.issues, cellIssue{col: -1, value: row.R,
+			msg: fmt.Sprintf("the row's number %s is not a row of a worksheet (1 to 1,048,576): a damaged file, or one not written by Excel; read as row %d, the one after the row before", strconv.Quote(row.R), n)})
 	}
-	col, size := 0, 0
-	var (
-		inCell, inV, inIS, inT, inPh, inF bool
-		ref, typ                          string
-		style                             int
-	)
-	for {
-		tok, err := r.dec.RawToken()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return errors.New("the XML stops inside a row")
-			}
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
-			case "c":
-				if inCell {
-					return errors.New("a cell inside a cell")
-				}
-				inCell, inV, inIS, inT, inPh, inF = true, false, false, false, false, false
-				ref, typ, style = "", "", 0
-				r.text, r.inline = r.text[:0], r.inline[:0]
-				for _, a := range t.Attr {
-					switch a.Name.Local {
-					case "r":
-						ref = a.Value
-					case "t":
-						typ = a.Value
-					case "s":
-						style, _ = strconv.Atoi(a.Value)
-					}
-				}
-			case "v":
-				inV = inCell && !inIS
-			case "is":
-				inIS = inCell
-			case "t":
-				inT = inIS
-			case "rPh":
-				inPh = inIS
-			case "f":
-				inF = inCell
-			case "row":
-				return errors.New("a row inside a row")
-			}
-		case xml.CharData:
-			switch {
-			case inF:
-			case inV:
-				r.text = append(r.text, t...)
-			case inT && !inPh:
-				r.inline = append(r.inline, t...)
-			default:
-				continue
-			}
-			if size += len(t); size > maxRowText {
-				return fmt.Errorf("row %d holds more than %s of text, far beyond any row Excel writes: not a workbook Excel wrote", n, byteCount(maxRowText))
-			}
-		case xml.EndElement:
-			switch t.Name.Local {
-			case "v":
-				inV = false
-			case "t":
-				inT = false
-			case "rPh":
-				inPh = false
-			case "is":
-				inIS = false
-			case "f":
-				inF = false
-			case "c":
-				if !inCell {
-					continue
-				}
-				inCell = false
-				col = r.cell(ref, col, typ, style)
-			case "row":
-				return nil
-			}
-		}
+	col := 0
+	for i := range row.Cells {
+		c := &row.Cells[i]
+		col = r.cell(c.Ref, col, c.Type, c.Style, c.V, c.Inline)
 	}
 }
 
-func hasAttr(start xml.StartElement, local string) bool {
-	for _, a := range start.Attr {
-		if a.Name.Local == local && a.Name.Space == "" {
-			return true
-		}
-	}
-	return false
-}
-
-// cell stores the cell just read (its value in r.text or r.inline) and
-// returns its 1-based column.
-func (r *sheetRows) cell(ref string, prevCol int, typ string, style int) int {
+// cell stores a cell of the current row (text: its <v>'s character
+// data; inline: its <is>'s) and returns its 1-based column.
+func (r *sheetRows) cell(ref string, prevCol int, typ string, style int, text, inline string) int {
 	col, placed := prevCol+1, true
 	if ref != "" {
 		col, placed = cellColumn(ref)
@@ -238,35 +134,35 @@ func (r *sheetRows) cell(ref string, prevCol int, typ string, style int) int {
 	switch typ {
 	case "s":
 		kind = 's'
-		v := strings.TrimSpace(string(r.text))
+		v := strings.TrimSpace(text)
 		value, problem = r.wb.sharedString(v)
 		if problem != nil {
 			value = v
 		}
 	case "inlineStr":
 		kind = 's'
-		if len(r.inline) == 0 && len(r.text) > 0 {
-			value = unescapeOOXML(string(r.text))
+		if len(inline) == 0 && len(text) > 0 {
+			value = unescapeOOXML(text)
 		} else {
-			value = unescapeOOXML(string(r.inline))
+			value = unescapeOOXML(inline)
 		}
 	case "str":
 		kind = 's'
-		value = unescapeOOXML(string(r.text))
+		value = unescapeOOXML(text)
 	case "d":
 		kind = 'd'
-		value = string(r.text)
+		value = text
 	case "b":
 		kind = 'b'
-		value = string(r.text)
+		value = text
 	case "e":
 		kind = 'e'
-		value = string(r.text)
+		value = text
 	case "", "n":
-		value = string(r.text)
+		value = text
 	default:
 		kind = 's'
-		value = string(r.text)
+		value = text
 	}
 	switch {
 	case !placed:
@@ -447,43 +343,15 @@ func (wb *workbook) loadSharedStrings() error {
 		return wb.partError(st.part, "", err)
 	}
 	defer rc.Close()
-	dec := xml.NewDecoder(bufio.NewReaderSize(rc, 64<<10))
-	var text []byte
-	inSI, inT, inPh := false, false, false
-	for {
-		tok, err := dec.RawToken()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return wb.partError(st.part, "", fmt.Errorf("the XML cannot be read (%v)", err))
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
-			case "si":
-				inSI, text = true, text[:0]
-			case "t":
-				inT = inSI
-			case "rPh":
-				inPh = inSI
-			}
-		case xml.CharData:
-			if inT && !inPh {
-				text = append(text, t...)
-			}
-		case xml.EndElement:
-			switch t.Name.Local {
-			case "si":
-				if inSI {
-					st.list = append(st.list, unescapeOOXML(string(text)))
-				}
-				inSI = false
-			case "t":
-				inT = false
-			case "rPh":
-				inPh = false
-			}
-		}
+	table, err := sheetscan.ReadStrings(rc)
+	if err != nil {
+		return wb.partError(st.part, "", fmt.Errorf("the XML cannot be read (%v)", err))
 	}
+	// One string holds them all; an entry is a piece of it, or its own
+	// string where an escape is decoded.
+	st.list = table.List()
+	for i, s := range st.list {
+		st.list[i] = unescapeOOXML(s)
+	}
+	return nil
 }

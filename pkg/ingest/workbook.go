@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/klauspost/compress/flate"
+
 	"batch/internal/printable"
 	"batch/pkg/compute"
 )
@@ -83,6 +85,9 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %s: not an xlsx workbook (%v)", shown, err)
 	}
+	// klauspost's inflate: the same bytes, about a third less time than
+	// the standard library's on a big worksheet (sheetscan's benchmark).
+	zf.RegisterDecompressor(zip.Deflate, func(r io.Reader) io.ReadCloser { return flate.NewReader(r) })
 	wb := &workbook{path: path, zf: zf}
 	if err := wb.open(maxUnpacked); err != nil {
 		wb.close()

@@ -2,14 +2,13 @@ package ingest
 
 import (
 	"archive/zip"
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"batch/internal/printable"
+	"batch/pkg/ingest/internal/sheetscan"
 )
 
 // Why this file exists: a workbook is a zip of XML parts, and each way the
@@ -96,65 +95,36 @@ var errDTD = errors.New("it holds a document type declaration (<!DOCTYPE or <!EN
 // document type declaration (errDTD). When rows is not nil, the part is a
 // worksheet and rows learns the number of every <row> element.
 func checkPart(f *zip.File, rows *rowNumbers) error {
-	sc, err := openTagScanner(f)
+	rc, err := f.Open()
 	if err != nil {
 		return err
 	}
-	defer sc.Close()
-	var open [][]byte // names of the elements open, outermost first
-	depth, roots, prevRow := 0, 0, 0
-	for {
-		name, attrs, selfClose, err := sc.readTag()
-		switch {
-		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
-			if depth > 0 {
-				return fmt.Errorf("the XML stops before its end, inside <%s> (a truncated or damaged file)", open[depth-1])
-			}
-			if roots == 0 {
-				return errors.New("the XML holds no document element")
-			}
-			return nil
-		case errors.Is(err, zip.ErrFormat):
-			return fmt.Errorf("its zip entry unpacks to more than its header declares, a corrupt zip or a zip bomb (%v)", err)
-		case errors.Is(err, errTextRun), errors.Is(err, errDTD):
-			return err
-		case errors.Is(err, zip.ErrChecksum):
-			return fmt.Errorf("its zip entry fails its checksum: the file is corrupt (%v)", err)
-		case err != nil:
-			return fmt.Errorf("the XML cannot be read (%v)", err)
-		}
-		if len(name) == 0 {
-			return errors.New("the XML has an empty tag")
-		}
-		if name[0] == '/' {
-			if depth == 0 || !bytes.Equal(open[depth-1], name[1:]) {
-				return fmt.Errorf("the XML closes <%s> where it is not open (a damaged file)", name[1:])
-			}
-			depth--
-			continue
-		}
-		if depth == 0 {
-			roots++
-			if roots > 1 {
-				return errors.New("the XML has a second element after its document element (a damaged file)")
-			}
-		}
-		if rows != nil && string(name) == "row" {
-			r, _ := attr(attrs, "r")
-			n, _ := rowNumber(r, prevRow)
+	defer rc.Close()
+	var row func(r []byte)
+	if rows != nil {
+		prev := 0
+		row = func(r []byte) {
+			n, _ := rowNumber(r, prev)
 			rows.add(n)
-			prevRow = n
+			prev = n
 		}
-		if selfClose {
-			continue
-		}
-		if depth < len(open) {
-			open[depth] = append(open[depth][:0], name...)
-		} else {
-			open = append(open, bytes.Clone(name))
-		}
-		depth++
 	}
+	err = sheetscan.Check(rc, row)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, zip.ErrFormat):
+		return fmt.Errorf("its zip entry unpacks to more than its header declares, a corrupt zip or a zip bomb (%v)", err)
+	case errors.Is(err, sheetscan.ErrTextRun):
+		return errTextRun
+	case errors.Is(err, sheetscan.ErrDoctype):
+		return errDTD
+	case errors.Is(err, zip.ErrChecksum):
+		return fmt.Errorf("its zip entry fails its checksum: the file is corrupt (%v)", err)
+	case strings.HasPrefix(err.Error(), "the XML "):
+		return err
+	}
+	return fmt.Errorf("the XML cannot be read (%v)", err)
 }
 
 // rowNumber is the number of a <row> element: its r attribute, or the one

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"strconv"
+	"strings"
 
 	"batch/pkg/compute"
 )
@@ -63,11 +64,16 @@ type dupIndex struct {
 	// The labels of the rows conflicts name ("source" or "source (id)"),
 	// by ordinal: idOrd ascending, the labels one after another in
 	// idText (idBuf while being filled), idEnd[i] where the i-th ends. A
-	// map cost ~40 MB at a million rows.
-	idOrd  []int32
-	idEnd  []uint32
-	idBuf  []byte
-	idText string
+	// map cost ~40 MB at a million rows. A label's "file:sheet:" is kept
+	// once for the run of labels sharing it (idPre, from idPreAt[k] on):
+	// repeated in every label it was half of idText (18 MB at a million
+	// rows, issue 13's heap profile).
+	idOrd   []int32
+	idEnd   []uint32
+	idBuf   []byte
+	idText  string
+	idPre   []string
+	idPreAt []int32
 }
 
 // dupEntry is one row's key as phase one keeps it.
@@ -120,6 +126,7 @@ func (d *dupIndex) build() {
 		return cmp.Or(cmp.Compare(a.seat, b.seat), cmp.Compare(a.when, b.when),
 			cmp.Compare(a.who, b.who), cmp.Compare(a.ord, b.ord))
 	})
+	d.reserve(es)
 	for i := 0; i < len(es); {
 		j := i + 1
 		for j < len(es) && es[j].seat == es[i].seat {
@@ -154,6 +161,39 @@ func (d *dupIndex) build() {
 			}
 		}
 	}
+}
+
+// reserve sizes order A's slices for the rows sharing a seat, as addSeat
+// will fill them: grown by append they held up to twice their rows (25 MB
+// at a million rows of which 660,000 share a seat, issue 13's heap
+// profile).
+func (d *dupIndex) reserve(es []dupEntry) {
+	members, classes, dates := 0, 0, 0
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].seat == es[i].seat {
+			j++
+		}
+		if j-i > 1 {
+			members += j - i
+			for k := i; k < j; k++ {
+				newDate := k == i || es[k].when != es[k-1].when
+				if newDate {
+					dates++
+				}
+				if newDate || es[k].who != es[k-1].who {
+					classes++
+				}
+			}
+		}
+		i = j
+	}
+	d.mem = make([]int32, 0, members)
+	d.cls = make([]int32, 0, members)
+	d.grp = make([]int32, 0, members)
+	d.class = make([]int32, 0, classes+1)
+	d.blank = make([]bool, 0, classes)
+	d.date = make([]int32, 0, dates+1)
 }
 
 // addSeat appends the runs of one seat's entries, sorted for order A; it
@@ -360,25 +400,49 @@ func (d *dupIndex) appendConflicts(cs []compute.Conflict, ordinal int32) []compu
 }
 
 // labels names the rows of list but the row itself, namedOthers at most,
-// and counts the rest of total.
+// and counts the rest of total: one text, the names joined by ", " (as
+// the conflict joins a list of them), built in one buffer.
 func (d *dupIndex) labels(list []int32, self int32, total int) []string {
-	out := make([]string, 0, min(total, namedOthers)+1)
+	var b strings.Builder
+	named := 0
 	for _, o := range list {
-		if o != self && len(out) < namedOthers {
-			out = append(out, d.id(o))
+		if o != self && named < namedOthers {
+			if named > 0 {
+				b.WriteString(", ")
+			}
+			pre, rest := d.id(o)
+			b.Grow(len(pre) + len(rest) + 2)
+			b.WriteString(pre)
+			b.WriteString(rest)
+			named++
 		}
 	}
-	if rest := total - len(out); rest > 0 {
-		out = append(out, "and "+strconv.Itoa(rest)+" more rows")
+	if rest := total - named; rest > 0 {
+		if named > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("and ")
+		b.WriteString(strconv.Itoa(rest))
+		b.WriteString(" more rows")
 	}
-	return out
+	return []string{b.String()}
 }
 
-// setID records the label of a row a conflict names; ordinals come in
-// increasing order. finishIDs ends the recording.
-func (d *dupIndex) setID(ordinal int32, label string) {
+// setID records the label of a row a conflict names (rowLabel's);
+// ordinals come in increasing order. finishIDs ends the recording.
+func (d *dupIndex) setID(ordinal int32, v *compute.Vacancy) {
+	pre := sourcePrefix(v.Source)
+	if n := len(d.idPre); n == 0 || d.idPre[n-1] != pre {
+		d.idPre = append(d.idPre, pre)
+		d.idPreAt = append(d.idPreAt, int32(len(d.idOrd)))
+	}
 	d.idOrd = append(d.idOrd, ordinal)
-	d.idBuf = append(d.idBuf, label...)
+	d.idBuf = strconv.AppendInt(d.idBuf, int64(v.Source.Row), 10)
+	if v.ID != "" && v.ID != v.Source.String() {
+		d.idBuf = append(d.idBuf, " ("...)
+		d.idBuf = append(d.idBuf, v.ID...)
+		d.idBuf = append(d.idBuf, ')')
+	}
 	d.idEnd = append(d.idEnd, uint32(len(d.idBuf)))
 }
 
@@ -387,21 +451,34 @@ func (d *dupIndex) finishIDs() {
 	d.idBuf = nil
 }
 
-// id is the recorded label of the row, "" when none was.
-func (d *dupIndex) id(ordinal int32) string {
+// id is the recorded label of the row, in two pieces ("file:sheet:" and
+// the rest); "" when none was.
+func (d *dupIndex) id(ordinal int32) (pre, rest string) {
 	i, ok := slices.BinarySearch(d.idOrd, ordinal)
 	if !ok {
-		return ""
+		return "", ""
 	}
 	from := uint32(0)
 	if i > 0 {
 		from = d.idEnd[i-1]
 	}
-	return d.idText[from:d.idEnd[i]]
+	k, found := slices.BinarySearch(d.idPreAt, int32(i))
+	if !found {
+		k--
+	}
+	return d.idPre[k], d.idText[from:d.idEnd[i]]
 }
 
-// rowLabel is how a conflict names another row: its source, and its
-// vacancy_id when the row gives one of its own.
+// sourcePrefix is what compute.Source.String writes before the row number.
+func sourcePrefix(s compute.Source) string {
+	if s.Sheet == "" {
+		return s.File + ":"
+	}
+	return s.File + ":" + s.Sheet + ":"
+}
+
+// rowLabel is how a conflict names a row: its source, and its vacancy_id
+// when it has one.
 func rowLabel(v *compute.Vacancy) string {
 	src := v.Source.String()
 	if v.ID == "" || v.ID == src {

@@ -14,7 +14,8 @@ import (
 	"batch/pkg/export"
 )
 
-// index adds the keys as rows 0, 1, … with labels V0, V1, … and builds.
+// index adds the keys as rows 0, 1, … of in.csv and builds; conflictsOf
+// shows row i's label, "in.csv:i", as Vi.
 func index(keys []compute.VacancyKey) *dupIndex {
 	d := newDupIndex()
 	for _, k := range keys {
@@ -23,7 +24,7 @@ func index(keys []compute.VacancyKey) *dupIndex {
 	d.build()
 	for i := range keys {
 		if d.named(int32(i)) {
-			d.setID(int32(i), fmt.Sprintf("V%d", i)) // as resolveDuplicateIDs would
+			d.setID(int32(i), &compute.Vacancy{Source: compute.Source{File: "in.csv", Row: i}}) // as resolveDuplicateIDs would
 		}
 	}
 	d.finishIDs()
@@ -34,9 +35,37 @@ func index(keys []compute.VacancyKey) *dupIndex {
 func conflictsOf(d *dupIndex, ordinal int32) map[string]string {
 	out := map[string]string{}
 	for _, c := range d.appendConflicts(nil, ordinal) {
-		out[c.Code] = c.Message
+		out[c.Code] = strings.ReplaceAll(c.Message, "in.csv:", "V")
 	}
 	return out
+}
+
+// The labels the index keeps, in their two pieces, are rowLabel's: with
+// and without a sheet, an id or none, an id that is the source itself,
+// over several files and sheets.
+func TestDupIndexKeepsRowLabels(t *testing.T) {
+	vs := []compute.Vacancy{
+		{Source: compute.Source{File: "a.xlsx", Sheet: "Vacancies", Row: 2}, ID: "NY-1"},
+		{Source: compute.Source{File: "a.xlsx", Sheet: "Vacancies", Row: 3}},
+		{Source: compute.Source{File: "a.xlsx", Sheet: "Vacancies (2)", Row: 2}, ID: "a.xlsx:Vacancies (2):2"},
+		{Source: compute.Source{File: "b.csv", Row: 10}, ID: "x"},
+		{Source: compute.Source{File: "b.csv", Row: 11}, ID: "b.csv:11"},
+		{Source: compute.Source{File: "c.csv", Row: 1234567}, ID: "é (1)"},
+	}
+	d := newDupIndex()
+	for i := range vs {
+		d.setID(int32(2*i), &vs[i])
+	}
+	d.finishIDs()
+	for i := range vs {
+		pre, rest := d.id(int32(2 * i))
+		if got, want := pre+rest, rowLabel(&vs[i]); got != want {
+			t.Errorf("row %d: label %q, want %q", i, got, want)
+		}
+		if pre, rest := d.id(int32(2*i + 1)); pre+rest != "" {
+			t.Errorf("row %d: label %q, want none", 2*i+1, pre+rest)
+		}
+	}
 }
 
 func TestDuplicatesAndSameSeatNameTheOtherRows(t *testing.T) {

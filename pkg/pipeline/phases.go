@@ -382,7 +382,7 @@ func (p *phaseOneResult) resolveDuplicateIDs() error {
 			continue
 		}
 		if p.dups.named(ordinal) {
-			p.dups.setID(ordinal, rowLabel(&it.Vacancy))
+			p.dups.setID(ordinal, &it.Vacancy)
 		}
 		ordinal++
 	}

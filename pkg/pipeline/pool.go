@@ -11,7 +11,7 @@ import (
 // chunkSize rows travel together between the reader, the workers and the
 // collector: big enough that channel traffic is noise, small enough that
 // the pool stays busy on a small file.
-const chunkSize = 256
+const chunkSize = 128
 
 // chunk is a run of consecutive rows; seq orders chunks.
 type chunk struct {
@@ -39,11 +39,14 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	todo := make(chan *chunk, 2*jobs)
-	done := make(chan *chunk, 2*jobs)
+	todo := make(chan *chunk, jobs)
+	done := make(chan *chunk, jobs)
 	// Every chunk in flight fits: todo, done, one per worker, the one
-	// being filled, and the out-of-order ones waiting in pending.
-	free := make(chan *chunk, 8*jobs+4)
+	// being filled, and the out-of-order ones waiting in pending. Each
+	// chunk keeps its results' lists at their longest, so the chunks in
+	// flight are much of a run's fixed memory (issue 13: about 30 MB at
+	// 256 rows a chunk and twice these channels).
+	free := make(chan *chunk, 4*jobs+4)
 
 	var workers sync.WaitGroup
 	for range jobs {

@@ -27,7 +27,10 @@ import (
 // heap is 100–300 MB (two workers: 1.47x at 20,000 rows, 1.61x at
 // 100,000, 1.75x with the collector off). BenchmarkRun writes
 // every default output of BATCH_BENCH_ROWS rows (default 20,000) and is
-// there to be profiled.
+// there to be profiled; BATCH_BENCH_INPUT names an existing input instead
+// (bench/gen's), so that the profile holds the run alone:
+//
+//	BATCH_BENCH_INPUT=/tmp/in.xlsx go test ./pkg/pipeline -run '^$' -bench Run -benchtime 1x -cpuprofile cpu.out
 
 // benchItems reads n generated rows through ingest, as a run would.
 func benchItems(b *testing.B, n int) []ingest.Item {
@@ -94,16 +97,19 @@ func BenchmarkRun(b *testing.B) {
 		rows = n
 	}
 	dir := b.TempDir()
-	in := filepath.Join(dir, "in.xlsx")
-	f, err := os.Create(in)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := synth.WriteXLSX(f, synth.Defaults(rows, 1)); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
+	in := os.Getenv("BATCH_BENCH_INPUT")
+	if in == "" {
+		in = filepath.Join(dir, "in.xlsx")
+		f, err := os.Create(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := synth.WriteXLSX(f, synth.Defaults(rows, 1)); err != nil {
+			b.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ReportAllocs()
 	for b.Loop() {

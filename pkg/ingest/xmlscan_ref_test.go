@@ -8,11 +8,10 @@ import (
 	"io"
 )
 
-// Why this file exists: the workbook reader checks each XML part it reads
-// (a worksheet, the shared strings, the workbook's own parts) before it
-// decodes it, with this scanner: it reads the start and end tags only,
-// byte by byte, never keeping text, so a part may be checked whatever it
-// holds at a cost of one more inflate and a byte scan (see zipcheck.go).
+// The reference the workbook reader is tested against: the reader as it
+// was before sheetscan (issue 13), a tag scanner for the check and
+// encoding/xml for the rows and shared strings. reader_ref_test.go holds
+// the rest of it and the comparison.
 
 // tagScanner reads the tags of one zip part.
 type tagScanner struct {
@@ -134,37 +133,6 @@ func (s *tagScanner) skipSpecial() error {
 			return nil
 		}
 	}
-}
-
-// attr finds the value of attribute name (without prefix) in a tag's
-// attribute bytes.
-func attr(attrs []byte, name string) ([]byte, bool) {
-	for len(attrs) > 0 {
-		attrs = bytes.TrimLeft(attrs, " \t\r\n")
-		eq := bytes.IndexByte(attrs, '=')
-		if eq < 0 {
-			return nil, false
-		}
-		key := bytes.TrimSpace(attrs[:eq])
-		rest := bytes.TrimLeft(attrs[eq+1:], " \t\r\n")
-		if len(rest) == 0 || (rest[0] != '"' && rest[0] != '\'') {
-			return nil, false
-		}
-		q := rest[0]
-		close := bytes.IndexByte(rest[1:], q)
-		if close < 0 {
-			return nil, false
-		}
-		val := rest[1 : 1+close]
-		if i := bytes.LastIndexByte(key, ':'); i >= 0 {
-			key = key[i+1:]
-		}
-		if string(key) == name {
-			return val, true
-		}
-		attrs = rest[2+close:]
-	}
-	return nil, false
 }
 
 // quoteAfter is the attribute quote still open after b, given the one

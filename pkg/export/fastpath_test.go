@@ -1,0 +1,153 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"batch/pkg/compute"
+)
+
+// cleanTextByByte is cleanText without its eight-bytes-at-a-time path: the
+// reference the fast path is held to.
+func cleanTextByByte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x20 && c != '\t' && c != '\n', c == 0x7f:
+			return false
+		case c == 0xC2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9F:
+			return false
+		case c == 0xEF && i+2 < len(s) && s[i+1] == 0xBF && (s[i+2] == 0xBE || s[i+2] == 0xBF):
+			return false
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+func FuzzCleanText(f *testing.F) {
+	for _, s := range []string{"Member of Assembly, 12th district", "tab\there", "bell\x07", "del\x7f........", "é accent", "\xff", "12345678\x1f", "a\u0085b", "\uFFFE"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := cleanText(s), cleanTextByByte(s); got != want {
+			t.Fatalf("cleanText(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+// TestExcelSerial holds the arithmetic to the calendar's count of days:
+// every day from 1900-03-01 (serial 61, past Excel's false leap day) to
+// 2150, and the days either side of each century.
+func TestExcelSerial(t *testing.T) {
+	base := compute.D(1899, 12, 30)
+	if got := excelSerial(compute.D(1900, 3, 1)); got != 61 {
+		t.Fatalf("1900-03-01 is serial %d, want 61", got)
+	}
+	if got := excelSerial(compute.D(2026, 11, 30)); got != 46356 { // bench/floor's fixed date cell
+		t.Fatalf("2026-11-30 is serial %d, want 46356", got)
+	}
+	for d := compute.D(1900, 3, 1); d.Year <= 2150; d = d.AddDays(1) {
+		if got, want := excelSerial(d), base.DaysUntil(d); got != want {
+			t.Fatalf("%v: serial %d, want %d", d, got, want)
+		}
+	}
+}
+
+// textLinesBySplit is textLines as it was first written, splitting the
+// text into lines and words: the reference textLines is held to.
+func textLinesBySplit(s string, width float64, bold bool) int {
+	room := lineRoom(width)
+	if bold {
+		room = room * 100 / 104
+	}
+	if room < 100 {
+		room = 100
+	}
+	lines := 0
+	for para := range strings.SplitSeq(s, "\n") {
+		lines++
+		used := 0 // on the current line
+		for word := range strings.SplitSeq(para, " ") {
+			w := 0
+			for _, r := range word {
+				w += runeWidth(r)
+			}
+			space := 0
+			if used > 0 {
+				space = runeWidth(' ')
+			}
+			switch {
+			case used+space+w <= room:
+				used += space + w
+			case w <= room:
+				lines++
+				used = w
+			default: // a word wider than the line: broken character by character
+				if used > 0 {
+					lines++
+				}
+				used = 0
+				for _, r := range word {
+					rw := runeWidth(r)
+					if used+rw > room && used > 0 {
+						lines++
+						used = 0
+					}
+					used += rw
+				}
+			}
+		}
+	}
+	return lines
+}
+
+func FuzzTextLines(f *testing.F) {
+	f.Add("The vacancy occurred before September 20, so it is filled at the general election", 40.0, false)
+	f.Add("a  b\n\nc —— ddddddddddddddddddddddddddddddddddddddddddddddddddddd", 8.0, true)
+	f.Add(" lead\ttab\r\n é 𝄞 ", 12.5, false)
+	f.Fuzz(func(t *testing.T, s string, width float64, bold bool) {
+		if width != width || width < 0 || width > 300 {
+			return
+		}
+		if got, want := textLines(s, width, bold), textLinesBySplit(s, width, bold); got != want {
+			t.Fatalf("textLines(%q, %v, %v) = %d, want %d", s, width, bold, got, want)
+		}
+	})
+}
+
+// FuzzCSVRecord holds the CSV records the tables write to encoding/csv's
+// bytes for the same fields (Writer with its defaults: comma, "\n").
+func FuzzCSVRecord(f *testing.F) {
+	for _, s := range []string{"plain\x00with, comma\x00\"quoted\"\x00line\nfeed\x00cr\rcr\x00 lead\x00\u00a0nbsp\x00\\.\x00\x00é", "\u3000ideographic", "\\.\\."} {
+		f.Add(s, int64(46356), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, joined string, n int64, shape uint8) {
+		fields := strings.Split(joined, "\x00")
+		vals := make([]value, 0, len(fields)+2)
+		want := make([]string, 0, len(fields)+2)
+		for _, s := range fields {
+			vals = append(vals, value{kind: textCell, text: s})
+			want = append(want, s)
+		}
+		d := compute.D(1900+int(uint64(n)%300), time.Month(1+int(shape)%12), 1+int(shape)%28)
+		if shape&1 == 0 {
+			d = compute.Date{}
+		}
+		vals = append(vals, date(d), number(int(n)))
+		want = append(want, d.String(), strconv.Itoa(int(n)))
+		var buf bytes.Buffer
+		w := csv.NewWriter(&buf)
+		if err := w.Write(want); err != nil {
+			t.Fatal(err)
+		}
+		w.Flush()
+		if got := appendCSVRecord(nil, vals); string(got) != buf.String() {
+			t.Fatalf("record %q\n got %q\nwant %q", want, got, buf.String())
+		}
+	})
+}

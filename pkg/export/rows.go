@@ -1,0 +1,247 @@
+package export
+
+import (
+	"strconv"
+	"sync"
+
+	"github.com/xuri/excelize/v2"
+
+	"batch/pkg/export/internal/rawsheet"
+)
+
+// cell is one cell of a table row on its way to a sheet: a style and a
+// typed value. Rows are built as cells, never boxed into interfaces, and
+// a rowSink writes them.
+type cell struct {
+	kind    cellOut
+	style   int
+	text    string // textOut, formulaOut (the text shown)
+	n       int    // numberOut
+	formula string // formulaOut
+}
+
+type cellOut uint8
+
+const (
+	absentOut  cellOut = iota // no cell at all
+	blankOut                  // a cell with only its style (a fill across the row)
+	textOut                   // inline text
+	numberOut                 // a whole number: a count, a date's serial
+	formulaOut                // a formula, with the text it shows
+)
+
+// stream is the cell as excelize's stream writer takes it.
+func (c cell) stream() any {
+	switch c.kind {
+	case blankOut:
+		return excelize.Cell{StyleID: c.style}
+	case textOut:
+		return excelize.Cell{StyleID: c.style, Value: c.text}
+	case numberOut:
+		return excelize.Cell{StyleID: c.style, Value: c.n}
+	case formulaOut:
+		return excelize.Cell{StyleID: c.style, Value: c.text, Formula: c.formula}
+	}
+	return nil
+}
+
+// streamRow is a row as excelize's stream writer takes it.
+func streamRow(cells []cell) []any {
+	out := make([]any, len(cells))
+	for i, c := range cells {
+		out[i] = c.stream()
+	}
+	return out
+}
+
+// rowSink is where one sheet's data rows go, in order, after the rows
+// excelize writes itself (the title and the header).
+type rowSink interface {
+	// put writes a row, height points high (0 for the default); l, when
+	// set, makes one of its cells an internal hyperlink.
+	put(row int, cells []cell, height float64, l *rowLink) error
+	// finish ends the rows; the sheet's stream writer is flushed after it.
+	finish() error
+	discard()
+}
+
+// rowLink is a real hyperlink from cell col of a row to target
+// ("'Conflicts'!A7").
+type rowLink struct {
+	col    int
+	target string
+}
+
+// streamSink writes rows through excelize's stream writer: the reference
+// the fast path is tested against, and the small sheets' writer.
+type streamSink struct {
+	f     *excelize.File
+	sw    *excelize.StreamWriter
+	sheet string
+}
+
+func (s *streamSink) put(row int, cells []cell, height float64, l *rowLink) error {
+	if l != nil {
+		if err := s.f.SetCellHyperLink(s.sheet, colName(l.col)+strconv.Itoa(row), l.target, "Location"); err != nil {
+			return err
+		}
+	}
+	var opts []excelize.RowOpts
+	if height > 0 {
+		opts = append(opts, excelize.RowOpts{Height: height})
+	}
+	return s.sw.SetRow("A"+strconv.Itoa(row), streamRow(cells), opts...)
+}
+
+func (s *streamSink) finish() error { return nil }
+func (s *streamSink) discard()      {}
+
+// rawSink writes rows as SpreadsheetML of its own (rawsheet), spliced into
+// the sheet excelize saves.
+type rawSink struct {
+	part *rawsheet.Part
+}
+
+func (s *rawSink) put(row int, cells []cell, height float64, l *rowLink) error {
+	p := s.part
+	p.RowWith(row, rawsheet.RowOptions{Height: height})
+	for i, c := range cells {
+		switch c.kind {
+		case blankOut:
+			p.Empty(i, c.style)
+		case textOut:
+			p.Text(i, c.style, c.text)
+		case numberOut:
+			p.Int(i, c.style, int64(c.n))
+		case formulaOut:
+			p.Formula(i, c.style, c.formula, c.text)
+		}
+	}
+	if err := p.EndRow(); err != nil {
+		return err
+	}
+	if l != nil {
+		p.Link(l.col, row, l.target, "", "")
+	}
+	return nil
+}
+
+func (s *rawSink) finish() error { return s.part.Finish() }
+func (s *rawSink) discard()      { s.part.Discard() }
+
+// rowWriter writes a big table's rows on a goroutine of its own, in
+// batches, in order: the writer's one goroutine, which builds every
+// output's rows in input order, spent about half its time at 200,000 rows
+// working out row heights and writing rawsheet's XML (pprof). It only
+// serves rawsheet's sinks: excelize's File is not to be used from two
+// goroutines.
+type rowWriter struct {
+	widths []float64
+	cur    rowBatch
+	jobs   chan rowBatch
+	free   chan rowBatch
+	done   chan struct{}
+
+	mu  sync.Mutex
+	err error
+}
+
+// rowBatch is rows of cells one after another.
+type rowBatch struct {
+	cells []cell
+	rows  []queuedRow
+}
+
+type queuedRow struct {
+	sink    rowSink
+	row     int
+	end     int // the row's cells end here in the batch's
+	linkCol int // -1: no link
+	target  string
+}
+
+const rowBatchRows = 256
+
+func newRowWriter(widths []float64) *rowWriter {
+	rw := &rowWriter{widths: widths, jobs: make(chan rowBatch, 2), free: make(chan rowBatch, 3), done: make(chan struct{})}
+	go rw.work()
+	return rw
+}
+
+func (rw *rowWriter) work() {
+	defer close(rw.done)
+	for b := range rw.jobs {
+		start := 0
+		for _, q := range b.rows {
+			cells := b.cells[start:q.end]
+			start = q.end
+			if rw.failed() != nil {
+				continue
+			}
+			var l *rowLink
+			if q.linkCol >= 0 {
+				l = &rowLink{col: q.linkCol, target: q.target}
+			}
+			if err := q.sink.put(q.row, cells, rowHeight(cells, rw.widths, false), l); err != nil {
+				rw.setErr(err)
+			}
+		}
+		clear(b.cells) // let go of the strings
+		clear(b.rows)
+		b.cells, b.rows = b.cells[:0], b.rows[:0]
+		select {
+		case rw.free <- b:
+		default:
+		}
+	}
+}
+
+func (rw *rowWriter) failed() error {
+	rw.mu.Lock()
+	defer rw.mu.Unlock()
+	return rw.err
+}
+
+func (rw *rowWriter) setErr(err error) {
+	rw.mu.Lock()
+	if rw.err == nil {
+		rw.err = err
+	}
+	rw.mu.Unlock()
+}
+
+// queue hands a row over; the cells are copied.
+func (rw *rowWriter) queue(sink rowSink, row int, cells []cell, l *rowLink) error {
+	rw.cur.cells = append(rw.cur.cells, cells...)
+	q := queuedRow{sink: sink, row: row, end: len(rw.cur.cells), linkCol: -1}
+	if l != nil {
+		q.linkCol, q.target = l.col, l.target
+	}
+	rw.cur.rows = append(rw.cur.rows, q)
+	if len(rw.cur.rows) >= rowBatchRows {
+		rw.ship()
+	}
+	return rw.failed()
+}
+
+func (rw *rowWriter) ship() {
+	rw.jobs <- rw.cur
+	select {
+	case rw.cur = <-rw.free:
+	default:
+		rw.cur = rowBatch{cells: make([]cell, 0, cap(rw.cur.cells)), rows: make([]queuedRow, 0, rowBatchRows)}
+	}
+}
+
+// drain writes what is queued and stops the goroutine; the first error.
+func (rw *rowWriter) drain() error {
+	if rw.jobs != nil {
+		if len(rw.cur.rows) > 0 {
+			rw.ship()
+		}
+		close(rw.jobs)
+		<-rw.done
+		rw.jobs = nil
+	}
+	return rw.failed()
+}

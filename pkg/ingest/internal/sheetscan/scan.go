@@ -1,0 +1,361 @@
+package sheetscan
+
+import (
+	"errors"
+	"io"
+	"strconv"
+)
+
+// Cell is one <c> element of a row, as written: what its value means (a
+// shared string's index, a serial date) is for the reader to say.
+type Cell struct {
+	Ref   string // the r attribute, "" when absent
+	Type  string // the t attribute, "" when absent
+	Style int    // the s attribute, 0 when absent or not a number
+	// V is the character data of the cell's <v> elements (outside its
+	// <is>), one after another, references and line ends decoded.
+	V string
+	// Inline is the character data of the <t> elements of its <is>,
+	// phonetic runs (<rPh>) left out, in document order.
+	Inline string
+}
+
+// Row is one <row> element of sheetData.
+type Row struct {
+	R     string // the unprefixed r attribute as written
+	HasR  bool   // the row has one
+	Cells []Cell
+}
+
+// ErrRowText is the error for a row whose values hold more text than the
+// Scanner's bound.
+var ErrRowText = errors.New("the row holds more text than any row Excel writes")
+
+// Scanner reads the <row> elements of a worksheet's sheetData in document
+// order, one at a time. It decodes what the reader needs (cell values,
+// references, types, styles) and checks the characters and references of
+// all the text it meets; that tags nest is the pre-pass's to check
+// (Check), which must have passed before rows are read.
+type Scanner struct {
+	t       *tokenizer
+	maxText int
+	err     error
+	done    bool
+	inData  bool
+
+	row   Row
+	spans [][2]int // each cell's V and Inline in text: V from [0], Inline from [1]
+	text  []byte   // decoded values of the current row's cells
+	inl   []byte   // the inline text of the cell being read
+	v     []byte   // the <v> text of the cell being read
+	cell  Cell
+	// The cell being read, as flags: inside which of its parts the
+	// character data is.
+	inCell, inV, inIS, inT, inPh, inF bool
+	scratch                           []byte
+}
+
+// New reads the worksheet XML from src (the part's inflated bytes);
+// maxText bounds the value text of one row (0 for none).
+func New(src io.Reader, maxText int) *Scanner {
+	return &Scanner{t: newTokenizer(src), maxText: maxText}
+}
+
+// Err is the first error; nil at the end of sheetData or of the part.
+func (s *Scanner) Err() error { return s.err }
+
+// Row is the row Next found; it and its cells are valid until the next
+// call.
+func (s *Scanner) Row() *Row { return &s.row }
+
+func (s *Scanner) fail(err error) bool {
+	s.done = true
+	if s.err == nil {
+		s.err = err
+	}
+	return false
+}
+
+// Next reads the next row of sheetData; false at its end, at the end of
+// the part, or on an error.
+func (s *Scanner) Next() bool {
+	if s.done {
+		return false
+	}
+	for {
+		tok, err := s.t.next()
+		if err != nil {
+			return s.fail(err)
+		}
+		switch tok.kind {
+		case kEOF:
+			s.done = true
+			return false
+		case kText, kCDATA:
+			if err := s.check(tok); err != nil {
+				return s.fail(err)
+			}
+		case kStart, kEmpty:
+			switch string(tok.name) {
+			case "sheetData":
+				s.inData = true
+				if tok.kind == kEmpty {
+					s.done = true
+					return false
+				}
+			case "row":
+				if !s.inData {
+					continue
+				}
+				if err := s.readRow(tok); err != nil {
+					return s.fail(err)
+				}
+				return true
+			}
+		case kEnd:
+			if string(tok.name) == "sheetData" && s.inData {
+				s.done = true
+				return false
+			}
+		}
+	}
+}
+
+// check decodes character data nobody keeps, for its errors.
+func (s *Scanner) check(tok *token) error {
+	if tok.kind == kText && plainText(tok.data) {
+		return nil
+	}
+	form := inText
+	if tok.kind == kCDATA {
+		form = inCDATA
+	}
+	var err error
+	s.scratch, err = decodeText(s.scratch[:0], tok.data, form)
+	return err
+}
+
+// readRow reads one row element's cells; tok is its start tag.
+func (s *Scanner) readRow(tok *token) error {
+	s.row.R, s.row.HasR = "", false
+	s.row.Cells = s.row.Cells[:0]
+	s.spans = s.spans[:0]
+	s.text = s.text[:0]
+	for _, a := range tok.attrs {
+		if string(a.name) == "r" && !a.prefixed {
+			s.row.R, s.row.HasR = string(s.attrValue(a)), true
+		}
+	}
+	if tok.kind == kEmpty {
+		return nil
+	}
+	for {
+		tok, err := s.t.next()
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return errors.New("the XML stops inside a row")
+			}
+			return err
+		}
+		switch tok.kind {
+		case kEOF:
+			return errors.New("the XML stops inside a row")
+		case kText, kCDATA:
+			if err := s.chardata(tok); err != nil {
+				return err
+			}
+		case kStart, kEmpty:
+			if err := s.startTag(tok); err != nil {
+				return err
+			}
+			if tok.kind == kEmpty {
+				if done := s.endTag(tok.name); done {
+					s.finishRow()
+					return nil
+				}
+			}
+		case kEnd:
+			if done := s.endTag(tok.name); done {
+				s.finishRow()
+				return nil
+			}
+		}
+	}
+}
+
+func (s *Scanner) startTag(tok *token) error {
+	switch string(tok.name) {
+	case "c":
+		if s.inCell {
+			return errors.New("a cell inside a cell")
+		}
+		s.inCell, s.inV, s.inIS, s.inT, s.inPh, s.inF = true, false, false, false, false, false
+		s.cell = Cell{}
+		s.v, s.inl = s.v[:0], s.inl[:0]
+		for _, a := range tok.attrs {
+			switch string(a.name) {
+			case "r":
+				s.cell.Ref = string(s.attrValue(a))
+			case "t":
+				s.cell.Type = internType(s.attrValue(a))
+			case "s":
+				s.cell.Style, _ = strconv.Atoi(string(s.attrValue(a)))
+			}
+		}
+	case "v":
+		s.inV = s.inCell && !s.inIS
+	case "is":
+		s.inIS = s.inCell
+	case "t":
+		s.inT = s.inIS
+	case "rPh":
+		s.inPh = s.inIS
+	case "f":
+		s.inF = s.inCell
+	case "row":
+		return errors.New("a row inside a row")
+	}
+	return nil
+}
+
+// endTag handles an end tag; done at the row's own.
+func (s *Scanner) endTag(name []byte) (done bool) {
+	switch string(name) {
+	case "v":
+		s.inV = false
+	case "t":
+		s.inT = false
+	case "rPh":
+		s.inPh = false
+	case "is":
+		s.inIS = false
+	case "f":
+		s.inF = false
+	case "c":
+		if s.inCell {
+			s.inCell = false
+			s.endCell()
+		}
+	case "row":
+		return true
+	}
+	return false
+}
+
+// chardata keeps text where the cell's flags say, and checks all of it.
+func (s *Scanner) chardata(tok *token) error {
+	var dst *[]byte
+	switch {
+	case s.inF:
+	case s.inV:
+		dst = &s.v
+	case s.inT && !s.inPh:
+		dst = &s.inl
+	}
+	if dst == nil {
+		return s.check(tok)
+	}
+	var err error
+	switch {
+	case tok.kind == kCDATA:
+		*dst, err = decodeText(*dst, tok.data, inCDATA)
+	case plainText(tok.data):
+		*dst = append(*dst, tok.data...)
+	default:
+		*dst, err = decodeText(*dst, tok.data, inText)
+	}
+	if err != nil {
+		return err
+	}
+	if s.maxText > 0 && len(s.text)+len(s.v)+len(s.inl) > s.maxText {
+		return ErrRowText
+	}
+	return nil
+}
+
+func (s *Scanner) endCell() {
+	at := len(s.text)
+	s.text = append(s.text, s.v...)
+	mid := len(s.text)
+	s.text = append(s.text, s.inl...)
+	s.spans = append(s.spans, [2]int{at, mid})
+	s.row.Cells = append(s.row.Cells, s.cell)
+}
+
+// finishRow makes the row's text one string and points the cells into it.
+func (s *Scanner) finishRow() {
+	if len(s.text) == 0 {
+		return
+	}
+	str := string(s.text)
+	for i := range s.row.Cells {
+		from, mid := s.spans[i][0], s.spans[i][1]
+		to := len(str)
+		if i+1 < len(s.spans) {
+			to = s.spans[i+1][0]
+		}
+		s.row.Cells[i].V, s.row.Cells[i].Inline = str[from:mid], str[mid:to]
+	}
+}
+
+func (s *Scanner) attrValue(a attr) []byte {
+	if !a.escaped {
+		return a.value
+	}
+	v, _ := decodeText(nil, a.value, inAttribute) // checked when the tag was read
+	return v
+}
+
+var types = []string{"", "n", "s", "str", "inlineStr", "b", "d", "e"}
+
+func internType(t []byte) string {
+	for _, s := range types {
+		if string(t) == s {
+			return s
+		}
+	}
+	return string(t)
+}
+
+// Check reads a part to its end and checks that its tags nest and close
+// (the end of the part is the end of its document), that it holds one
+// document element, no document type declaration and no text run longer
+// than MaxTextRun. It decodes nothing; row, when not nil, is called with
+// the r attribute (by local name, as written; nil when absent) of every
+// <row> element, in order.
+func Check(src io.Reader, row func(r []byte)) error {
+	t := newTokenizer(src)
+	t.skim = true
+	var open nesting
+	for {
+		tok, err := t.next()
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return open.cut()
+		}
+		if err != nil {
+			return err
+		}
+		switch tok.kind {
+		case kEOF:
+			return open.atEOF()
+		case kStart, kEmpty:
+			if err := open.start(tok); err != nil {
+				return err
+			}
+			if row != nil && string(tok.name) == "row" {
+				var r []byte
+				for _, a := range tok.attrs {
+					if string(a.name) == "r" {
+						r = a.value
+						break
+					}
+				}
+				row(r)
+			}
+		case kEnd:
+			if err := open.end(tok.name); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -1,0 +1,212 @@
+package sheetscan
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const sheetHead = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+	`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">`
+
+// rows reads every row of a sheet, after its check.
+func rows(t testing.TB, sheet string) ([]Row, []string, error) {
+	t.Helper()
+	var numbers []string
+	if err := Check(strings.NewReader(sheet), func(r []byte) {
+		if r == nil {
+			numbers = append(numbers, "-")
+		} else {
+			numbers = append(numbers, string(r))
+		}
+	}); err != nil {
+		return nil, numbers, err
+	}
+	sc := New(strings.NewReader(sheet), 0)
+	var out []Row
+	for sc.Next() {
+		r := sc.Row()
+		out = append(out, Row{R: r.R, HasR: r.HasR, Cells: append([]Cell(nil), r.Cells...)})
+	}
+	return out, numbers, sc.Err()
+}
+
+func TestReadsCellsAsWritten(t *testing.T) {
+	sheet := sheetHead + `<sheetData>` +
+		`<row r="1" spans="1:3"><c r="A1" s="2"><v>46356</v></c><c r="B1" t="s"><v> 7 </v></c><c r="C1" t="inlineStr"><is><r><t>Rich </t></r><r><rPr/><t xml:space="preserve">text</t></r><rPh><t>ふり</t></rPh></is></c></row>` +
+		`<row><c t="str"><f>A1&amp;"x"</f><v>a&amp;b &lt;c&gt; &#233;` + "\r\n" + `</v></c><c s="bold"/><c r="Z2" t="d"><v><![CDATA[2026-01-05]]></v></c></row>` +
+		`<x:row r="9" xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><!-- <c r="Q9"><v>no</v></c> --><x:c r="A9"><x:v>1</x:v></x:c></x:row>` +
+		`<row x:r="4"/>` +
+		`</sheetData><autoFilter ref="A1:C1"/><headerFooter><oddHeader>&amp;L<row r="99"/></oddHeader></headerFooter></worksheet>`
+	got, numbers, err := rows(t, strings.Replace(sheet, `<oddHeader>&amp;L<row r="99"/></oddHeader>`, `<oddHeader>&amp;L</oddHeader>`, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Row{
+		{R: "1", HasR: true, Cells: []Cell{{Ref: "A1", Style: 2, V: "46356"}, {Ref: "B1", Type: "s", V: " 7 "},
+			{Ref: "C1", Type: "inlineStr", Inline: "Rich text"}}},
+		{Cells: []Cell{{Type: "str", V: "a&b <c> é\n"}, {}, {Ref: "Z2", Type: "d", V: "2026-01-05"}}},
+		{R: "9", HasR: true, Cells: []Cell{{Ref: "A9", V: "1"}}},
+		{}, // an r with a prefix is not the row's number
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rows\n got %+v\nwant %+v", got, want)
+	}
+	if fmt.Sprint(numbers) != "[1 - 9 4]" {
+		t.Errorf("the check saw row numbers %q", numbers)
+	}
+}
+
+func TestRefusesDamagedXML(t *testing.T) {
+	good := sheetHead + `<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData></worksheet>`
+	cases := []struct{ name, sheet, want string }{
+		{"cut short", good[:len(good)-30], "stops before its end, inside <row>"},
+		{"cut inside a tag", good[:len(good)-3], "inside <worksheet>"},
+		{"mismatched end tag", strings.Replace(good, "</row>", "</rows>", 1), "closes <rows> where it is not open"},
+		{"a second document element", good + "<worksheet/>", "second element"},
+		{"no document element", `<?xml version="1.0"?>`, "no document element"},
+		{"a DOCTYPE", `<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY a "aaaa">]>` + good[len(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`)+1:], "document type"},
+		{"an ENTITY", strings.Replace(good, "<sheetData>", `<!ENTITY a "b"><sheetData>`, 1), "document type"},
+		{"an unknown entity", strings.Replace(good, "<v>1</v>", "<v>&bomb;</v>", 1), "invalid character entity"},
+		{"a control character", strings.Replace(good, "<v>1</v>", "<v>a\x01b</v>", 1), "illegal character"},
+		{"a NUL by reference", strings.Replace(good, "<v>1</v>", "<v>&#0;</v>", 1), "illegal character"},
+		{"bytes that are not UTF-8", strings.Replace(good, "<v>1</v>", "<v>\xff</v>", 1), "UTF-8"},
+		{"a run of text longer than any cell", strings.Replace(good, "<v>1</v>", "<v>"+strings.Repeat("x", MaxTextRun+10)+"</v>", 1), "KB of text"},
+		{"another encoding", strings.Replace(good, `encoding="UTF-8"`, `encoding="windows-1252"`, 1), "encoding"},
+		{"an unquoted attribute", strings.Replace(good, `r="A1"`, `r=A1`, 1), "unquoted"},
+		{"]]> in text", strings.Replace(good, "<v>1</v>", "<v>a]]>b</v>", 1), "]]>"},
+		{"-- in a comment", strings.Replace(good, "<v>1</v>", "<v><!-- a -- b -->1</v>", 1), "comment"},
+		{"a cell inside a cell", strings.Replace(good, "<v>1</v>", `<c r="B1"/>`, 1), "a cell inside a cell"},
+		{"a row inside a row", strings.Replace(good, "<v>1</v>", `</c><row/><c>`, 1), "a row inside a row"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := rows(t, c.sheet)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %q, want it to say %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestRowTextBound(t *testing.T) {
+	sheet := sheetHead + `<sheetData><row r="1"><c r="A1"><v>` + strings.Repeat("x", 600) + `</v></c><c r="B1"><v>` +
+		strings.Repeat("y", 600) + `</v></c></row></sheetData></worksheet>`
+	sc := New(strings.NewReader(sheet), 1000)
+	for sc.Next() {
+	}
+	if sc.Err() != ErrRowText {
+		t.Fatalf("error %v, want ErrRowText", sc.Err())
+	}
+}
+
+func TestSharedStrings(t *testing.T) {
+	sst := `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="4">` +
+		`<si><t>Member of Assembly</t></si>` +
+		`<si><r><rPr><b/></rPr><t>Rich </t></r><r><t xml:space="preserve">text </t></r><rPh sb="0" eb="1"><t>ふりがな</t></rPh></si>` +
+		`<si><t>a &amp; b <![CDATA[<c>]]>` + "\r\n" + `_x000D_</t></si><si><t/></si></sst>`
+	s, err := ReadStrings(strings.NewReader(sst))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Member of Assembly", "Rich text ", "a & b <c>\n_x000D_", ""}
+	if s.Len() != len(want) {
+		t.Fatalf("%d strings", s.Len())
+	}
+	for i, w := range want {
+		if got := string(s.At(i)); got != w {
+			t.Errorf("string %d: %q, want %q", i, got, w)
+		}
+	}
+}
+
+// TestBigSheetThroughSmallReads reads a sheet of many rows through a
+// reader that hands out a few bytes at a time: tokens cut at any byte
+// must come out whole.
+func TestBigSheetThroughSmallReads(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(sheetHead + "<sheetData>")
+	for r := 1; r <= 3000; r++ {
+		fmt.Fprintf(&b, `<row r="%d"><c r="A%d" t="inlineStr"><is><t>row &amp; %d</t></is></c><c r="C%d" s="2"><v>%d</v></c></row>`, r, r, r, r, 40000+r)
+	}
+	b.WriteString("</sheetData></worksheet>")
+	for _, step := range []int{1, 7, 4096} {
+		n := 0
+		if err := Check(&trickle{s: b.String(), step: step}, func([]byte) { n++ }); err != nil || n != 3000 {
+			t.Fatalf("step %d: the check saw %d rows, %v", step, n, err)
+		}
+		sc := New(&trickle{s: b.String(), step: step}, 0)
+		n = 0
+		for sc.Next() {
+			n++
+			r := sc.Row()
+			if r.R != strconv.Itoa(n) || len(r.Cells) != 2 || r.Cells[0].Inline != "row & "+strconv.Itoa(n) || r.Cells[1].Ref != "C"+strconv.Itoa(n) ||
+				r.Cells[1].Style != 2 || r.Cells[1].V != strconv.Itoa(40000+n) {
+				t.Fatalf("step %d row %d: %+v", step, n, r)
+			}
+		}
+		if sc.Err() != nil || n != 3000 {
+			t.Fatalf("step %d: %d rows, %v", step, n, sc.Err())
+		}
+	}
+}
+
+type trickle struct {
+	s    string
+	step int
+}
+
+func (r *trickle) Read(p []byte) (int, error) {
+	if r.s == "" {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), r.step)], r.s)
+	r.s = r.s[n:]
+	return n, nil
+}
+
+// FuzzScanBytes hands arbitrary bytes to the check, the scanner and the
+// shared-strings reader: none may panic or hang, and reading the bytes a
+// few at a time must give what reading them whole gives.
+func FuzzScanBytes(f *testing.F) {
+	f.Add([]byte(sheetHead + `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row></sheetData></worksheet>`))
+	f.Add([]byte(`<worksheet><sheetData><row><c><v>1</v></c></row></sheetData></worksheet>`))
+	f.Add([]byte(`<a><!-- c --><![CDATA[x]]><?p?></a>`))
+	f.Add([]byte(`<sst><si><t>a</t><r><t>b</t></r><rPh><t>c</t></rPh></si></sst>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		whole := scanAll(data, len(data)+1)
+		bits := scanAll(data, 3)
+		if whole != bits {
+			t.Fatalf("read whole:\n%s\nread three bytes at a time:\n%s", whole, bits)
+		}
+	})
+}
+
+// scanAll is everything the three readers make of data, read step bytes
+// at a time, as text.
+func scanAll(data []byte, step int) string {
+	var b strings.Builder
+	err := Check(&trickle{s: string(data), step: step}, func(r []byte) { fmt.Fprintf(&b, "row %q\n", r) })
+	fmt.Fprintf(&b, "check: %v\n", err)
+	sc := New(&trickle{s: string(data), step: step}, 1<<12)
+	for sc.Next() {
+		fmt.Fprintf(&b, "%+v\n", *sc.Row())
+	}
+	fmt.Fprintf(&b, "scan: %v\n", sc.Err())
+	s, err := ReadStrings(&trickle{s: string(data), step: step})
+	if err == nil {
+		for i := 0; i < s.Len(); i++ {
+			fmt.Fprintf(&b, "si %q\n", s.At(i))
+		}
+	}
+	fmt.Fprintf(&b, "strings: %v\n", err)
+	return b.String()
+}
