@@ -81,10 +81,29 @@ func readerDump(t testing.TB, path string, ref bool) string {
 	return b.String()
 }
 
+// failedWhole writes a sheet that fails anywhere as failing whole: a
+// damaged sheet fails the run (readSheet returns rows.err), so the rows
+// read before the damage reach no output, and the byte scanner's check may
+// find damage (a malformed tag such as <row"r= 1"/>) that the reference's
+// tag check lets through and its encoding/xml rows meet later.
+func failedWhole(dump string) string {
+	sections := strings.SplitAfter(dump, "\n== ")
+	for i, sec := range sections {
+		if strings.Contains(sec, ": failed\n") {
+			head, _, _ := strings.Cut(sec, "\n")
+			sections[i] = head + "\nfailed\n"
+			if strings.HasSuffix(sec, "\n== ") {
+				sections[i] += "== "
+			}
+		}
+	}
+	return strings.Join(sections, "")
+}
+
 // sameAsReference fails unless both readers read the workbook alike.
 func sameAsReference(t testing.TB, path string) {
 	t.Helper()
-	got, want := readerDump(t, path, false), readerDump(t, path, true)
+	got, want := failedWhole(readerDump(t, path, false)), failedWhole(readerDump(t, path, true))
 	if got != want {
 		gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
 		for i := 0; i < max(len(gl), len(wl)); i++ {
