@@ -6,7 +6,9 @@
 package printable
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -43,4 +45,21 @@ func Plain(s string) bool {
 		i += n
 	}
 	return true
+}
+
+// QuotedList is names quoted the way Go quotes a string and joined with
+// commas, at most n of them and then how many more: "a", "b" and 3 more.
+func QuotedList(names []string, n int) string {
+	var b strings.Builder
+	for i, s := range names {
+		if i == n {
+			fmt.Fprintf(&b, " and %d more", len(names)-n)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(s))
+	}
+	return b.String()
 }

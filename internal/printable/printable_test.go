@@ -25,3 +25,19 @@ func TestName(t *testing.T) {
 		})
 	}
 }
+
+func TestQuotedList(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		n     int
+		want  string
+	}{
+		{nil, 3, ""},
+		{[]string{"Upstate"}, 3, `"Upstate"`},
+		{[]string{"a", "b\x1b", "c", "d"}, 2, `"a", "b\x1b" and 2 more`},
+	} {
+		if got := QuotedList(c.names, c.n); got != c.want {
+			t.Errorf("QuotedList(%q, %d) = %s, want %s", c.names, c.n, got, c.want)
+		}
+	}
+}

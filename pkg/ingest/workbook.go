@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/flate"
@@ -365,7 +364,7 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 	if opts.Sheet != "" {
 		i, ok := findSheet(names, opts.Sheet)
 		if !ok {
-			return fmt.Errorf("ingest: %s: no sheet named %q (the sheets are %s)", shownPath(path), opts.Sheet, quotedList(names, 20))
+			return fmt.Errorf("ingest: %s: no sheet named %q (the sheets are %s)", shownPath(path), opts.Sheet, printable.QuotedList(names, 20))
 		}
 		read = append(read, i)
 	} else {
@@ -389,27 +388,11 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 	}
 	if len(s.stats.Sheets) == 0 {
 		if len(s.stats.Unread) == 0 {
-			return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause, and no sheet holds data (looked at %s)", shownPath(path), quotedList(names, 20))
+			return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause, and no sheet holds data (looked at %s)", shownPath(path), printable.QuotedList(names, 20))
 		}
-		return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause (looked at %s)", shownPath(path), quotedList(names, 20))
+		return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause (looked at %s)", shownPath(path), printable.QuotedList(names, 20))
 	}
 	return nil
-}
-
-// quotedList is names quoted and joined, at most n of them.
-func quotedList(names []string, n int) string {
-	var b strings.Builder
-	for i, s := range names {
-		if i == n {
-			fmt.Fprintf(&b, " and %d more", len(names)-n)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(s))
-	}
-	return b.String()
 }
 
 // readSheet streams one sheet. The header is the first row, anywhere in

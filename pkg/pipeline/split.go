@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"batch/internal/printable"
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
@@ -100,7 +101,7 @@ func (s *splitter) check(p *phaseOneResult) error {
 		if name == "" {
 			have := "the inputs carry no other column"
 			if len(p.extra) > 0 {
-				have = "the inputs' other columns are " + quoteList(p.extra, 12)
+				have = "the inputs' other columns are " + printable.QuotedList(p.extra, 12)
 			}
 			return SplitError{fmt.Sprintf("--split %q: no input has that column; split on county, office_class, another column of the contract, or a column of the inputs (%s)", s.column, have)}
 		}
@@ -112,21 +113,6 @@ func (s *splitter) check(p *phaseOneResult) error {
 			s.column, len(s.buckets), s.column, maxSplitFolders)}
 	}
 	return nil
-}
-
-func quoteList(names []string, n int) string {
-	var b strings.Builder
-	for i, name := range names {
-		if i == n {
-			fmt.Fprintf(&b, " and %d more", len(names)-n)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(name))
-	}
-	return b.String()
 }
 
 // contractValue reads a contract column from a vacancy as the outputs
