@@ -34,6 +34,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	if genDir != "" {
+		os.RemoveAll(filepath.Dir(genDir)) // generatedCorpus's folder: hundreds of MB
+	}
 	os.Exit(code)
 }
 

@@ -146,8 +146,7 @@ var (
 )
 
 // generatedCorpus builds testdata/hostile/gen and writes every generated
-// file once per test binary, in a folder removed when the binary's other
-// temporaries are (the binary folder of TestMain is not reachable here).
+// file once per test binary, in a folder TestMain removes at the end.
 func generatedCorpus(t *testing.T) string {
 	t.Helper()
 	genOnce.Do(func() {

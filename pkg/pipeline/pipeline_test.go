@@ -32,6 +32,16 @@ var (
 	genErr  error
 )
 
+// TestMain removes the corpus generated below (generated) once every test
+// has run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if genDir != "" {
+		os.RemoveAll(filepath.Dir(genDir))
+	}
+	os.Exit(code)
+}
+
 // generated builds the corpus generator once and writes the named files.
 func generated(t *testing.T, names ...string) string {
 	t.Helper()
