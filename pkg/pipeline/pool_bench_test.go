@@ -31,6 +31,8 @@ import (
 // (bench/gen's), so that the profile holds the run alone:
 //
 //	BATCH_BENCH_INPUT=/tmp/in.xlsx go test ./pkg/pipeline -run '^$' -bench Run -benchtime 1x -cpuprofile cpu.out
+//
+// BATCH_BENCH_SPLIT=county makes it a split run (--split county).
 
 // benchItems reads n generated rows through ingest, as a run would.
 func benchItems(b *testing.B, n int) []ingest.Item {
@@ -114,7 +116,7 @@ func BenchmarkRun(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: filepath.Join(dir, "out"),
-			AsOf: compute.D(2026, 11, 30)})
+			AsOf: compute.D(2026, 11, 30), Split: os.Getenv("BATCH_BENCH_SPLIT")})
 		if err != nil {
 			b.Fatal(err)
 		}

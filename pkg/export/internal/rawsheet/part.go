@@ -63,6 +63,9 @@ func (w *Part) spool() {
 	defer close(w.done)
 	for c := range w.queue {
 		<-c.done
+		if c.err != nil && w.spoolErr == nil {
+			w.spoolErr = fmt.Errorf("rawsheet: deflate: %w", c.err)
+		}
 		if w.spoolErr == nil {
 			if _, err := w.file.Write(c.packed); err != nil {
 				w.spoolErr = fmt.Errorf("rawsheet: spool file: %w", err)

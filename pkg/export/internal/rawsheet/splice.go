@@ -9,8 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"sort"
-
-	"github.com/klauspost/compress/flate"
 )
 
 // Zip is the zip writer a workbook is saved through (excelize's
@@ -33,7 +31,11 @@ type Zip struct {
 func NewZip(w io.Writer, level int) *Zip {
 	zw := zip.NewWriter(w)
 	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(out, level)
+		fw, err := newWriter(out, level)
+		if err != nil {
+			return nil, err
+		}
+		return &pooledWriter{Writer: fw, level: level}, nil
 	})
 	return &Zip{zw: zw, level: level, parts: map[string]*Part{}, spliced: map[string]bool{}}
 }
