@@ -68,7 +68,16 @@ func (d *byteDecoder) uint() uint64 {
 	return n
 }
 
-func (d *byteDecoder) str() string {
+// str reads a string, interned when short.
+func (d *byteDecoder) str() string { return d.read(true) }
+
+// unique reads a string that no other record repeats (an id, a row's
+// source): interned, a million rows' ids filled the table (65,536
+// entries, 7 MB of the million-row run's live heap at its peak, issue 13)
+// and left no room for the strings that do repeat.
+func (d *byteDecoder) unique() string { return d.read(false) }
+
+func (d *byteDecoder) read(intern bool) string {
 	n := d.uint()
 	if d.err != nil || n > uint64(len(d.b)) {
 		d.err = errCorruptRecord
@@ -79,7 +88,7 @@ func (d *byteDecoder) str() string {
 	if n == 0 {
 		return ""
 	}
-	if d.intern != nil && n <= 32 {
+	if intern && d.intern != nil && n <= 32 {
 		if s, ok := d.intern[string(raw)]; ok {
 			return s
 		}
@@ -104,8 +113,8 @@ func (d *byteDecoder) count() int {
 func decodeRecord(b []byte, key string, r *Record, intern map[string]string) error {
 	d := byteDecoder{b: b, intern: intern}
 	*r = Record{Key: key}
-	r.ID = d.str()
-	r.Source = d.str()
+	r.ID = d.unique()
+	r.Source = d.unique()
 	if n := d.count(); n > 0 {
 		r.In = make([]string, n)
 		for i := range r.In {

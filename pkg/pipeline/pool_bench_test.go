@@ -3,10 +3,14 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"testing"
+	"time"
 
 	"batch/internal/synth"
 	"batch/pkg/compute"
@@ -32,7 +36,10 @@ import (
 //
 //	BATCH_BENCH_INPUT=/tmp/in.xlsx go test ./pkg/pipeline -run '^$' -bench Run -benchtime 1x -cpuprofile cpu.out
 //
-// BATCH_BENCH_SPLIT=county makes it a split run (--split county).
+// BATCH_BENCH_SPLIT=county makes it a split run (--split county), and
+// BATCH_BENCH_HEAP=DIR writes a heap profile into DIR every five seconds
+// of the run (heap-05s.pb.gz, …): the end-of-run -memprofile shows
+// nothing of the peak.
 
 // benchItems reads n generated rows through ingest, as a run would.
 func benchItems(b *testing.B, n int) []ingest.Item {
@@ -113,6 +120,10 @@ func BenchmarkRun(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	if dir := os.Getenv("BATCH_BENCH_HEAP"); dir != "" {
+		stop := heapProfiles(b, dir, 5*time.Second)
+		defer stop()
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		_, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: filepath.Join(dir, "out"),
@@ -121,4 +132,38 @@ func BenchmarkRun(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// heapProfiles writes a heap profile into dir every period until stop.
+func heapProfiles(b *testing.B, dir string, period time.Duration) (stop func()) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(period)
+		defer tick.Stop()
+		start := time.Now()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				name := fmt.Sprintf("heap-%03ds.pb.gz", int(time.Since(start).Seconds()+0.5))
+				f, err := os.Create(filepath.Join(dir, name))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				runtime.GC() // the live heap, as the profile's inuse figures count it
+				if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+					b.Error(err)
+				}
+				f.Close()
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }
