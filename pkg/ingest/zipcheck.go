@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -100,6 +101,12 @@ func checkPart(f *zip.File, rows *rowNumbers) error {
 		return err
 	}
 	defer rc.Close()
+	var src io.Reader = rc
+	if f.UncompressedSize64 >= aheadAtLeast {
+		ra := newReadAhead(rc)
+		defer ra.Close() // before rc.Close: the goroutine reads rc
+		src = ra
+	}
 	var row func(r []byte)
 	if rows != nil {
 		prev := 0
@@ -109,7 +116,7 @@ func checkPart(f *zip.File, rows *rowNumbers) error {
 			prev = n
 		}
 	}
-	err = sheetscan.Check(rc, row)
+	err = sheetscan.Check(src, row)
 	switch {
 	case err == nil:
 		return nil
