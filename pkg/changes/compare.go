@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"batch/internal/extsort"
 	"batch/pkg/compute"
 )
 
@@ -38,7 +39,7 @@ type Comparer struct {
 	opts     Options
 	soonTo   string // last day of the --soon window, ISO
 	asOf     string
-	recs     *sorter
+	recs     *extsort.Sorter
 	seq      uint64
 	buf      []byte
 	editions map[string]bool
@@ -56,7 +57,7 @@ func New(opts Options) *Comparer {
 	opts.Header.Format, opts.Header.FormatVersion = FormatName, FormatVersion
 	opts.Header.AsOf = date(opts.AsOf)
 	opts.Header.Fields = InputFields
-	c := &Comparer{opts: opts, asOf: date(opts.AsOf), recs: newSorter(opts.TempDir, opts.SortMemory),
+	c := &Comparer{opts: opts, asOf: date(opts.AsOf), recs: extsort.New(opts.TempDir, opts.SortMemory),
 		editions: map[string]bool{}}
 	if opts.Soon > 0 {
 		c.soonTo = date(opts.AsOf.AddDays(opts.Soon))
@@ -70,7 +71,7 @@ func New(opts Options) *Comparer {
 // Add takes one row's record (FromResult, FromRejected).
 func (c *Comparer) Add(r *Record) error {
 	c.buf = encodeRecord(c.buf[:0], r)
-	if err := c.recs.add(r.Key, c.seq, c.buf); err != nil {
+	if err := c.recs.Add(r.Key, c.seq, c.buf); err != nil {
 		return err
 	}
 	c.seq++
@@ -86,7 +87,7 @@ func (c *Comparer) Add(r *Record) error {
 }
 
 // Close releases the temporary files of a run that ends without Finish.
-func (c *Comparer) Close() { c.recs.close() }
+func (c *Comparer) Close() { c.recs.Close() }
 
 // Outcome is what the comparison found.
 type Outcome struct {
@@ -101,7 +102,7 @@ type Outcome struct {
 	// Upcoming is the run's next open deadlines, grouped by day and code,
 	// soonest first (at most upcomingKept groups).
 	Upcoming []Upcoming
-	changes  *sortedSet
+	changes  *extsort.Set
 }
 
 // Changed reports whether anything but the as-of date moved: what
@@ -119,7 +120,7 @@ func (o *Outcome) Changed() bool {
 // more than once.
 func (o *Outcome) Each(fn func(*Change) error) error {
 	var c Change
-	return o.changes.each(func(_ []byte, payload []byte) error {
+	return o.changes.Each(func(_ []byte, payload []byte) error {
 		if err := decodeChange(payload, &c); err != nil {
 			return err
 		}
@@ -133,7 +134,7 @@ func (o *Outcome) Each(fn func(*Change) error) error {
 // Close releases the temporary files.
 func (o *Outcome) Close() {
 	if o != nil {
-		o.changes.close()
+		o.changes.Close()
 	}
 }
 
@@ -163,9 +164,9 @@ func (c *Comparer) Plain() (o *Outcome, ok bool) {
 // the snapshot could not be written. A baseline found damaged half way is
 // not an error: the outcome is Skipped.
 func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outcome, error) {
-	defer c.recs.close()
+	defer c.recs.Close()
 	h := c.opts.Header
-	h.Rows = c.recs.n
+	h.Rows = c.recs.Len()
 	h.Editions = slices.Sorted(maps.Keys(c.editions))
 	if h.Editions == nil {
 		h.Editions = []string{}
@@ -183,15 +184,15 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	if err != nil {
 		return nil, fmt.Errorf("changes: write snapshot: %w", err)
 	}
-	m, err := c.recs.sorted()
+	m, err := c.recs.Sorted()
 	if err != nil {
 		return nil, err
 	}
-	j := &join{cur: h, base: base, c: c, out: newSorter(c.opts.TempDir, c.opts.SortMemory),
+	j := &join{cur: h, base: base, c: c, out: extsort.New(c.opts.TempDir, c.opts.SortMemory),
 		counts: map[Kind]int{}, causes: map[Cause]int{}, soonCounts: map[Kind]int{}}
 	defer func() {
 		if j.out != nil {
-			j.out.close()
+			j.out.Close()
 		}
 	}()
 	if base != nil {
@@ -200,7 +201,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	var cur Record
 	intern := map[string]string{}
 	for {
-		key, _, payload, ok, err := m.next()
+		key, _, payload, ok, err := m.Next()
 		if err != nil {
 			return nil, err
 		}
@@ -252,7 +253,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	for _, n := range o.Counts {
 		o.Total += n
 	}
-	set, err := j.out.finish()
+	set, err := j.out.Finish()
 	if err != nil {
 		return nil, err
 	}
@@ -276,7 +277,7 @@ type join struct {
 	// the same seat's row of the other run.
 	seat               string
 	pendPrev, pendCur  []Record
-	out                *sorter
+	out                *extsort.Sorter
 	seq                uint64
 	buf                []byte
 	counts, soonCounts map[Kind]int
@@ -371,7 +372,7 @@ func (j *join) flush() {
 func (j *join) emit(ch *Change, soon bool) {
 	ch.Priority = priorityOf(ch.Kind, ch.Severity)
 	j.buf = encodeChange(j.buf[:0], ch)
-	if err := j.out.add(ch.sortKey(j.c.asOf), j.seq, j.buf); err != nil && j.err == nil {
+	if err := j.out.Add(ch.sortKey(j.c.asOf), j.seq, j.buf); err != nil && j.err == nil {
 		j.err = err
 	}
 	j.seq++

@@ -1,16 +1,13 @@
 package export
 
 import (
-	"bufio"
 	"cmp"
-	"container/heap"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 
+	"batch/internal/extsort"
 	"batch/pkg/compute"
 )
 
@@ -28,8 +25,8 @@ import (
 // a conflict the pipeline adds afterwards is announced with
 // ExpectConflict. Once every key is counted, a conflict's place is the
 // number of conflicts with a smaller key, plus those of its key that came
-// before it. The lines are then kept in sorted runs of runRecords in a
-// temporary file and merged into the sheet at Commit.
+// before it. The lines are then kept in sorted runs of about runRecords in
+// a temporary file and merged into the sheet at Commit.
 
 // runRecords is how many conflict lines a run holds in memory before it is
 // sorted and written out.
@@ -173,110 +170,69 @@ type conflictLine struct {
 	vacPart  int       // and which part of it (0 = "Vacancies")
 }
 
-// conflictRuns keeps the lines in sorted runs, in memory until the first
-// run is full, then in a temporary file.
+// conflictRuns keeps the lines in sorted runs (internal/extsort), in
+// memory until the first run is full, then in a temporary file, each
+// under its place as the key.
 type conflictRuns struct {
-	dir  string
-	max  int // lines a run holds: runRecords, fewer in tests
-	mem  []conflictLine
-	file *os.File
-	buf  *bufio.Writer
-	runs []run // offsets in file
-	at   int64
-	enc  []byte
+	dir   string
+	max   int // lines a run holds, about: runRecords, fewer in tests
+	lines *extsort.Sorter
+	key   [8]byte
+	enc   []byte
+	line  conflictLine // each's, reused
 }
 
-type run struct{ from, to int64 }
+// lineBytes is what a line is reckoned to take in a run: a run of
+// runRecords lines is about 4 MB.
+const lineBytes = 256
 
 func (c *conflictRuns) add(l conflictLine) error {
-	c.mem = append(c.mem, l)
-	if len(c.mem) >= c.max {
-		return c.spill()
+	if c.lines == nil {
+		c.lines = extsort.New(c.dir, max(c.max, 1)*lineBytes)
 	}
-	return nil
-}
-
-// spill writes the lines held as one sorted run.
-func (c *conflictRuns) spill() error {
-	if len(c.mem) == 0 {
-		return nil
+	binary.BigEndian.PutUint64(c.key[:], uint64(l.pos))
+	c.enc = encodeLine(c.enc[:0], &l)
+	if err := c.lines.AddBytes(c.key[:], 0, c.enc); err != nil {
+		return fmt.Errorf("export: conflicts: %w", err)
 	}
-	if c.file == nil {
-		f, err := os.CreateTemp(c.dir, "conflicts-*")
-		if err != nil {
-			return fmt.Errorf("export: conflicts: %w", err)
-		}
-		c.file, c.buf = f, bufio.NewWriterSize(f, 256<<10)
-	}
-	slices.SortFunc(c.mem, func(a, b conflictLine) int { return cmp.Compare(a.pos, b.pos) })
-	from := c.at
-	for i := range c.mem {
-		c.enc = encodeLine(c.enc[:0], &c.mem[i])
-		n, err := c.buf.Write(c.enc)
-		if err != nil {
-			return fmt.Errorf("export: conflicts: %w", err)
-		}
-		c.at += int64(n)
-	}
-	c.runs = append(c.runs, run{from, c.at})
-	c.mem = c.mem[:0]
 	return nil
 }
 
 // each calls emit with every line in sorted order.
 func (c *conflictRuns) each(emit func(*conflictLine) error) error {
-	if c.file == nil { // everything fitted in memory
-		slices.SortFunc(c.mem, func(a, b conflictLine) int { return cmp.Compare(a.pos, b.pos) })
-		for i := range c.mem {
-			if err := emit(&c.mem[i]); err != nil {
-				return err
-			}
-		}
+	if c.lines == nil {
 		return nil
 	}
-	if err := c.spill(); err != nil {
-		return err
-	}
-	if err := c.buf.Flush(); err != nil {
+	m, err := c.lines.Sorted()
+	if err != nil {
 		return fmt.Errorf("export: conflicts: %w", err)
 	}
-	m := &merge{}
-	for _, r := range c.runs {
-		src := &runReader{r: bufio.NewReaderSize(io.NewSectionReader(c.file, r.from, r.to-r.from), 32<<10)}
-		if src.next() {
-			m.srcs = append(m.srcs, src)
-		} else if src.err != nil {
-			return src.err
+	for {
+		key, _, payload, ok, err := m.Next()
+		if err != nil {
+			return fmt.Errorf("export: conflicts: %w", err)
 		}
-	}
-	heap.Init(m)
-	for m.Len() > 0 {
-		top := m.srcs[0]
-		if err := emit(&top.line); err != nil {
+		if !ok {
+			return nil
+		}
+		if err := decodeLine(key, payload, &c.line); err != nil {
 			return err
 		}
-		if top.next() {
-			heap.Fix(m, 0)
-		} else {
-			if top.err != nil {
-				return top.err
-			}
-			heap.Pop(m)
+		if err := emit(&c.line); err != nil {
+			return err
 		}
 	}
-	return nil
 }
 
 func (c *conflictRuns) close() {
-	if c.file != nil {
-		c.file.Close()
-		_ = os.Remove(c.file.Name())
-		c.file = nil
+	if c.lines != nil {
+		c.lines.Close()
+		c.lines = nil
 	}
 }
 
+// encodeLine is a line but its place, which is its key.
 func encodeLine(b []byte, l *conflictLine) []byte {
-	b = binary.AppendUvarint(b, uint64(l.pos))
 	b = append(b, byte(l.severity))
 	for _, s := range l.cols {
 		b = binary.AppendUvarint(b, uint64(len(s)))
@@ -287,71 +243,41 @@ func encodeLine(b []byte, l *conflictLine) []byte {
 	return binary.AppendUvarint(b, uint64(l.vacPart))
 }
 
-type runReader struct {
-	r    *bufio.Reader
-	line conflictLine
-	err  error
-}
+var errCorruptLine = errors.New("export: conflicts: the temporary file is damaged")
 
-// next reads the run's next line; false at its end or on error.
-func (s *runReader) next() bool {
-	pos, err := binary.ReadUvarint(s.r)
-	if err == io.EOF {
-		return false
+// decodeLine reads a line back; its texts are cut from one string of the
+// payload (one allocation a line, not one a column).
+func decodeLine(key, payload []byte, l *conflictLine) error {
+	if len(key) != 8 || len(payload) == 0 {
+		return errCorruptLine
 	}
-	fail := func(err error) bool {
-		s.err = fmt.Errorf("export: conflicts: reading the temporary file: %w", err)
-		return false
-	}
-	if err != nil {
-		return fail(err)
-	}
-	l := &s.line
-	l.pos = int(pos)
-	sev, err := s.r.ReadByte()
-	if err != nil {
-		return fail(err)
-	}
-	l.severity = compute.Severity(sev)
-	for i := range l.cols {
-		n, err := binary.ReadUvarint(s.r)
-		if err != nil {
-			return fail(err)
+	l.pos = int(binary.BigEndian.Uint64(key))
+	l.severity = compute.Severity(payload[0])
+	rec := string(payload)
+	i := 1
+	for k := range l.cols {
+		n, w := binary.Uvarint(payload[i:])
+		if w <= 0 || n > uint64(len(payload)-i-w) {
+			return errCorruptLine
 		}
-		if n > 1<<28 {
-			return fail(errors.New("corrupt record"))
-		}
-		b := make([]byte, n)
-		if _, err := io.ReadFull(s.r, b); err != nil {
-			return fail(err)
-		}
-		l.cols[i] = string(b)
+		i += w
+		l.cols[k] = rec[i : i+int(n)]
+		i += int(n)
 	}
-	next, err := binary.ReadVarint(s.r)
-	if err != nil {
-		return fail(err)
+	next, w := binary.Varint(payload[i:])
+	if w <= 0 {
+		return errCorruptLine
 	}
-	row, err := binary.ReadUvarint(s.r)
-	if err != nil {
-		return fail(err)
+	i += w
+	row, w := binary.Uvarint(payload[i:])
+	if w <= 0 {
+		return errCorruptLine
 	}
-	part, err := binary.ReadUvarint(s.r)
-	if err != nil {
-		return fail(err)
+	i += w
+	part, w := binary.Uvarint(payload[i:])
+	if w <= 0 || i+w != len(payload) {
+		return errCorruptLine
 	}
 	l.next, l.vacRow, l.vacPart = int32(next), int(row), int(part)
-	return true
-}
-
-// merge is a heap of runs by their current line's place.
-type merge struct{ srcs []*runReader }
-
-func (m *merge) Len() int           { return len(m.srcs) }
-func (m *merge) Less(i, j int) bool { return m.srcs[i].line.pos < m.srcs[j].line.pos }
-func (m *merge) Swap(i, j int)      { m.srcs[i], m.srcs[j] = m.srcs[j], m.srcs[i] }
-func (m *merge) Push(x any)         { m.srcs = append(m.srcs, x.(*runReader)) }
-func (m *merge) Pop() any {
-	x := m.srcs[len(m.srcs)-1]
-	m.srcs = m.srcs[:len(m.srcs)-1]
-	return x
+	return nil
 }

@@ -1,4 +1,9 @@
-package changes
+// Package extsort sorts byte records by key in bounded memory: records
+// gather in a buffer; a full buffer is sorted and written as one run to a
+// temporary file; the end merges the runs. Two outputs of a run use it:
+// the snapshot's records, by match key (pkg/changes), and the Conflicts
+// sheet's lines, by their place on the sheet (pkg/export).
+package extsort
 
 import (
 	"bufio"
@@ -13,14 +18,13 @@ import (
 	"slices"
 )
 
-// sorter sorts byte records by (key, seq) in bounded memory: records
-// gather in a buffer; a full buffer is sorted and written as one run to a
-// temporary file; the end merges the runs. The file is unlinked as soon
-// as it is made, so a killed run leaves nothing behind.
+// Sorter sorts byte records by (key, seq) in bounded memory. Its file is
+// unlinked as soon as it is made, so a killed run leaves nothing behind.
+// A Sorter is used by one goroutine.
 //
 // On disk each record is uvarint(len(key)) key uvarint(seq)
 // uvarint(len(payload)) payload.
-type sorter struct {
+type Sorter struct {
 	dir   string
 	limit int // bytes buffered before a run is written
 
@@ -40,18 +44,18 @@ type item struct {
 	seq             uint64
 }
 
-func (s *sorter) key(it item) []byte { return s.arena[it.off : it.off+it.klen] }
-func (s *sorter) payload(it item) []byte {
+func (s *Sorter) key(it item) []byte { return s.arena[it.off : it.off+it.klen] }
+func (s *Sorter) payload(it item) []byte {
 	return s.arena[it.off+it.klen : it.off+it.klen+it.plen]
 }
 
 type run struct{ off, size int64 }
 
-func newSorter(dir string, limit int) *sorter {
+func New(dir string, limit int) *Sorter {
 	if limit <= 0 {
 		limit = 32 << 20
 	}
-	s := &sorter{dir: dir, limit: limit}
+	s := &Sorter{dir: dir, limit: limit}
 	select {
 	case b := <-idleSortBuffers:
 		s.arena, s.items = b.arena, b.items
@@ -75,8 +79,8 @@ type sortBuffers struct {
 	items []item
 }
 
-// release gives the buffers back; the sorter holds none after.
-func (s *sorter) release() {
+// release gives the buffers back; the Sorter holds none after.
+func (s *Sorter) release() {
 	if s.arena != nil && cap(s.arena) <= maxIdleArena {
 		select {
 		case idleSortBuffers <- sortBuffers{s.arena[:0], s.items[:0]}:
@@ -86,15 +90,24 @@ func (s *sorter) release() {
 	s.arena, s.items = nil, nil
 }
 
-// add copies the record in.
-func (s *sorter) add(key string, seq uint64, payload []byte) error {
+// Add copies a record in.
+func (s *Sorter) Add(key string, seq uint64, payload []byte) error {
+	return add(s, key, seq, payload)
+}
+
+// AddBytes is Add with the key as bytes.
+func (s *Sorter) AddBytes(key []byte, seq uint64, payload []byte) error {
+	return add(s, key, seq, payload)
+}
+
+func add[K string | []byte](s *Sorter, key K, seq uint64, payload []byte) error {
 	if len(s.arena)+len(key)+len(payload) > s.limit && len(s.items) > 0 {
 		if err := s.spill(); err != nil {
 			return err
 		}
 	}
 	if len(key)+len(payload) > 1<<30 {
-		return errors.New("changes: record too large")
+		return errors.New("extsort: record too large")
 	}
 	off := len(s.arena)
 	s.arena = append(s.arena, key...)
@@ -104,7 +117,10 @@ func (s *sorter) add(key string, seq uint64, payload []byte) error {
 	return nil
 }
 
-func (s *sorter) sortItems() {
+// Len is how many records were added.
+func (s *Sorter) Len() int { return s.n }
+
+func (s *Sorter) sortItems() {
 	slices.SortFunc(s.items, func(a, b item) int {
 		return cmp.Or(compareBytes(s.key(a), s.key(b)), cmp.Compare(a.seq, b.seq))
 	})
@@ -113,11 +129,11 @@ func (s *sorter) sortItems() {
 func compareBytes(a, b []byte) int { return bytes.Compare(a, b) }
 
 // spill writes the buffer as one sorted run.
-func (s *sorter) spill() error {
+func (s *Sorter) spill() error {
 	if s.f == nil {
-		f, err := os.CreateTemp(s.dir, "batch-changes-*")
+		f, err := os.CreateTemp(s.dir, "batch-sort-*")
 		if err != nil {
-			return fmt.Errorf("changes: temporary file: %w", err)
+			return fmt.Errorf("extsort: temporary file: %w", err)
 		}
 		_ = os.Remove(f.Name())
 		s.f, s.w = f, bufio.NewWriterSize(f, 1<<20)
@@ -133,7 +149,7 @@ func (s *sorter) spill() error {
 		m += binary.PutUvarint(hdr[m:], uint64(it.plen))
 		s.w.Write(hdr[:m])
 		if _, err := s.w.Write(s.payload(it)); err != nil {
-			return fmt.Errorf("changes: temporary file: %w", err)
+			return fmt.Errorf("extsort: temporary file: %w", err)
 		}
 		s.off += int64(n + int(it.klen) + m + int(it.plen))
 	}
@@ -143,10 +159,10 @@ func (s *sorter) spill() error {
 	return nil
 }
 
-// sorted returns an iterator over every record in order. The sorter takes
+// sorted returns an iterator over every record in order. The Sorter takes
 // no more records after it.
-func (s *sorter) sorted() (*merger, error) {
-	m := &merger{}
+func (s *Sorter) Sorted() (*Merger, error) {
+	m := &Merger{}
 	if len(s.runs) == 0 {
 		// Everything fits in memory: no file at all.
 		s.sortItems()
@@ -159,7 +175,7 @@ func (s *sorter) sorted() (*merger, error) {
 		}
 	}
 	if err := s.w.Flush(); err != nil {
-		return nil, fmt.Errorf("changes: temporary file: %w", err)
+		return nil, fmt.Errorf("extsort: temporary file: %w", err)
 	}
 	s.release()
 	for _, r := range s.runs {
@@ -176,7 +192,7 @@ func (s *sorter) sorted() (*merger, error) {
 	return m, nil
 }
 
-func (s *sorter) close() {
+func (s *Sorter) Close() {
 	if s.f != nil {
 		s.f.Close()
 		s.f = nil
@@ -184,10 +200,10 @@ func (s *sorter) close() {
 	s.release()
 }
 
-// merger yields the records of every run in (key, seq) order. The slices
+// Merger yields the records of every run in (key, seq) order. The slices
 // it returns are valid until the next call.
-type merger struct {
-	s     *sorter // the in-memory case: mem's bytes are in s.arena
+type Merger struct {
+	s     *Sorter // the in-memory case: mem's bytes are in s.arena
 	mem   []item
 	h     cursorHeap
 	first bool
@@ -195,7 +211,7 @@ type merger struct {
 }
 
 // next returns the next record; ok is false at the end.
-func (m *merger) next() (key []byte, seq uint64, payload []byte, ok bool, err error) {
+func (m *Merger) Next() (key []byte, seq uint64, payload []byte, ok bool, err error) {
 	if m.s != nil || len(m.h) == 0 {
 		if len(m.mem) == 0 {
 			return nil, 0, nil, false, nil
@@ -231,7 +247,7 @@ type cursor struct {
 	seq          uint64
 }
 
-var errCorruptTemp = errors.New("changes: temporary file damaged")
+var errCorruptTemp = errors.New("extsort: temporary file damaged")
 
 func (c *cursor) next() (bool, error) {
 	n, err := binary.ReadUvarint(c.r)
@@ -288,36 +304,36 @@ func (h *cursorHeap) Pop() any {
 	return c
 }
 
-// sortedSet is a sorter's result that can be read more than once: in
+// Set is a Sorter's result that can be read more than once: in
 // memory when it never spilled, else one merged run in its own temporary
 // file.
-type sortedSet struct {
-	s    *sorter
+type Set struct {
+	s    *Sorter
 	mem  []item
 	f    *os.File
 	size int64
 }
 
-// finish sorts what was added into a sortedSet; the sorter is spent.
-func (s *sorter) finish() (*sortedSet, error) {
+// finish sorts what was added into a Set; the Sorter is spent.
+func (s *Sorter) Finish() (*Set, error) {
 	if len(s.runs) == 0 {
 		s.sortItems()
-		return &sortedSet{s: s, mem: s.items}, nil
+		return &Set{s: s, mem: s.items}, nil
 	}
-	m, err := s.sorted()
+	m, err := s.Sorted()
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp(s.dir, "batch-changes-*")
+	f, err := os.CreateTemp(s.dir, "batch-sort-*")
 	if err != nil {
-		return nil, fmt.Errorf("changes: temporary file: %w", err)
+		return nil, fmt.Errorf("extsort: temporary file: %w", err)
 	}
 	_ = os.Remove(f.Name())
 	w := bufio.NewWriterSize(f, 1<<20)
 	var hdr [3 * binary.MaxVarintLen64]byte
 	var size int64
 	for {
-		key, seq, payload, ok, err := m.next()
+		key, seq, payload, ok, err := m.Next()
 		if err != nil {
 			f.Close()
 			return nil, err
@@ -333,21 +349,21 @@ func (s *sorter) finish() (*sortedSet, error) {
 		w.Write(hdr[:k])
 		if _, err := w.Write(payload); err != nil {
 			f.Close()
-			return nil, fmt.Errorf("changes: temporary file: %w", err)
+			return nil, fmt.Errorf("extsort: temporary file: %w", err)
 		}
 		size += int64(n + len(key) + k + len(payload))
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("changes: temporary file: %w", err)
+		return nil, fmt.Errorf("extsort: temporary file: %w", err)
 	}
-	s.close()
-	return &sortedSet{f: f, size: size}, nil
+	s.Close()
+	return &Set{f: f, size: size}, nil
 }
 
 // each calls fn with every record in order; the slices are valid during
 // the call only.
-func (ss *sortedSet) each(fn func(key []byte, payload []byte) error) error {
+func (ss *Set) Each(fn func(key []byte, payload []byte) error) error {
 	if ss == nil {
 		return nil
 	}
@@ -374,7 +390,7 @@ func (ss *sortedSet) each(fn func(key []byte, payload []byte) error) error {
 	}
 }
 
-func (ss *sortedSet) close() {
+func (ss *Set) Close() {
 	if ss == nil {
 		return
 	}
@@ -383,7 +399,7 @@ func (ss *sortedSet) close() {
 		ss.f = nil
 	}
 	if ss.s != nil {
-		ss.s.close()
+		ss.s.Close()
 	}
 	ss.mem = nil
 }
