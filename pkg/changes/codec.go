@@ -5,7 +5,7 @@ import (
 	"errors"
 )
 
-// The records of this run travel through the sorter's temporary file in
+// The records of this run travel through the sort's temporary file in
 // this binary form (never the snapshot's JSON, which costs several times
 // as much to read back): uvarint counts and length-prefixed strings, in
 // the order of Record's fields, conflict messages included.

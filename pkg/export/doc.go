@@ -15,7 +15,8 @@
 //     without holding the conflicts (conflictorder.go): Deadlines counts
 //     each conflict's sort key while the inputs are read, so a line's
 //     place is known when its vacancy links to it, and the lines pass
-//     through sorted runs in a temporary file merged at Commit. The
+//     through sorted runs in a temporary file merged at Commit
+//     (internal/extsort, keyed by place). The
 //     calendar keeps a 64-bit hash of each vacancy_id (to give a repeated
 //     id UIDs of its own) and the election days it names.
 //   - The output folder (outdir.go). Each run writes into its own set,
