@@ -146,7 +146,7 @@ func (s *spill) readAt(ref spillRef, buf []byte, it *ingest.Item) ([]byte, error
 
 // maxRecord bounds one row's record: far more than any row ingest
 // accepts (its cells are bounded), so that a damaged length is caught.
-const maxRecord = 1 << 28
+const maxRecord = 1 << 30
 
 // decodeRecord decodes one record's bytes into it. Its strings are
 // substrings of one copy of the record: a row's ~50 strings were ~50
