@@ -31,6 +31,7 @@ type Sorter struct {
 	arena []byte
 	items []item
 	f     *os.File
+	path  string // f's name while the system keeps it (tempFile)
 	w     *bufio.Writer
 	runs  []run
 	off   int64
@@ -51,6 +52,8 @@ func (s *Sorter) payload(it item) []byte {
 
 type run struct{ off, size int64 }
 
+// New is a Sorter whose runs go to a temporary file in dir (the system's
+// temporary folder when ""), each of about limit bytes (32 MB when 0).
 func New(dir string, limit int) *Sorter {
 	if limit <= 0 {
 		limit = 32 << 20
@@ -68,8 +71,9 @@ func New(dir string, limit int) *Sorter {
 // next: a split run compares each of its folders in turn (two sorters
 // each), and growing new ones came to 0.5 GB of garbage at 100,000 rows
 // split by county (the heap profile). Two are kept, each at most
-// maxIdleArena (a folder's sort runs are 4 MB), so that little memory
-// stays held: four of 8 MB added 20 MB to the split run's peak.
+// maxIdleArena (a folder's sort runs and the Conflicts lines' are 4 MB;
+// the statewide snapshot's 8 MB arena is let go), so that little memory
+// stays held.
 var idleSortBuffers = make(chan sortBuffers, 2)
 
 const maxIdleArena = 6 << 20
@@ -131,11 +135,11 @@ func compareBytes(a, b []byte) int { return bytes.Compare(a, b) }
 // spill writes the buffer as one sorted run.
 func (s *Sorter) spill() error {
 	if s.f == nil {
-		f, err := os.CreateTemp(s.dir, "batch-sort-*")
+		f, path, err := tempFile(s.dir)
 		if err != nil {
-			return fmt.Errorf("extsort: temporary file: %w", err)
+			return err
 		}
-		_ = os.Remove(f.Name())
+		s.path = path
 		s.f, s.w = f, bufio.NewWriterSize(f, 1<<20)
 	}
 	s.sortItems()
@@ -194,10 +198,33 @@ func (s *Sorter) Sorted() (*Merger, error) {
 
 func (s *Sorter) Close() {
 	if s.f != nil {
-		s.f.Close()
-		s.f = nil
+		closeTemp(s.f, s.path)
+		s.f, s.path = nil, ""
 	}
 	s.release()
+}
+
+// tempFile makes a temporary file in dir, unnamed at once where the
+// system allows it, so that a killed run leaves nothing behind. Where it
+// does not (Windows keeps an open file's name), path is its name, for
+// closeTemp to remove.
+func tempFile(dir string) (f *os.File, path string, err error) {
+	f, err = os.CreateTemp(dir, "batch-sort-*")
+	if err != nil {
+		return nil, "", fmt.Errorf("extsort: temporary file: %w", err)
+	}
+	if os.Remove(f.Name()) != nil {
+		path = f.Name()
+	}
+	return f, path, nil
+}
+
+// closeTemp closes a tempFile and removes it if it still has a name.
+func closeTemp(f *os.File, path string) {
+	f.Close()
+	if path != "" {
+		_ = os.Remove(path)
+	}
 }
 
 // Merger yields the records of every run in (key, seq) order. The slices
@@ -311,10 +338,11 @@ type Set struct {
 	s    *Sorter
 	mem  []item
 	f    *os.File
+	path string // f's name while the system keeps it (tempFile)
 	size int64
 }
 
-// finish sorts what was added into a Set; the Sorter is spent.
+// Finish sorts what was added into a Set; the Sorter is spent.
 func (s *Sorter) Finish() (*Set, error) {
 	if len(s.runs) == 0 {
 		s.sortItems()
@@ -324,18 +352,17 @@ func (s *Sorter) Finish() (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp(s.dir, "batch-sort-*")
+	f, path, err := tempFile(s.dir)
 	if err != nil {
-		return nil, fmt.Errorf("extsort: temporary file: %w", err)
+		return nil, err
 	}
-	_ = os.Remove(f.Name())
 	w := bufio.NewWriterSize(f, 1<<20)
 	var hdr [3 * binary.MaxVarintLen64]byte
 	var size int64
 	for {
 		key, seq, payload, ok, err := m.Next()
 		if err != nil {
-			f.Close()
+			closeTemp(f, path)
 			return nil, err
 		}
 		if !ok {
@@ -348,20 +375,20 @@ func (s *Sorter) Finish() (*Set, error) {
 		k += binary.PutUvarint(hdr[k:], uint64(len(payload)))
 		w.Write(hdr[:k])
 		if _, err := w.Write(payload); err != nil {
-			f.Close()
+			closeTemp(f, path)
 			return nil, fmt.Errorf("extsort: temporary file: %w", err)
 		}
 		size += int64(n + len(key) + k + len(payload))
 	}
 	if err := w.Flush(); err != nil {
-		f.Close()
+		closeTemp(f, path)
 		return nil, fmt.Errorf("extsort: temporary file: %w", err)
 	}
 	s.Close()
-	return &Set{f: f, size: size}, nil
+	return &Set{f: f, path: path, size: size}, nil
 }
 
-// each calls fn with every record in order; the slices are valid during
+// Each calls fn with every record in order; the slices are valid during
 // the call only.
 func (ss *Set) Each(fn func(key []byte, payload []byte) error) error {
 	if ss == nil {
@@ -395,8 +422,8 @@ func (ss *Set) Close() {
 		return
 	}
 	if ss.f != nil {
-		ss.f.Close()
-		ss.f = nil
+		closeTemp(ss.f, ss.path)
+		ss.f, ss.path = nil, ""
 	}
 	if ss.s != nil {
 		ss.s.Close()
