@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -35,8 +34,7 @@ type csvTable struct {
 	free chan csvBatch
 	done chan struct{}
 
-	mu  sync.Mutex
-	err error // the encoder's first error
+	firstErr // the encoder's
 }
 
 // csvBatch is rows of values one after another; ends[i] is where row i
@@ -167,20 +165,6 @@ func csvNeedsQuotes(s string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsSpace(r)
-}
-
-func (c *csvTable) failed() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.err
-}
-
-func (c *csvTable) setErr(err error) {
-	c.mu.Lock()
-	if c.err == nil {
-		c.err = err
-	}
-	c.mu.Unlock()
 }
 
 func (c *csvTable) write(vals []value) error {

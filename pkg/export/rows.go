@@ -141,8 +141,7 @@ type rowWriter struct {
 	jobs   chan rowBatch
 	done   chan struct{}
 
-	mu  sync.Mutex
-	err error
+	firstErr
 }
 
 // rowBatch is rows of cells one after another.
@@ -210,18 +209,26 @@ func (rw *rowWriter) work() {
 	}
 }
 
-func (rw *rowWriter) failed() error {
-	rw.mu.Lock()
-	defer rw.mu.Unlock()
-	return rw.err
+// firstErr is the first error of a goroutine that writes for another
+// (rowWriter, csvTable's encoder), which reads it when it next hands work
+// over.
+type firstErr struct {
+	mu  sync.Mutex
+	err error
 }
 
-func (rw *rowWriter) setErr(err error) {
-	rw.mu.Lock()
-	if rw.err == nil {
-		rw.err = err
+func (f *firstErr) failed() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
+func (f *firstErr) setErr(err error) {
+	f.mu.Lock()
+	if f.err == nil {
+		f.err = err
 	}
-	rw.mu.Unlock()
+	f.mu.Unlock()
 }
 
 // queue hands a row over; the cells are copied.
