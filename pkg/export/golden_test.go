@@ -4,8 +4,9 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"batch/internal/textdiff"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from the current output")
@@ -25,20 +26,8 @@ func checkGolden(t *testing.T, name, got string) {
 	if err != nil {
 		t.Fatalf("%v (run go test ./pkg/export -update to create it)", err)
 	}
-	if got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < max(len(gl), len(wl)); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s differs from the golden file at line %d:\n got: %q\nwant: %q\n(go test ./pkg/export -update rewrites it; review with git diff)", name, i+1, g, w)
-			}
-		}
+	if line, g, w, same := textdiff.First(got, string(want)); !same {
+		t.Fatalf("%s differs from the golden file at line %d:\n got: %q\nwant: %q\n(go test ./pkg/export -update rewrites it; review with git diff)", name, line, g, w)
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"batch/internal/textdiff"
 )
 
 // The workbook reader reads sheets with sheetscan; before, it read them
@@ -104,20 +106,8 @@ func failedWhole(dump string) string {
 func sameAsReference(t testing.TB, path string) {
 	t.Helper()
 	got, want := failedWhole(readerDump(t, path, false)), failedWhole(readerDump(t, path, true))
-	if got != want {
-		gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-		for i := 0; i < max(len(gl), len(wl)); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s: line %d\n got: %s\nwant: %s", path, i+1, g, w)
-			}
-		}
+	if line, g, w, same := textdiff.First(got, want); !same {
+		t.Fatalf("%s: line %d\n got: %s\nwant: %s", path, line, g, w)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"batch/internal/textdiff"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 )
@@ -172,30 +173,10 @@ func checkGoldenSet(t *testing.T, dir string, got map[string]string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if line, g, w, ok := firstDifference(got[name], string(b)); !ok {
+		if line, g, w, ok := textdiff.First(got[name], string(b)); !ok {
 			t.Errorf("%s differs from its golden file at line %d:\n got: %q\nwant: %q\n(go test ./pkg/pipeline -run Golden -update rewrites it; review with git diff)", name, line, g, w)
 		}
 	}
-}
-
-func firstDifference(got, want string) (int, string, string, bool) {
-	if got == want {
-		return 0, "", "", true
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < max(len(gl), len(wl)); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			return i + 1, g, w, false
-		}
-	}
-	return 0, "", "", true
 }
 
 // dumpGoldenWorkbook is the workbook as text: per sheet its visibility,

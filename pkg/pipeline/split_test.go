@@ -16,6 +16,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"batch/internal/textdiff"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -588,7 +589,7 @@ func TestHeldAndRecomputedSlicesAreTheSame(t *testing.T) {
 	}
 	held, again := dump(8192), dump(0)
 	for folder, h := range held {
-		if line, g, w, same := firstDifference(again[folder], h); !same {
+		if line, g, w, same := textdiff.First(again[folder], h); !same {
 			t.Errorf("%s: recomputed and held differ at line %d: %q, held %q", folder, line, g, w)
 		}
 		if !strings.Contains(h, "Vacancies") {
