@@ -334,12 +334,36 @@ func (d *deadlineRun) exception(rule *DeadlineRule, row *Deadline, a *anchors, c
 	return cs
 }
 
-// expand fills {name} placeholders: expand(s, "{a}", "1", "{b}", "2").
+// expand fills {name} placeholders: expand(s, "{a}", "1", "{b}", "2"),
+// as strings.NewReplacer(pairs...).Replace(s) does, without building a
+// Replacer for every message (pprof: a tenth of a CPU-second at 200,000
+// rows). A brace that starts no placeholder stays as it is.
 func expand(s string, pairs ...string) string {
-	if !strings.Contains(s, "{") {
+	i := strings.IndexByte(s, '{')
+	if i < 0 {
 		return s
 	}
-	return strings.NewReplacer(pairs...).Replace(s)
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i >= 0 {
+		b.WriteString(s[:i])
+		s = s[i:]
+		n := 1
+		for k := 0; k+1 < len(pairs); k += 2 {
+			if strings.HasPrefix(s, pairs[k]) {
+				b.WriteString(pairs[k+1])
+				n = len(pairs[k])
+				break
+			}
+		}
+		if n == 1 {
+			b.WriteByte('{')
+		}
+		s = s[n:]
+		i = strings.IndexByte(s, '{')
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // row is the act's row for a code and class.

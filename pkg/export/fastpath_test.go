@@ -151,3 +151,29 @@ func FuzzCSVRecord(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHeightMemo holds the rowWriter's remembered row heights to
+// rowHeight's, row after row, whatever the rows repeat: sep splits the
+// fuzzed text into cells, rows into rows.
+func FuzzHeightMemo(f *testing.F) {
+	long := "the vacancy occurred after the seventh day before the last day to file designating petitions: the party committee nominates after the primary"
+	f.Add(long+"\x00V1\x00"+long+"\x01"+long+"\x00V2\x01short\x00"+long+" and more\x01\x00\x00"+long, uint8(3))
+	f.Add("a\nb\x00c\x01a\nb\x01a\nb\x00a\nb", uint8(0))
+	f.Fuzz(func(t *testing.T, rows string, shape uint8) {
+		widths := []float64{10, 60, 8, 22}[:1+int(shape)%4]
+		m := newHeightMemo(widths)
+		for _, row := range strings.Split(rows, "\x01") {
+			var cells []cell
+			for i, s := range strings.Split(row, "\x00") {
+				kind := textOut
+				if (int(shape)>>2+i)%3 == 2 {
+					kind = numberOut
+				}
+				cells = append(cells, cell{kind: kind, text: strings.Clone(s)})
+			}
+			if got, want := m.height(cells), rowHeight(cells, widths, false); got != want {
+				t.Fatalf("row %q in widths %v: remembered height %v, rowHeight %v", row, widths, got, want)
+			}
+		}
+	})
+}

@@ -65,8 +65,11 @@ func needsGuard(s string) bool {
 	if s == "" {
 		return false
 	}
-	if c := s[0]; c < 0x20 || c == 0x7f {
+	switch c := s[0]; {
+	case c < 0x20 || c == 0x7f:
 		return true
+	case c > ' ' && c < 0x7f && c != '=' && c != '+' && c != '-' && c != '@':
+		return false // a visible ASCII character first: nearly every cell
 	}
 	rest := s
 	for rest != "" {

@@ -139,6 +139,49 @@ func rowHeight(cells []cell, widths []float64, bold bool) float64 {
 	})
 }
 
+// heightMemo is rowHeight for one table's rows (not bold), remembering for
+// each column the last text that needed wrapping and its lines: a
+// vacancy's deadline rows repeat the law's reasons, and the wrapping of
+// them was most of the row heights' cost (pprof at 200,000 rows: 1.1
+// CPU-s). A repeated text is mostly the same string, which == tells at
+// once.
+type heightMemo struct {
+	widths []float64
+	last   []memoLine
+}
+
+type memoLine struct {
+	text  string
+	lines int
+}
+
+func newHeightMemo(widths []float64) *heightMemo {
+	return &heightMemo{widths: widths, last: make([]memoLine, len(widths))}
+}
+
+// height is rowHeight(cells, m.widths, false).
+func (m *heightMemo) height(cells []cell) float64 {
+	lines := 1
+	for i := 0; i < len(cells) && i < len(m.widths); i++ {
+		if cells[i].kind != textOut {
+			continue
+		}
+		s := cells[i].text
+		if s == "" || len(s)*179 <= lineRoom(m.widths[i])*100/104 && strings.IndexByte(s, '\n') < 0 {
+			continue // see linesHeight
+		}
+		l := &m.last[i]
+		if l.lines == 0 || l.text != s {
+			l.text, l.lines = s, textLines(s, m.widths[i], false)
+		}
+		lines = max(lines, l.lines)
+	}
+	if lines == 1 {
+		return 0
+	}
+	return min(lineHeight*float64(lines), maxRowHeight)
+}
+
 // linesHeight is the height of a row of n cells whose texts text gives,
 // in columns of these widths: 0 for one line.
 func linesHeight(n int, widths []float64, bold bool, text func(i int) string) float64 {

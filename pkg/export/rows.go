@@ -3,6 +3,7 @@ package export
 import (
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/xuri/excelize/v2"
 
@@ -136,10 +137,10 @@ func (s *rawSink) discard()      { s.part.Discard() }
 // serves rawsheet's sinks: excelize's File is not to be used from two
 // goroutines.
 type rowWriter struct {
-	widths []float64
-	cur    rowBatch
-	jobs   chan rowBatch
-	done   chan struct{}
+	heights *heightMemo
+	cur     rowBatch
+	jobs    chan rowBatch
+	done    chan struct{}
 
 	firstErr
 }
@@ -166,7 +167,7 @@ const rowBatchRows = 256
 var idleRowBatches = make(chan rowBatch, 8)
 
 func newRowWriter(widths []float64) *rowWriter {
-	rw := &rowWriter{widths: widths, jobs: make(chan rowBatch, 2), done: make(chan struct{})}
+	rw := &rowWriter{heights: newHeightMemo(widths), jobs: make(chan rowBatch, 2), done: make(chan struct{})}
 	go rw.work()
 	return rw
 }
@@ -195,7 +196,7 @@ func (rw *rowWriter) work() {
 			if q.linkCol >= 0 {
 				l = &rowLink{col: q.linkCol, target: q.target}
 			}
-			if err := q.sink.put(q.row, cells, rowHeight(cells, rw.widths, false), l); err != nil {
+			if err := q.sink.put(q.row, cells, rw.heights.height(cells), l); err != nil {
 				rw.setErr(err)
 			}
 		}
@@ -211,13 +212,17 @@ func (rw *rowWriter) work() {
 
 // firstErr is the first error of a goroutine that writes for another
 // (rowWriter, csvTable's encoder), which reads it when it next hands work
-// over.
+// over. It is asked once a row: the usual answer, none, takes no lock.
 type firstErr struct {
 	mu  sync.Mutex
+	set atomic.Bool
 	err error
 }
 
 func (f *firstErr) failed() error {
+	if !f.set.Load() {
+		return nil
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.err
@@ -227,6 +232,7 @@ func (f *firstErr) setErr(err error) {
 	f.mu.Lock()
 	if f.err == nil {
 		f.err = err
+		f.set.Store(true)
 	}
 	f.mu.Unlock()
 }
