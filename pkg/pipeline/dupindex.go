@@ -3,9 +3,11 @@ package pipeline
 import (
 	"cmp"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"batch/pkg/compute"
 )
@@ -45,30 +47,31 @@ type dupIndex struct {
 	seed    maphash.Seed
 	entries []dupEntry // phase one: one per accepted row, by ordinal; nil after build
 
-	pos   []int32 // by ordinal: its place in order A, -1 for a row alone in its seat
-	mem   []int32 // order A: the ordinals of the rows sharing a seat
-	cls   []int32 // by place in A: its class
-	grp   []int32 // by place in A: its election group, -1 for none
-	class []int32 // each class's first place in A, then len(mem)
-	blank []bool  // by class: its rows name no incumbent (the first class of its date, if any)
-	date  []int32 // each date's first class, then the number of classes
-	memB  []int32 // order B: the ordinals of the rows in election groups
-	group []int32 // each election group's first place in B, then len(memB)
+	pos   []int32  // by ordinal: its place in order A, -1 for a row alone in its seat
+	mem   []int32  // order A: the ordinals of the rows sharing a seat
+	grp   []int32  // by place in A: its election group, -1 for none
+	class []int32  // each class's first place in A, then len(mem); a place's class is found in it (runOf)
+	blank []uint64 // bit by class: its rows name no incumbent (the first class of its date, if any)
+	date  []int32  // each date's first class, then the number of classes
+	memB  []int32  // order B: the ordinals of the rows in election groups
+	group []int32  // each election group's first place in B, then len(memB)
 
-	namedSet []uint64 // bit by ordinal: a conflict names the row
-	memo     map[int64]*othersOf
-	scratch  othersOf // relations' answer when not kept in memo
+	namedSet  []uint64 // bit by ordinal: a conflict names the row
+	namedRank []uint32 // by word of namedSet: the bits set before it
+	memo      map[int64]*othersOf
+	scratch   othersOf // relations' answer when not kept in memo
 
 	dupRows, sameRows int // rows with a DUPLICATE_VACANCY, with a SAME_SEAT conflict
 
 	// The labels of the rows conflicts name ("source" or "source (id)"),
-	// by ordinal: idOrd ascending, the labels one after another in
-	// idText (idBuf while being filled), idEnd[i] where the i-th ends. A
-	// map cost ~40 MB at a million rows. A label's "file:sheet:" is kept
-	// once for the run of labels sharing it (idPre, from idPreAt[k] on):
-	// repeated in every label it was half of idText (18 MB at a million
-	// rows, issue 13's heap profile).
-	idOrd   []int32
+	// in the order of their ordinals (the i-th is of the named row with i
+	// named rows before it: namedRank; a list of their ordinals was 2 MB
+	// at a million rows): the labels one after another in idText (idBuf
+	// while being filled), idEnd[i] where the i-th ends. A map cost ~40 MB
+	// at a million rows. A label's "file:sheet:" is kept once for the run
+	// of labels sharing it (idPre, from idPreAt[k] on): repeated in every
+	// label it was half of idText (18 MB at a million rows, issue 13's
+	// heap profile).
 	idEnd   []uint32
 	idBuf   []byte
 	idText  string
@@ -98,8 +101,13 @@ func newDupIndex() *dupIndex {
 	return &dupIndex{seed: maphash.MakeSeed()}
 }
 
+// packDate is d in 32 bits, in the order of dates: year, month, day.
 func packDate(d compute.Date) uint32 {
 	return uint32(d.Year)<<9 | uint32(d.Month)<<5 | uint32(d.Day)
+}
+
+func unpackDate(p uint32) compute.Date {
+	return compute.Date{Year: int(p >> 9), Month: time.Month(p >> 5 & 15), Day: int(p & 31)}
 }
 
 // add records the key of the next accepted row (ordinal len(entries)).
@@ -144,6 +152,7 @@ func (d *dupIndex) build() {
 	d.group = append(d.group, int32(len(d.memB)))
 
 	d.namedSet = make([]uint64, (len(d.pos)+63)/64)
+	defer d.rankNamed()
 	for _, o := range d.mem {
 		dups, same, n := d.relations(o)
 		if dups > 0 {
@@ -161,6 +170,22 @@ func (d *dupIndex) build() {
 			}
 		}
 	}
+}
+
+// rankNamed counts the named rows before each word of namedSet.
+func (d *dupIndex) rankNamed() {
+	d.namedRank = make([]uint32, len(d.namedSet))
+	n := uint32(0)
+	for i, w := range d.namedSet {
+		d.namedRank[i] = n
+		n += uint32(bits.OnesCount64(w))
+	}
+}
+
+// namedBefore is how many named rows come before the ordinal.
+func (d *dupIndex) namedBefore(ordinal int32) int {
+	w := ordinal / 64
+	return int(d.namedRank[w]) + bits.OnesCount64(d.namedSet[w]&(1<<(ordinal%64)-1))
 }
 
 // reserve sizes order A's slices for the rows sharing a seat, as addSeat
@@ -189,10 +214,9 @@ func (d *dupIndex) reserve(es []dupEntry) {
 		i = j
 	}
 	d.mem = make([]int32, 0, members)
-	d.cls = make([]int32, 0, members)
 	d.grp = make([]int32, 0, members)
 	d.class = make([]int32, 0, classes+1)
-	d.blank = make([]bool, 0, classes)
+	d.blank = make([]uint64, (classes+63)/64)
 	d.date = make([]int32, 0, dates+1)
 }
 
@@ -205,12 +229,14 @@ func (d *dupIndex) addSeat(es []dupEntry) {
 			d.date = append(d.date, int32(len(d.class)))
 		}
 		if newDate || e.who != es[i-1].who {
+			if e.who == 0 {
+				k := len(d.class)
+				d.blank[k/64] |= 1 << (k % 64)
+			}
 			d.class = append(d.class, int32(len(d.mem)))
-			d.blank = append(d.blank, e.who == 0)
 		}
 		d.pos[e.ord] = int32(len(d.mem))
 		d.mem = append(d.mem, e.ord)
-		d.cls = append(d.cls, int32(len(d.class)-1))
 		d.grp = append(d.grp, -1)
 	}
 	slices.SortFunc(es, func(a, b dupEntry) int { return cmp.Or(cmp.Compare(a.fill, b.fill), cmp.Compare(a.ord, b.ord)) })
@@ -246,15 +272,20 @@ func runOf(starts []int32, i int32) int32 {
 // if none).
 func (d *dupIndex) dupClasses(k int32) (lo, hi, extra int32) {
 	g := runOf(d.date, k)
-	if d.blank[k] {
+	if d.blankClass(k) {
 		return d.date[g], d.date[g+1], -1
 	}
 	extra = -1
-	if b := d.date[g]; b != k && d.blank[b] {
+	if b := d.date[g]; b != k && d.blankClass(b) {
 		extra = b
 	}
 	return k, k + 1, extra
 }
+
+func (d *dupIndex) blankClass(k int32) bool { return d.blank[k/64]&(1<<(k%64)) != 0 }
+
+// classAt is the class of the row at place p of order A.
+func (d *dupIndex) classAt(p int32) int32 { return runOf(d.class, p) }
 
 // place is where a row sits in the index: its class, election group and
 // the classes of its duplicates.
@@ -267,7 +298,7 @@ func (d *dupIndex) placeOf(ordinal int32) (place, bool) {
 		return place{}, false
 	}
 	p := d.pos[ordinal]
-	pl := place{k: d.cls[p], g: d.grp[p]}
+	pl := place{k: d.classAt(p), g: d.grp[p]}
 	pl.lo, pl.hi, pl.extra = d.dupClasses(pl.k)
 	return pl, true
 }
@@ -350,7 +381,7 @@ func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
 				break
 			}
 			cost++
-			if !pl.isDup(d.cls[d.pos[q]]) {
+			if !pl.isDup(d.classAt(d.pos[q])) {
 				n.same = append(n.same, q)
 			}
 		}
@@ -428,15 +459,15 @@ func (d *dupIndex) labels(list []int32, self int32, total int) []string {
 	return []string{b.String()}
 }
 
-// setID records the label of a row a conflict names (rowLabel's);
-// ordinals come in increasing order. finishIDs ends the recording.
+// setID records the label of a row a conflict names (rowLabel's): of
+// every named row, in increasing order of ordinal, as the labels are
+// found by their rank among the named rows. finishIDs ends the recording.
 func (d *dupIndex) setID(ordinal int32, v *compute.Vacancy) {
 	pre := sourcePrefix(v.Source)
 	if n := len(d.idPre); n == 0 || d.idPre[n-1] != pre {
 		d.idPre = append(d.idPre, pre)
-		d.idPreAt = append(d.idPreAt, int32(len(d.idOrd)))
+		d.idPreAt = append(d.idPreAt, int32(len(d.idEnd)))
 	}
-	d.idOrd = append(d.idOrd, ordinal)
 	d.idBuf = strconv.AppendInt(d.idBuf, int64(v.Source.Row), 10)
 	if v.ID != "" && v.ID != v.Source.String() {
 		d.idBuf = append(d.idBuf, " ("...)
@@ -454,9 +485,12 @@ func (d *dupIndex) finishIDs() {
 // id is the recorded label of the row, in two pieces ("file:sheet:" and
 // the rest); "" when none was.
 func (d *dupIndex) id(ordinal int32) (pre, rest string) {
-	i, ok := slices.BinarySearch(d.idOrd, ordinal)
-	if !ok {
+	if !d.named(ordinal) {
 		return "", ""
+	}
+	i := d.namedBefore(ordinal)
+	if i >= len(d.idEnd) {
+		return "", "" // the labels were not read (resolveDuplicateIDs)
 	}
 	from := uint32(0)
 	if i > 0 {

@@ -53,6 +53,11 @@ func TestDupIndexKeepsRowLabels(t *testing.T) {
 		{Source: compute.Source{File: "c.csv", Row: 1234567}, ID: "é (1)"},
 	}
 	d := newDupIndex()
+	d.pos, d.namedSet = make([]int32, 2*len(vs)), make([]uint64, 1) // as build leaves them: rows 0, 2, 4, … named
+	for i := range vs {
+		d.namedSet[0] |= 1 << (2 * i)
+	}
+	d.rankNamed()
 	for i := range vs {
 		d.setID(int32(2*i), &vs[i])
 	}
@@ -217,5 +222,29 @@ func TestTwoPeoplesVacanciesOfOneSeatAreNotDuplicates(t *testing.T) {
 	}
 	if len(got) != len(want) {
 		t.Errorf("cross-row conflicts on %v, want on %v", reflect.ValueOf(got).MapKeys(), reflect.ValueOf(want).MapKeys())
+	}
+}
+
+// TestNamedRowsFarApartKeepTheirLabels: a label is found by its rank among
+// the named rows, across many words of the named set. Rows i and i+300
+// (i < 300) are one vacancy entered twice, every third row of the rest
+// is alone in its seat and named by nobody.
+func TestNamedRowsFarApartKeepTheirLabels(t *testing.T) {
+	keys := make([]compute.VacancyKey, 900)
+	for i := range 300 {
+		k := compute.VacancyKey{Seat: fmt.Sprint("seat ", i), Incumbent: "a", Date: compute.D(2026, 1, 1)}
+		keys[i], keys[i+300] = k, k
+		keys[i+600] = compute.VacancyKey{Seat: fmt.Sprint("alone ", i), Date: compute.D(2026, 1, 1)}
+	}
+	d := index(keys)
+	for i := range 300 {
+		for self, other := range map[int]int{i: i + 300, i + 300: i} {
+			if got, want := conflictsOf(d, int32(self))["DUPLICATE_VACANCY"], fmt.Sprintf("V%d", other); !strings.Contains(got, want+":") && !strings.Contains(got, want+" ") {
+				t.Fatalf("row %d: DUPLICATE_VACANCY %q, want it to name %s", self, got, want)
+			}
+		}
+		if d.named(int32(i + 600)) {
+			t.Fatalf("row %d, alone in its seat, is named", i+600)
+		}
 	}
 }
