@@ -3,6 +3,7 @@ package changes
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
+
+	"batch/internal/textdiff"
 	"batch/pkg/compute"
 )
 
@@ -374,5 +378,73 @@ func TestPlainIsFinishsOutcome(t *testing.T) {
 	defer soon.Close()
 	if _, ok := soon.Plain(); ok {
 		t.Error("a plain outcome although the deadlines due soon are counted")
+	}
+}
+
+// A snapshot-only run (Options.SnapshotOnly) writes, byte for byte, the
+// snapshot a run that decodes every record at the merge writes, with
+// sorted runs on disk, rejected rows, conflicts, text to escape and a
+// record whose inputs are empty; and it refuses a baseline.
+func TestSnapshotOnlyWritesTheSameSnapshot(t *testing.T) {
+	night1, night2 := scenario()
+	recs := append(night1, night2...)
+	for i := 0; i < 2000; i++ {
+		recs = append(recs, rec(recSpec{id: fmt.Sprintf("V%05d", (i*7919)%2000), office: "Town \"Board\" <Member>\u2028é",
+			county: "Erie", vd: "2026-01-01", method: "general_election", elec: "2026-11-03", law: "E4+T2026",
+			conflicts: []Conflict{{Code: "DUPLICATE_VACANCY", Field: "vacancy_id", Severity: "warning", Message: "names\trows"}},
+			deadlines: []Deadline{{Code: "designating_petition", Date: "2026-12-0" + fmt.Sprint(1+i%9), Passed: i%2 == 0}}}))
+	}
+	empty := rec(recSpec{id: "E1", rejected: "office \"\": is blank"})
+	empty.In = []string{}
+	recs = append(recs, empty)
+	snapshot := func(only bool) []byte {
+		c := New(Options{Header: header("1.0.0"), AsOf: d(2026, 11, 30), Soon: -1, SortMemory: 4 << 10,
+			TempDir: t.TempDir(), SnapshotOnly: only})
+		defer c.Close()
+		for i := range recs {
+			r := recs[i]
+			if err := c.Add(&r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var snap bytes.Buffer
+		o, err := c.Finish(&snap, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Close()
+		zr, err := gzip.NewReader(&snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	want, got := snapshot(false), snapshot(true)
+	if !bytes.Equal(got, want) {
+		line, g, w, _ := textdiff.First(string(got), string(want))
+		t.Errorf("the snapshot-only run's snapshot differs on line %d:\n got %s\nwant %s", line, g, w)
+	}
+	if n := bytes.Count(want, []byte("\n")); n != len(recs)+2 {
+		t.Errorf("%d lines, want a header, %d records and a trailer", n, len(recs))
+	}
+
+	_, base, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), night1, nil)
+	path := filepath.Join(t.TempDir(), SnapshotName)
+	if err := os.WriteFile(path, base, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, skip := Open(path, header("1.0.0"), false)
+	if skip != nil {
+		t.Fatal(skip)
+	}
+	defer b.Close()
+	c := New(Options{Header: header("1.0.0"), AsOf: d(2026, 11, 30), SnapshotOnly: true, TempDir: t.TempDir()})
+	defer c.Close()
+	if _, err := c.Finish(io.Discard, b, nil); err == nil {
+		t.Error("a snapshot-only run compared with a baseline")
 	}
 }

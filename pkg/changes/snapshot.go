@@ -91,6 +91,13 @@ func (s *snapshotWriter) record(r *Record) error {
 	return err
 }
 
+// raw writes a record's line as appendRecordJSON wrote it.
+func (s *snapshotWriter) raw(line []byte) error {
+	s.n++
+	_, err := s.buf.Write(line)
+	return err
+}
+
 func (s *snapshotWriter) close() error {
 	if _, err := s.buf.WriteString(`{"end":{"records":` + strconv.Itoa(s.n) + "}}\n"); err != nil {
 		return err

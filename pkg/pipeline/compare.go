@@ -43,7 +43,8 @@ func newComparerOf(opts Options, p1 *phaseOneResult, overrides []compute.Overrid
 	if opts.Compare == "" && !slices.Contains(opts.Formats, export.Digest) {
 		soon = -1 // nothing lists them
 	}
-	return changes.New(changes.Options{Header: h, AsOf: opts.AsOf, Soon: soon, SortMemory: sortMemory})
+	return changes.New(changes.Options{Header: h, AsOf: opts.AsOf, Soon: soon, SortMemory: sortMemory,
+		SnapshotOnly: opts.Compare == "" && soon < 0})
 }
 
 // snapshotBeside is the snapshot being written on a goroutine of its own
