@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"batch/internal/strmemo"
 	"batch/pkg/compute"
 )
 
@@ -28,6 +29,7 @@ type csvTable struct {
 	file *tempFile
 	buf  *bufio.Writer
 	rec  []byte
+	bare strmemo.Set // texts met that need no quotes: the law's repeat on every row
 
 	cur  csvBatch
 	jobs chan csvBatch
@@ -80,7 +82,7 @@ func (c *csvTable) encode() {
 		if c.failed() == nil {
 			start := 0
 			for _, end := range b.ends {
-				c.rec = appendCSVRecord(c.rec[:0], b.vals[start:end])
+				c.rec = appendCSVRecordSeen(c.rec[:0], b.vals[start:end], &c.bare)
 				start = end
 				if _, err := c.buf.Write(c.rec); err != nil {
 					c.setErr(fmt.Errorf("export: write %s: %w", c.file.final, err))
@@ -99,6 +101,13 @@ func (c *csvTable) encode() {
 
 // appendCSVRecord appends one record of values and its line end.
 func appendCSVRecord(dst []byte, vals []value) []byte {
+	var bare strmemo.Set
+	return appendCSVRecordSeen(dst, vals, &bare)
+}
+
+// appendCSVRecordSeen is appendCSVRecord, remembering in bare the texts
+// that needed no quotes (and skipping the look at those it remembers).
+func appendCSVRecordSeen(dst []byte, vals []value, bare *strmemo.Set) []byte {
 	for i, v := range vals {
 		if i > 0 {
 			dst = append(dst, ',')
@@ -108,8 +117,16 @@ func appendCSVRecord(dst []byte, vals []value) []byte {
 			dst = appendISODate(dst, v.date)
 		case intCell:
 			dst = strconv.AppendInt(dst, int64(v.n), 10)
-		default:
-			dst = appendCSVField(dst, v.text) // guarded by text
+		default: // guarded by text
+			switch {
+			case bare.Has(v.text):
+				dst = append(dst, v.text...)
+			case csvNeedsQuotes(v.text):
+				dst = appendCSVField(dst, v.text)
+			default:
+				bare.Add(v.text)
+				dst = append(dst, v.text...)
+			}
 		}
 	}
 	return append(dst, '\n')

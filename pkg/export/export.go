@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"batch/internal/strmemo"
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
@@ -105,9 +106,10 @@ type Totals struct {
 // holds Dir's lock from New to Commit or Abort, and is used by one
 // goroutine.
 type Writer struct {
-	opts Options
-	now  func() time.Time
-	set  *outputSet
+	opts  Options
+	now   func() time.Time
+	set   *outputSet
+	clean strmemo.Set // deadline texts the guard leaves as they are (textSeen)
 
 	xlsx, csv, ics, json, digest bool
 
@@ -518,7 +520,7 @@ func (w *Writer) deadlineRows(r *compute.Result) error {
 	}
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
-		w.vals = deadlineRow(w.vals, v.ID, d)
+		w.vals = deadlineRow(w.vals, v.ID, d, &w.clean)
 		if w.csv {
 			if err := w.dlCSV.write(w.vals); err != nil {
 				return err

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"batch/internal/strmemo"
 	"batch/pkg/compute"
 )
 
@@ -148,6 +149,31 @@ func FuzzCSVRecord(f *testing.F) {
 		w.Flush()
 		if got := appendCSVRecord(nil, vals); string(got) != buf.String() {
 			t.Fatalf("record %q\n got %q\nwant %q", want, got, buf.String())
+		}
+		// Again, remembering the fields that need no quotes, as a table's
+		// encoder does over its rows: the second time from what it kept.
+		var bare strmemo.Set
+		for range 2 {
+			if got := appendCSVRecordSeen(nil, vals, &bare); string(got) != buf.String() {
+				t.Fatalf("record %q, remembered\n got %q\nwant %q", want, got, buf.String())
+			}
+		}
+	})
+}
+
+// textSeen guards as text does, the first time and from what it
+// remembers after.
+func FuzzTextSeen(f *testing.F) {
+	for _, s := range []string{"designating_petition", "=cmd", "-250", "+1", "a\x1bb", "'quoted", " =x", "é"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var clean strmemo.Set
+		want := text(s)
+		for i := range 3 {
+			if got := textSeen(s, &clean); got != want {
+				t.Fatalf("textSeen(%q) the %d. time = %+v, text gives %+v", s, i+1, got, want)
+			}
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"batch/internal/strmemo"
 	"batch/pkg/compute"
 )
 
@@ -219,6 +220,20 @@ func text(s string) value {
 	return value{kind: textCell, text: g, quoted: len(g) > 0 && g[0] == '\'' && (s == "" || s[0] != '\'')}
 }
 
+// textSeen is text(s), remembering in clean the texts the guard left as
+// they were (and not guarding again those it remembers): the law's texts
+// on a vacancy's deadline rows repeat on every row.
+func textSeen(s string, clean *strmemo.Set) value {
+	if clean.Has(s) {
+		return value{kind: textCell, text: s}
+	}
+	v := text(s)
+	if v.text == s {
+		clean.Add(s)
+	}
+	return v
+}
+
 // cell is the text as the workbook holds it: without the guard's
 // apostrophe, which the quote-prefix style stands for (quoted).
 func (v value) cell() (text string, quoted bool) {
@@ -238,10 +253,12 @@ func (v value) String() string { return v.csv() }
 // yesNo writes a boolean the way the contract spells it.
 func yesNo(b bool) value {
 	if b {
-		return text("yes")
+		return yesValue
 	}
-	return text("no")
+	return noValue
 }
+
+var yesValue, noValue = text("yes"), text("no")
 
 func numberOrBlank(n int) value {
 	if n == 0 {

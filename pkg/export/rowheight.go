@@ -139,16 +139,19 @@ func rowHeight(cells []cell, widths []float64, bold bool) float64 {
 	})
 }
 
-// heightMemo is rowHeight for one table's rows (not bold), remembering for
-// each column the last text that needed wrapping and its lines: a
-// vacancy's deadline rows repeat the law's reasons, and the wrapping of
-// them was most of the row heights' cost (pprof at 200,000 rows: 1.1
-// CPU-s). A repeated text is mostly the same string, which == tells at
-// once.
+// heightMemo is rowHeight for one table's rows (not bold), remembering
+// for each column the lines of the wrapped texts it met, a few dozen of
+// them, by length: a vacancy's deadline rows repeat the law's reasons
+// (about a hundred distinct texts at 200,000 rows), and wrapping them
+// again was a quarter of the row heights' cost (pprof: 1.1 CPU-s in
+// all). A text that does not repeat (an explanation, a conflict's
+// message) costs a comparison that mostly ends at its first bytes.
 type heightMemo struct {
 	widths []float64
-	last   []memoLine
+	seen   [][memoSlots]memoLine
 }
+
+const memoSlots = 64
 
 type memoLine struct {
 	text  string
@@ -156,7 +159,7 @@ type memoLine struct {
 }
 
 func newHeightMemo(widths []float64) *heightMemo {
-	return &heightMemo{widths: widths, last: make([]memoLine, len(widths))}
+	return &heightMemo{widths: widths, seen: make([][memoSlots]memoLine, len(widths))}
 }
 
 // height is rowHeight(cells, m.widths, false).
@@ -170,7 +173,7 @@ func (m *heightMemo) height(cells []cell) float64 {
 		if s == "" || len(s)*179 <= lineRoom(m.widths[i])*100/104 && strings.IndexByte(s, '\n') < 0 {
 			continue // see linesHeight
 		}
-		l := &m.last[i]
+		l := &m.seen[i][len(s)%memoSlots]
 		if l.lines == 0 || l.text != s {
 			l.text, l.lines = s, textLines(s, m.widths[i], false)
 		}

@@ -3,6 +3,7 @@ package export
 import (
 	"strings"
 
+	"batch/internal/strmemo"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
@@ -103,12 +104,14 @@ func extraValue(fields []compute.Field, name string) string {
 	return ""
 }
 
-func deadlineRow(dst []value, vacancyID string, d *compute.Deadline) []value {
+// deadlineRow is one deadline's row; clean remembers the texts the guard
+// left as they were (textSeen).
+func deadlineRow(dst []value, vacancyID string, d *compute.Deadline, clean *strmemo.Set) []value {
 	applies := yesNo(d.Applies)
 	return append(dst[:0],
-		text(vacancyID), text(d.Code), text(string(d.Kind)), date(d.WindowStart),
-		date(d.Statutory), date(d.Effective), yesNo(d.RolledOver), applies, text(d.Reason),
-		text(string(d.Status)), date(d.ElectionDate), text(d.Citation), text(d.LawEdition), date(d.BaseDate))
+		textSeen(vacancyID, clean), textSeen(d.Code, clean), textSeen(string(d.Kind), clean), date(d.WindowStart),
+		date(d.Statutory), date(d.Effective), yesNo(d.RolledOver), applies, textSeen(d.Reason, clean),
+		textSeen(string(d.Status), clean), date(d.ElectionDate), textSeen(d.Citation, clean), textSeen(d.LawEdition, clean), date(d.BaseDate))
 }
 
 func conflictRow(dst []value, r *compute.Result, c *compute.Conflict) []value {

@@ -315,7 +315,11 @@ func (pl place) dupsOf(f func(c int32)) {
 	}
 }
 
-func (pl place) isDup(c int32) bool { return pl.lo <= c && c < pl.hi || c == pl.extra }
+// isDupAt reports whether the row at place p of order A is one of the
+// row's duplicates: a class is a run of places, so no class is looked up.
+func (d *dupIndex) isDupAt(pl place, p int32) bool {
+	return d.class[pl.lo] <= p && p < d.class[pl.hi] || pl.extra >= 0 && d.class[pl.extra] <= p && p < d.class[pl.extra+1]
+}
 
 // counts are how many other rows are one vacancy with the row, and how
 // many are other vacancies of its seat and election: those of its
@@ -381,7 +385,7 @@ func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
 				break
 			}
 			cost++
-			if !pl.isDup(d.classAt(d.pos[q])) {
+			if !d.isDupAt(pl, d.pos[q]) {
 				n.same = append(n.same, q)
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"strconv"
+
+	"batch/internal/strmemo"
 )
 
 // spoolDepth is how many chunks of one part may wait for the deflate
@@ -39,6 +41,8 @@ type Part struct {
 	inRow     bool
 	finished  bool
 	err       error
+
+	plain strmemo.Set // texts met that are written as they are
 }
 
 // NewPart starts a part whose compressed rows are spooled to a temporary
@@ -198,13 +202,24 @@ func (w *Part) Text(col, style int, s string) {
 	if !w.open(col, style, false) {
 		return
 	}
+	if w.plain.Has(s) {
+		b := append(w.buf, ` t="inlineStr"><is><t>`...)
+		b = append(b, s...)
+		w.buf = append(b, "</t></is></c>"...)
+		return
+	}
 	t, preserve := cellText(s)
 	b := append(w.buf, ` t="inlineStr"><is><t`...)
 	if preserve {
 		b = append(b, ` xml:space="preserve"`...)
 	}
 	b = append(b, '>')
+	at := len(b)
 	b = appendEscaped(b, t, true)
+	if !preserve && string(b[at:]) == s {
+		// Written as it is: neither truncated, nor escaped, nor marked.
+		w.plain.Add(s)
+	}
 	w.buf = append(b, "</t></is></c>"...)
 }
 

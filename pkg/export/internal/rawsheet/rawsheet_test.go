@@ -385,3 +385,25 @@ func FuzzCells(f *testing.F) {
 		sameBook(t, rows, 2)
 	})
 }
+
+// A text met again is written from what the part remembers of it
+// (Part.plain): the rows repeat texts that are written as they are and
+// texts that are not (escaped, marked to keep their spaces, truncated,
+// holding U+FFFE, which becomes U+FFFD at the same length), the same
+// string value and copies of it, and must still be what excelize writes.
+func TestRepeatedTextsAsExcelizeWritesThem(t *testing.T) {
+	texts := []string{"plain", "designating_petition", "a&b<c>\"d'", " edge ", "tab\there", "line\nfeed",
+		"_x0041_", "é§ 6-158(1)", "x\uFFFEy", strings.Repeat("long ", 8000), "window", "passed"}
+	var rows []testRow
+	for round := range 3 {
+		r := testRow{}
+		for i, s := range texts {
+			if round == 1 {
+				s = strings.Clone(s) // another string value with the same bytes
+			}
+			r.cells = append(r.cells, testCell{kind: 't', style: i % 2, text: s})
+		}
+		rows = append(rows, r)
+	}
+	sameBook(t, rows, 2)
+}
