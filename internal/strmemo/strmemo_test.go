@@ -7,44 +7,57 @@ import (
 
 func TestSetKeepsWhatWasAdded(t *testing.T) {
 	var m Set
-	if m.Has("") || m.Has("a") {
-		t.Fatal("an empty set has something")
-	}
-	words := []string{"window", "passed", "no", "E0", "E4", "yes", "last_day", "Elec. Law § 6-158(1)"}
+	words := []string{"designating_petition", "designation_accept_decline", "opportunity_to_ballot",
+		"party_nomination_certificate", "Elec. Law § 6-158(1)", "Elec. Law § 6-158(2)", "Elec. Law § 6-158(11)",
+		"the party committee nominates after the primary"}
 	for _, w := range words {
+		if m.Has(w) {
+			t.Errorf("%q found before it was added", w)
+		}
 		m.Add(w)
+		if !m.Has(w) {
+			t.Errorf("%q not found once added", w)
+		}
 	}
 	kept := 0
 	for _, w := range words {
 		if m.Has(w) {
 			kept++
 		}
-		if m.Has(strings.ToUpper(w) + "x") {
-			t.Errorf("%q was never added", strings.ToUpper(w)+"x")
+		if m.Has(strings.ToUpper(w)) {
+			t.Errorf("%q was never added", strings.ToUpper(w))
 		}
 	}
+	// Eight strings in 64 slots of two: a slot they would share three at a
+	// time is a sign the index does not spread them.
 	if kept != len(words) {
-		t.Errorf("%d of %d words kept: the slots do not keep them apart", kept, len(words))
+		t.Errorf("%d of %d words kept", kept, len(words))
 	}
 	// A copy of a kept string (another pointer) is found by its bytes.
-	if !m.Has(strings.Clone("window")) {
+	if !m.Has(strings.Clone(words[0])) {
 		t.Error("a copy of a kept string is not found")
 	}
-	m.Add("")
-	if m.Has("") {
-		t.Error("the empty string is kept")
+	for _, short := range []string{"", "window", strings.Repeat("x", MinLen-1)} {
+		m.Add(short)
+		if m.Has(short) {
+			t.Errorf("%q, shorter than MinLen, is kept", short)
+		}
 	}
 }
 
-// FuzzSetNeverClaimsWhatWasNotAdded: Has is true only for a string added.
+// FuzzSetNeverClaimsWhatWasNotAdded: Has is true only for a string added,
+// and always for the one added last.
 func FuzzSetNeverClaimsWhatWasNotAdded(f *testing.F) {
-	f.Add("a\x00b\x00window\x00passed", "window")
+	f.Add("a\x00designating_petition\x00party_nomination_certificate", "designating_petition")
 	f.Fuzz(func(t *testing.T, added, asked string) {
 		var m Set
 		in := map[string]bool{}
 		for _, s := range strings.Split(added, "\x00") {
 			m.Add(s)
-			in[s] = s != ""
+			in[s] = len(s) >= MinLen
+			if in[s] && !m.Has(s) {
+				t.Fatalf("%q not found right after it was added", s)
+			}
 		}
 		if m.Has(asked) && !in[asked] {
 			t.Fatalf("Has(%q) after adding %q", asked, added)
