@@ -1162,6 +1162,13 @@ func (e *engine) foldReviews() {
 		return
 	}
 	var msg, fields, cites strings.Builder
+	size := len("Unverified: .")
+	for i := range cs {
+		if cs[i].Code == codeNeedsReview && cs[i].Severity == Info {
+			size += len(cs[i].Message) + 2
+		}
+	}
+	msg.Grow(size) // once: grown by appends it was 0.18 GB of garbage at 200,000 rows
 	msg.WriteString("Unverified: ")
 	kept := cs[:0]
 	var seen [8]string

@@ -419,10 +419,12 @@ func (w *Writer) result(r *compute.Result) error {
 	}
 	worst := -1
 	next := serialOf(r.NextDeadlineDate)
+	src := v.Source.String() // once for the row and its conflicts
+	srcVal := text(src)
 	for i := range r.Conflicts {
 		c := &r.Conflicts[i]
 		if w.csv {
-			w.vals = conflictRow(w.vals, r, c)
+			w.vals = conflictRow(w.vals, r, c, srcVal)
 			if err := w.cfCSV.write(w.vals); err != nil {
 				return err
 			}
@@ -436,7 +438,7 @@ func (w *Writer) result(r *compute.Result) error {
 				worst = pos
 			}
 			l := conflictLine{pos: pos, severity: c.Severity, next: next, vacRow: vacRow,
-				cols: [7]string{v.ID, v.Source.String(), c.Severity.String(), c.Code, c.Field, c.Message, c.Citation}}
+				cols: [7]string{v.ID, src, c.Severity.String(), c.Code, c.Field, c.Message, c.Citation}}
 			l.vacPart = w.book.vacancies.partOf(vacSheet)
 			if err := w.lines.add(l); err != nil {
 				return err
@@ -448,7 +450,7 @@ func (w *Writer) result(r *compute.Result) error {
 		sheet, row := w.book.conflicts.placeOf(worst)
 		firstConflict = fmt.Sprintf("'%s'!A%d", sheet, row)
 	}
-	w.vals = vacancyRow(w.vals, r, w.opts.ExtraColumns)
+	w.vals = vacancyRowFrom(w.vals, r, w.opts.ExtraColumns, srcVal)
 	if w.csv {
 		if err := w.vacCSV.write(w.vals); err != nil {
 			return err

@@ -62,9 +62,15 @@ const (
 // vacancyRow fills dst with one Vacancies row: the contract's columns, then
 // the extra columns by name (blank where the row has no such field).
 func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
+	return vacancyRowFrom(dst, r, extra, text(r.Vacancy.Source.String()))
+}
+
+// vacancyRowFrom is vacancyRow with the row's source already guarded (a
+// row's conflicts write it too).
+func vacancyRowFrom(dst []value, r *compute.Result, extra []string, source value) []value {
 	v := &r.Vacancy
 	dst = append(dst[:0],
-		text(v.ID), text(v.Source.String()), text(v.Office), text(string(v.Class)),
+		text(v.ID), source, text(v.Office), text(string(v.Class)),
 		text(v.District), text(v.County), text(v.Incumbent), text(string(v.Cause)),
 		date(v.EventDate), date(r.VacancyDate), text(string(r.Method)),
 		date(r.FillingElection), date(r.SpecialEarliest), date(r.SpecialLatest),
@@ -114,10 +120,11 @@ func deadlineRow(dst []value, vacancyID string, d *compute.Deadline, clean *strm
 		textSeen(string(d.Status), clean), date(d.ElectionDate), textSeen(d.Citation, clean), textSeen(d.LawEdition, clean), date(d.BaseDate))
 }
 
-func conflictRow(dst []value, r *compute.Result, c *compute.Conflict) []value {
+// conflictRow is one conflict's row; source is the vacancy's, guarded.
+func conflictRow(dst []value, r *compute.Result, c *compute.Conflict, source value) []value {
 	v := &r.Vacancy
 	return append(dst[:0],
-		text(v.ID), text(v.Source.String()), text(c.Severity.String()), text(c.Code),
+		text(v.ID), source, text(c.Severity.String()), text(c.Code),
 		text(c.Field), text(c.Message), text(c.Citation), date(r.NextDeadlineDate))
 }
 

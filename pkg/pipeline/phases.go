@@ -250,6 +250,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 		return sr.err
 	}
 	ordinal, done := int32(0), 0
+	var rec changes.Record // each accepted row's, in turn
 	sink := func(c *chunk) error {
 		for i := range c.items {
 			if ps := c.items[i].Problems; len(ps) > 0 {
@@ -273,7 +274,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 				return err
 			}
 			t := time.Now()
-			rec := changes.FromResult(r, r.LawEdition)
+			changes.FromResultInto(&rec, r, r.LawEdition)
 			if err := cmp.Add(&rec); err != nil {
 				return err
 			}

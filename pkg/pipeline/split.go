@@ -446,9 +446,9 @@ func (w *sliceWorker) write(b *bucket) error {
 	// to another is gone from the one and new in the other.
 	cmp := newComparerOf(run.opts, run.p, run.overrides, sliceSortMemory)
 	defer cmp.Close()
-	k := 0 // accepted rows so far
+	k := 0                 // accepted rows so far
+	var rec changes.Record // each row's, in turn
 	for i, ref := range b.refs {
-		var rec changes.Record
 		switch {
 		case ref.ord < 0:
 			if err := w.read(ref); err != nil {
@@ -472,7 +472,7 @@ func (w *sliceWorker) write(b *bucket) error {
 			if err := sw.Result(r); err != nil {
 				return err
 			}
-			rec = changes.FromResult(r, r.LawEdition)
+			changes.FromResultInto(&rec, r, r.LawEdition)
 		}
 		if err := cmp.Add(&rec); err != nil {
 			return err
