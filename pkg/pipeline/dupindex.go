@@ -47,19 +47,22 @@ type dupIndex struct {
 	seed    maphash.Seed
 	entries []dupEntry // phase one: one per accepted row, by ordinal; nil after build
 
+	// A class or a date is a run of places of order A, named by its first
+	// place.
 	pos   []int32  // by ordinal: its place in order A, -1 for a row alone in its seat
 	mem   []int32  // order A: the ordinals of the rows sharing a seat
 	grp   []int32  // by place in A: its election group, -1 for none
-	class []int32  // each class's first place in A, then len(mem); a place's class is found in it (runOf)
-	blank []uint64 // bit by class: its rows name no incumbent (the first class of its date, if any)
-	date  []int32  // each date's first class, then the number of classes
+	class starts   // the places that start a class
+	date  starts   // the places that start a date (each starts a class too)
+	blank []uint64 // bit by place starting a class: its rows name no incumbent (the first class of its date, if any)
 	memB  []int32  // order B: the ordinals of the rows in election groups
 	group []int32  // each election group's first place in B, then len(memB)
 
 	namedSet  []uint64 // bit by ordinal: a conflict names the row
 	namedRank []uint32 // by word of namedSet: the bits set before it
 	memo      map[int64]*othersOf
-	scratch   othersOf // relations' answer when not kept in memo
+	extraIn   map[int64]int32 // a class without incumbent's rows in an election group (countsAt)
+	scratch   othersOf        // relations' answer when not kept in memo
 
 	dupRows, sameRows int // rows with a DUPLICATE_VACANCY, with a SAME_SEAT conflict
 
@@ -146,9 +149,8 @@ func (d *dupIndex) build() {
 		i = j
 	}
 	d.entries = nil
-	classes := len(d.class)
-	d.class = append(d.class, int32(len(d.mem)))
-	d.date = append(d.date, int32(classes))
+	d.class.finish()
+	d.date.finish()
 	d.group = append(d.group, int32(len(d.memB)))
 
 	d.namedSet = make([]uint64, (len(d.pos)+63)/64)
@@ -193,7 +195,7 @@ func (d *dupIndex) namedBefore(ordinal int32) int {
 // at a million rows of which 660,000 share a seat, issue 13's heap
 // profile).
 func (d *dupIndex) reserve(es []dupEntry) {
-	members, classes, dates := 0, 0, 0
+	members := 0
 	for i := 0; i < len(es); {
 		j := i + 1
 		for j < len(es) && es[j].seat == es[i].seat {
@@ -201,41 +203,31 @@ func (d *dupIndex) reserve(es []dupEntry) {
 		}
 		if j-i > 1 {
 			members += j - i
-			for k := i; k < j; k++ {
-				newDate := k == i || es[k].when != es[k-1].when
-				if newDate {
-					dates++
-				}
-				if newDate || es[k].who != es[k-1].who {
-					classes++
-				}
-			}
 		}
 		i = j
 	}
 	d.mem = make([]int32, 0, members)
 	d.grp = make([]int32, 0, members)
-	d.class = make([]int32, 0, classes+1)
-	d.blank = make([]uint64, (classes+63)/64)
-	d.date = make([]int32, 0, dates+1)
+	d.class, d.date = newStarts(members), newStarts(members)
+	d.blank = make([]uint64, (members+63)/64)
 }
 
 // addSeat appends the runs of one seat's entries, sorted for order A; it
 // sorts them again for order B.
 func (d *dupIndex) addSeat(es []dupEntry) {
 	for i, e := range es {
+		p := int32(len(d.mem))
 		newDate := i == 0 || e.when != es[i-1].when
 		if newDate {
-			d.date = append(d.date, int32(len(d.class)))
+			d.date.set(p)
 		}
 		if newDate || e.who != es[i-1].who {
 			if e.who == 0 {
-				k := len(d.class)
-				d.blank[k/64] |= 1 << (k % 64)
+				d.blank[p/64] |= 1 << (p % 64)
 			}
-			d.class = append(d.class, int32(len(d.mem)))
+			d.class.set(p)
 		}
-		d.pos[e.ord] = int32(len(d.mem))
+		d.pos[e.ord] = p
 		d.mem = append(d.mem, e.ord)
 		d.grp = append(d.grp, -1)
 	}
@@ -257,40 +249,28 @@ func (d *dupIndex) addSeat(es []dupEntry) {
 	}
 }
 
-// runOf is the run of starts holding i: the largest r with starts[r] <= i.
-func runOf(starts []int32, i int32) int32 {
-	r, found := slices.BinarySearch(starts[:len(starts)-1], i)
-	if !found {
-		r--
-	}
-	return int32(r)
-}
-
-// dupClasses are the classes of the rows one vacancy with a row of class
+// dupClasses are the places of the rows one vacancy with a row of class
 // k: its date's every class when the row names no incumbent ([lo, hi)),
-// else its own class and its date's class without incumbent (extra, -1
-// if none).
-func (d *dupIndex) dupClasses(k int32) (lo, hi, extra int32) {
-	g := runOf(d.date, k)
+// else its own class ([lo, hi)) and its date's class without incumbent
+// ([extra, extraEnd); extra -1 if none).
+func (d *dupIndex) dupClasses(k int32) (lo, hi, extra, extraEnd int32) {
+	g := d.date.at(k)
 	if d.blankClass(k) {
-		return d.date[g], d.date[g+1], -1
+		return g, d.date.after(k), -1, -1
 	}
-	extra = -1
-	if b := d.date[g]; b != k && d.blankClass(b) {
-		extra = b
+	extra, extraEnd = -1, -1
+	if g != k && d.blankClass(g) {
+		extra, extraEnd = g, d.class.after(g)
 	}
-	return k, k + 1, extra
+	return k, d.class.after(k), extra, extraEnd
 }
 
 func (d *dupIndex) blankClass(k int32) bool { return d.blank[k/64]&(1<<(k%64)) != 0 }
 
-// classAt is the class of the row at place p of order A.
-func (d *dupIndex) classAt(p int32) int32 { return runOf(d.class, p) }
-
 // place is where a row sits in the index: its class, election group and
-// the classes of its duplicates.
+// the places of its duplicates (dupClasses).
 type place struct {
-	k, g, lo, hi, extra int32
+	k, g, lo, hi, extra, extraEnd int32
 }
 
 func (d *dupIndex) placeOf(ordinal int32) (place, bool) {
@@ -298,27 +278,30 @@ func (d *dupIndex) placeOf(ordinal int32) (place, bool) {
 		return place{}, false
 	}
 	p := d.pos[ordinal]
-	pl := place{k: d.classAt(p), g: d.grp[p]}
-	pl.lo, pl.hi, pl.extra = d.dupClasses(pl.k)
+	pl := place{k: d.class.at(p), g: d.grp[p]}
+	pl.lo, pl.hi, pl.extra, pl.extraEnd = d.dupClasses(pl.k)
 	return pl, true
 }
 
 func (pl place) key() int64 { return int64(pl.k)<<32 | int64(uint32(pl.g)) }
 
-// dupsOf calls f with each class of the row's duplicates (itself among them).
-func (pl place) dupsOf(f func(c int32)) {
-	for c := pl.lo; c < pl.hi; c++ {
-		f(c)
+// dupsOf calls f with each class of the row's duplicates (itself among
+// them), as the range of its places.
+func (d *dupIndex) dupsOf(pl place, f func(from, to int32)) {
+	for c := pl.lo; c < pl.hi; {
+		end := d.class.after(c)
+		f(c, end)
+		c = end
 	}
 	if pl.extra >= 0 {
-		f(pl.extra)
+		f(pl.extra, pl.extraEnd)
 	}
 }
 
 // isDupAt reports whether the row at place p of order A is one of the
 // row's duplicates: a class is a run of places, so no class is looked up.
 func (d *dupIndex) isDupAt(pl place, p int32) bool {
-	return d.class[pl.lo] <= p && p < d.class[pl.hi] || pl.extra >= 0 && d.class[pl.extra] <= p && p < d.class[pl.extra+1]
+	return pl.lo <= p && p < pl.hi || pl.extra <= p && p < pl.extraEnd
 }
 
 // counts are how many other rows are one vacancy with the row, and how
@@ -333,23 +316,47 @@ func (d *dupIndex) counts(ordinal int32) (dups, same int) {
 }
 
 func (d *dupIndex) countsAt(pl place) (dups, same int) {
-	pl.dupsOf(func(c int32) { dups += int(d.class[c+1] - d.class[c]) })
-	dups--
+	dups = int(pl.hi-pl.lo) + int(pl.extraEnd-pl.extra) - 1
 	if pl.g < 0 {
 		return dups, 0
 	}
 	if n, ok := d.memo[pl.key()]; ok {
 		return dups, n.sameCount
 	}
-	inGroup := 0
-	pl.dupsOf(func(c int32) {
-		for _, q := range d.mem[d.class[c]:d.class[c+1]] {
-			if d.grp[d.pos[q]] == pl.g {
-				inGroup++
+	inGroup := d.inGroup(pl.lo, pl.hi, pl.g)
+	switch {
+	case pl.extra < 0:
+	case pl.extraEnd-pl.extra <= 64:
+		inGroup += d.inGroup(pl.extra, pl.extraEnd, pl.g)
+	default:
+		// The date's class without incumbent is every other class's extra:
+		// a big one is counted once for each group (counted for each of its
+		// date's other rows, it made the count quadratic: 24 s for 300,000
+		// rows of one seat and day, half without incumbent). At most one
+		// entry for 64 rows.
+		key := int64(pl.extra)<<32 | int64(uint32(pl.g))
+		n, ok := d.extraIn[key]
+		if !ok {
+			n = int32(d.inGroup(pl.extra, pl.extraEnd, pl.g))
+			if d.extraIn == nil {
+				d.extraIn = map[int64]int32{}
 			}
+			d.extraIn[key] = n
 		}
-	})
+		inGroup += int(n)
+	}
 	return dups, int(d.group[pl.g+1]-d.group[pl.g]) - inGroup
+}
+
+// inGroup is how many of the places from to to are in election group g.
+func (d *dupIndex) inGroup(from, to, g int32) int {
+	n := 0
+	for _, h := range d.grp[from:to] {
+		if h == g {
+			n++
+		}
+	}
+	return n
 }
 
 // relations are the counts and the first rows of each (see othersOf),
@@ -371,8 +378,8 @@ func (d *dupIndex) relations(ordinal int32) (dups, same int, n *othersOf) {
 
 	// The first rows of the duplicates: each class's run is in input
 	// order, so its first namedOthers+1 are all any row may need.
-	pl.dupsOf(func(c int32) {
-		run := d.mem[d.class[c]:d.class[c+1]]
+	d.dupsOf(pl, func(from, to int32) {
+		run := d.mem[from:to]
 		n.dups = append(n.dups, run[:min(len(run), namedOthers+1)]...)
 	})
 	slices.Sort(n.dups)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -245,6 +246,57 @@ func TestNamedRowsFarApartKeepTheirLabels(t *testing.T) {
 		}
 		if d.named(int32(i + 600)) {
 			t.Fatalf("row %d, alone in its seat, is named", i+600)
+		}
+	}
+}
+
+// The index's counts are the definitions' (compute.VacancyKey.SameVacancy,
+// TwoInOneSeat) worked out pair by pair, over random rows of a few
+// seats, days, incumbents (some none) and elections, and over a day whose
+// rows without incumbent are many (their count is kept by group).
+func TestDupIndexCountsAsThePairsDefineThem(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	seats := []string{"town supervisor\x1fWarwick\x1fOrange", "member of assembly\x1f65\x1f", "mayor\x1f\x1fAlbany"}
+	people := []string{"", "", "ann", "bob", "cy"}
+	days := []compute.Date{compute.D(2026, 2, 8), compute.D(2026, 2, 26), compute.D(2026, 3, 1)}
+	elections := []compute.Date{{}, compute.D(2026, 11, 3), compute.D(2027, 11, 2)}
+	for round := range 30 {
+		n := 1 + rng.Intn(120)
+		keys := make([]compute.VacancyKey, n)
+		for i := range keys {
+			keys[i] = compute.VacancyKey{Seat: seats[rng.Intn(len(seats))], Incumbent: people[rng.Intn(len(people))],
+				Date: days[rng.Intn(len(days))], Election: elections[rng.Intn(len(elections))]}
+		}
+		if round%3 == 0 { // a day of one seat with many rows without incumbent
+			for i := range keys[:n/2+1] {
+				keys[i] = compute.VacancyKey{Seat: seats[0], Date: days[0], Election: elections[1]}
+				if i%5 == 4 {
+					keys[i].Incumbent = people[2+i%3]
+				}
+			}
+			keys = append(keys, make([]compute.VacancyKey, 100)...)
+			for i := n; i < len(keys); i++ {
+				keys[i] = compute.VacancyKey{Seat: seats[0], Date: days[0], Election: elections[1+i%2]}
+			}
+		}
+		d := index(keys)
+		for o, k := range keys {
+			wantDups, wantSame := 0, 0
+			for q, other := range keys {
+				if q == o {
+					continue
+				}
+				if k.SameVacancy(other) {
+					wantDups++
+				}
+				if k.TwoInOneSeat(other) {
+					wantSame++
+				}
+			}
+			if dups, same := d.counts(int32(o)); dups != wantDups || same != wantSame {
+				t.Fatalf("round %d, row %d of %d (%+v): %d duplicates and %d others in its seat and election, want %d and %d",
+					round, o, len(keys), k, dups, same, wantDups, wantSame)
+			}
 		}
 	}
 }
