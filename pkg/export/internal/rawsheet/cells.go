@@ -63,6 +63,13 @@ const replacement = "\uFFFD"
 // character references, a line feed as one unless keepLF, and each byte
 // that is not UTF-8 and each character XML 1.0 does not allow as U+FFFD.
 func appendEscaped(b []byte, s string, keepLF bool) []byte {
+	b, _ = appendEscapedAs(b, s, keepLF)
+	return b
+}
+
+// appendEscapedAs is appendEscaped, and reports whether s was appended as
+// it is (nothing escaped or replaced).
+func appendEscapedAs(b []byte, s string, keepLF bool) (_ []byte, same bool) {
 	last := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -91,7 +98,7 @@ func appendEscaped(b []byte, s string, keepLF bool) []byte {
 		}
 		i += n
 	}
-	return append(b, s[last:]...)
+	return append(b, s[last:]...), last == 0
 }
 
 func entity(c byte) string {

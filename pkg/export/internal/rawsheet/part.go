@@ -214,10 +214,10 @@ func (w *Part) Text(col, style int, s string) {
 		b = append(b, ` xml:space="preserve"`...)
 	}
 	b = append(b, '>')
-	at := len(b)
-	b = appendEscaped(b, t, true)
-	if !preserve && string(b[at:]) == s {
-		// Written as it is: neither truncated, nor escaped, nor marked.
+	b, same := appendEscapedAs(b, t, true)
+	if same && !preserve && len(s) <= maxCellUnits && len(t) == len(s) {
+		// Written as it is: neither truncated (it is short enough), nor
+		// escaped by cellText (which only lengthens), nor here, nor marked.
 		w.plain.Add(s)
 	}
 	w.buf = append(b, "</t></is></c>"...)
