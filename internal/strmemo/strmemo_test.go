@@ -64,3 +64,22 @@ func FuzzSetNeverClaimsWhatWasNotAdded(f *testing.F) {
 		}
 	})
 }
+
+// A Map gives back the value put for a string, the last one put.
+func TestMapGivesBackWhatWasPut(t *testing.T) {
+	var m Map[int]
+	a, b := "the party committee nominates after the primary", "Elec. Law § 6-158(11)"
+	m.Put(a, 3)
+	m.Put(b, 1)
+	m.Put(a, 4)
+	if v, ok := m.Get(strings.Clone(a)); !ok || v != 4 {
+		t.Errorf("Get(a) = %d, %v; want 4", v, ok)
+	}
+	if v, ok := m.Get(b); !ok || v != 1 {
+		t.Errorf("Get(b) = %d, %v; want 1", v, ok)
+	}
+	m.Put("short", 9)
+	if _, ok := m.Get("short"); ok {
+		t.Error("a string shorter than MinLen is kept")
+	}
+}

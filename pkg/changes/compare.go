@@ -223,25 +223,19 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	}
 	var cur Record
 	intern := map[string]string{}
-	for c.opts.SnapshotOnly {
-		_, _, line, ok, err := m.Next()
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			break
-		}
-		if err := sw.raw(line); err != nil {
-			return nil, fmt.Errorf("changes: write snapshot: %w", err)
-		}
-	}
-	for !c.opts.SnapshotOnly {
+	for {
 		key, _, payload, ok, err := m.Next()
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			break
+		}
+		if c.opts.SnapshotOnly { // the payload is the record's line (Add)
+			if err := sw.raw(payload); err != nil {
+				return nil, fmt.Errorf("changes: write snapshot: %w", err)
+			}
+			continue
 		}
 		if err := decodeRecord(payload, string(key), &cur, intern); err != nil {
 			return nil, err

@@ -90,7 +90,7 @@ func (c *csvTable) encode() {
 		if c.failed() == nil {
 			start := 0
 			for _, end := range b.ends {
-				c.rec = appendCSVRecordSeen(c.rec[:0], b.vals[start:end], &c.bare)
+				c.rec = appendCSVRecord(c.rec[:0], b.vals[start:end], &c.bare)
 				start = end
 				if _, err := c.buf.Write(c.rec); err != nil {
 					c.setErr(fmt.Errorf("export: write %s: %w", c.file.final, err))
@@ -107,15 +107,10 @@ func (c *csvTable) encode() {
 	}
 }
 
-// appendCSVRecord appends one record of values and its line end.
-func appendCSVRecord(dst []byte, vals []value) []byte {
-	var bare strmemo.Set
-	return appendCSVRecordSeen(dst, vals, &bare)
-}
-
-// appendCSVRecordSeen is appendCSVRecord, remembering in bare the texts
-// that needed no quotes (and skipping the look at those it remembers).
-func appendCSVRecordSeen(dst []byte, vals []value, bare *strmemo.Set) []byte {
+// appendCSVRecord appends one record of values and its line end,
+// remembering in bare the texts that needed no quotes (and skipping the
+// look at those it remembers).
+func appendCSVRecord(dst []byte, vals []value, bare *strmemo.Set) []byte {
 	for i, v := range vals {
 		if i > 0 {
 			dst = append(dst, ',')

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"batch/internal/strmemo"
 )
 
 // A spreadsheet does not grow a row to fit wrapped text written by a
@@ -140,45 +142,48 @@ func rowHeight(cells []cell, widths []float64, bold bool) float64 {
 }
 
 // heightMemo is rowHeight for one table's rows (not bold), remembering
-// for each column the lines of the wrapped texts it met, a few dozen of
-// them, by length: a vacancy's deadline rows repeat the law's reasons
-// (about a hundred distinct texts at 200,000 rows), and wrapping them
-// again was a quarter of the row heights' cost (pprof: 1.1 CPU-s in
-// all). A text that does not repeat (an explanation, a conflict's
-// message) costs a comparison that mostly ends at its first bytes.
+// for each column the lines of the wrapped texts it met (strmemo.Map): a
+// vacancy's deadline rows repeat the law's reasons (about a hundred
+// distinct texts at 200,000 rows), and wrapping them again was most of
+// the row heights' cost (pprof: 1.1 CPU-s).
 type heightMemo struct {
 	widths []float64
-	seen   [][memoSlots]memoLine
-}
-
-const memoSlots = 64
-
-type memoLine struct {
-	text  string
-	lines int
+	seen   []strmemo.Map[int]
 }
 
 func newHeightMemo(widths []float64) *heightMemo {
-	return &heightMemo{widths: widths, seen: make([][memoSlots]memoLine, len(widths))}
+	return &heightMemo{widths: widths, seen: make([]strmemo.Map[int], len(widths))}
 }
 
 // height is rowHeight(cells, m.widths, false).
 func (m *heightMemo) height(cells []cell) float64 {
 	lines := 1
 	for i := 0; i < len(cells) && i < len(m.widths); i++ {
-		if cells[i].kind != textOut {
+		if cells[i].kind != textOut || !mayWrap(cells[i].text, m.widths[i]) {
 			continue
 		}
 		s := cells[i].text
-		if s == "" || len(s)*179 <= lineRoom(m.widths[i])*100/104 && strings.IndexByte(s, '\n') < 0 {
-			continue // see linesHeight
+		n, ok := m.seen[i].Get(s)
+		if !ok {
+			n = textLines(s, m.widths[i], false)
+			m.seen[i].Put(s, n)
 		}
-		l := &m.seen[i][len(s)%memoSlots]
-		if l.lines == 0 || l.text != s {
-			l.text, l.lines = s, textLines(s, m.widths[i], false)
-		}
-		lines = max(lines, l.lines)
+		lines = max(lines, n)
 	}
+	return heightOf(lines)
+}
+
+// mayWrap reports whether s might take more than one line in a column
+// width wide. Most cells are short: the wrapping is skipped when the
+// text cannot fill a line even if every character were the widest (its
+// bytes are at least its characters).
+func mayWrap(s string, width float64) bool {
+	return s != "" && (len(s)*179 > lineRoom(width)*100/104 || strings.IndexByte(s, '\n') >= 0)
+}
+
+// heightOf is the height of a row of so many lines: 0 for one, the
+// default.
+func heightOf(lines int) float64 {
 	if lines == 1 {
 		return 0
 	}
@@ -193,20 +198,9 @@ func linesHeight(n int, widths []float64, bold bool, text func(i int) string) fl
 		if i >= len(widths) {
 			break
 		}
-		s := text(i)
-		if s == "" {
-			continue
+		if s := text(i); mayWrap(s, widths[i]) {
+			lines = max(lines, textLines(s, widths[i], bold))
 		}
-		// Most cells are short: skip the wrapping when the text cannot
-		// fill a line even if every character were the widest (its bytes
-		// are at least its characters).
-		if len(s)*179 <= lineRoom(widths[i])*100/104 && strings.IndexByte(s, '\n') < 0 {
-			continue
-		}
-		lines = max(lines, textLines(s, widths[i], bold))
 	}
-	if lines == 1 {
-		return 0
-	}
-	return min(lineHeight*float64(lines), maxRowHeight)
+	return heightOf(lines)
 }
