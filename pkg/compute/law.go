@@ -3,9 +3,11 @@ package compute
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -401,10 +403,14 @@ type DefaultTerm struct {
 	Authority
 }
 
-// labelCache interns the law_edition labels of edition sets.
+// labelCache interns the law_edition labels of edition sets. Every
+// deadline row of every worker asks for one, so a read takes no lock: the
+// map is never changed once published, and a new label publishes a copy
+// with it (a run meets a handful of sets). A read lock's counter, shared
+// by the workers, cost 0.34 CPU-s at 200,000 rows (issue 13's profile).
 type labelCache struct {
-	mu sync.RWMutex
-	m  map[uint64]string
+	mu sync.Mutex // held while a new map is made
+	m  atomic.Pointer[map[uint64]string]
 }
 
 // NewLaw prepares a law for the engine: each edition's end is set from the
@@ -423,7 +429,8 @@ func NewLaw(l Law) *Law {
 	if out.Choice == "" {
 		out.Choice = "auto"
 	}
-	out.labels = &labelCache{m: map[uint64]string{}}
+	out.labels = &labelCache{}
+	out.labels.m.Store(&map[uint64]string{})
 	return &out
 }
 
@@ -586,10 +593,7 @@ func (l *Law) Label(set uint64) string {
 	if set == 0 {
 		return ""
 	}
-	l.labels.mu.RLock()
-	s, ok := l.labels.m[set]
-	l.labels.mu.RUnlock()
-	if ok {
+	if s, ok := (*l.labels.m.Load())[set]; ok {
 		return s
 	}
 	var parts []string
@@ -603,10 +607,17 @@ func (l *Law) Label(set uint64) string {
 			}
 		}
 	}
-	s = strings.Join(parts, "+")
+	s := strings.Join(parts, "+")
 	l.labels.mu.Lock()
-	l.labels.m[set] = s
-	l.labels.mu.Unlock()
+	defer l.labels.mu.Unlock()
+	old := *l.labels.m.Load()
+	if t, ok := old[set]; ok {
+		return t // another worker's, a moment earlier
+	}
+	m := make(map[uint64]string, len(old)+1)
+	maps.Copy(m, old)
+	m[set] = s
+	l.labels.m.Store(&m)
 	return s
 }
 
