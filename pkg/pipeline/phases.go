@@ -29,7 +29,7 @@ type phaseOneResult struct {
 	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
 	split    *splitter         // --split: each row's place in the spill, by value
 	mu       sync.Mutex        // finishRow's
-	idsDone  bool              // resolveDuplicateIDs ran
+	idsDone  bool              // resolveIDs ran
 	rows     int
 	blank    int
 	accepted int
@@ -112,7 +112,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 	}
 	p.dups.build()
 	p.piggy.build()
-	if err := p.resolvePiggybackIDs(); err != nil {
+	if err := p.resolveIDs(); err != nil {
 		sp.close()
 		return nil, err
 	}
@@ -366,29 +366,61 @@ func (p *phaseOneResult) canonicalExtra(fields []compute.Field) {
 
 // resolveDuplicateIDs reads from the spill the sources and vacancy_ids
 // that DUPLICATE_VACANCY and SAME_SEAT conflicts name: phase one kept only
-// hashes.
+// hashes. phaseOne's resolveIDs did it already, unless it failed.
 func (p *phaseOneResult) resolveDuplicateIDs() error {
-	if p.dups.members() == 0 || p.idsDone {
+	if p.idsDone {
 		return nil
 	}
-	p.idsDone = true
+	return p.resolveIDs()
+}
+
+// resolveIDs reads from the spill, in one pass over the records' heads,
+// what phase one kept only as hashes and ordinals: the labels of the rows
+// that DUPLICATE_VACANCY and SAME_SEAT conflicts name, and the vacancy_ids
+// of the rows whose special elections other rows share. The indexes are
+// built.
+func (p *phaseOneResult) resolveIDs() error {
+	dups := p.dups.members() > 0
+	var hosts map[int32]bool
+	if len(p.piggy.host) > 0 {
+		hosts = p.piggy.hosts()
+	}
+	if !dups && hosts == nil {
+		p.idsDone = true
+		return nil
+	}
+	ids := map[int32]string{}
 	sr, err := p.spill.rewind()
 	if err != nil {
 		return err
 	}
-	var it ingest.Item
+	var h spillHead
+	var v compute.Vacancy
 	ordinal := int32(0)
-	for sr.next(&it) {
-		if len(it.Problems) > 0 {
+	for sr.nextHead(&h) {
+		if h.rejected {
 			continue
 		}
-		if p.dups.named(ordinal) {
-			p.dups.setID(ordinal, &it.Vacancy)
+		if dups && p.dups.named(ordinal) {
+			v.Source, v.ID = h.source, string(h.id)
+			p.dups.setID(ordinal, &v)
+		}
+		if hosts[ordinal] {
+			ids[ordinal] = string(h.id)
 		}
 		ordinal++
 	}
-	p.dups.finishIDs()
-	return sr.err
+	if sr.err != nil {
+		return sr.err
+	}
+	if dups {
+		p.dups.finishIDs()
+	}
+	if hosts != nil {
+		p.piggy.setIDs(ids)
+	}
+	p.idsDone = true
+	return nil
 }
 
 // fill copies the counts into a Summary.

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"batch/pkg/compute"
-	"batch/pkg/ingest"
 )
 
 // The same-date proviso of Pub. Off. Law § 42(3)(b) (from L.2022 ch. 164),
@@ -115,34 +114,4 @@ func (x *piggyIndex) resolve(ordinal int32, r *compute.Result) {
 	if h, ok := x.hostID[ordinal]; ok {
 		compute.ResolvePiggyback(r, h, x.hostR[ordinal])
 	}
-}
-
-// resolvePiggybackIDs reads from the spill the vacancy_ids of the rows
-// whose special elections other rows share.
-func (p *phaseOneResult) resolvePiggybackIDs() error {
-	if len(p.piggy.host) == 0 {
-		return nil
-	}
-	want := p.piggy.hosts()
-	ids := map[int32]string{}
-	sr, err := p.spill.rewind()
-	if err != nil {
-		return err
-	}
-	var it ingest.Item
-	ordinal := int32(0)
-	for sr.next(&it) {
-		if len(it.Problems) > 0 {
-			continue
-		}
-		if want[ordinal] {
-			ids[ordinal] = it.Vacancy.ID
-		}
-		ordinal++
-	}
-	if sr.err != nil {
-		return sr.err
-	}
-	p.piggy.setIDs(ids)
-	return nil
 }

@@ -11,6 +11,22 @@ import (
 	"batch/pkg/nylaw"
 )
 
+// spillOf is a spill holding items, closed when the test ends.
+func spillOf(t *testing.T, items []ingest.Item) *spill {
+	t.Helper()
+	sp, err := newSpill()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sp.close)
+	for i := range items {
+		if err := sp.put(&items[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sp
+}
+
 func TestSpillGivesBackEveryRowAsWritten(t *testing.T) {
 	full := ingest.Item{Vacancy: compute.Vacancy{
 		ID: "ALB-007", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 14},
@@ -33,16 +49,7 @@ func TestSpillGivesBackEveryRowAsWritten(t *testing.T) {
 	far := ingest.Item{Vacancy: compute.Vacancy{ID: "x", EventDate: compute.Date{Year: 9999, Month: 12, Day: 31}}}
 	items := []ingest.Item{full, rejected, empty, far}
 
-	sp, err := newSpill()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sp.close()
-	for i := range items {
-		if err := sp.put(&items[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sp := spillOf(t, items)
 	for pass := 1; pass <= 2; pass++ { // the spill is read twice when duplicates exist
 		sr, err := sp.rewind()
 		if err != nil {
@@ -59,6 +66,37 @@ func TestSpillGivesBackEveryRowAsWritten(t *testing.T) {
 		if !reflect.DeepEqual(got, items) {
 			t.Errorf("pass %d: spill gave back\n%+v\nwant\n%+v", pass, got, items)
 		}
+	}
+}
+
+// The passes between the phases read only the records' heads: each head
+// is what the whole record holds, row after row, rejected rows and rows
+// of another file or sheet among them.
+func TestSpillHeadsAreTheRecordsOwn(t *testing.T) {
+	items := []ingest.Item{
+		{Vacancy: compute.Vacancy{ID: "A-1", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 2}, Office: "Mayor"}},
+		{Vacancy: compute.Vacancy{ID: "A-2", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 3}}},
+		{Vacancy: compute.Vacancy{ID: "bad", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 4}},
+			Problems: []ingest.Problem{{Column: "cause", Value: "x", Message: "not a cause"}, {Column: "county", Value: "y", Message: "z"}}},
+		{Vacancy: compute.Vacancy{Source: compute.Source{File: "a.xlsx", Sheet: "Downstate", Row: 2}}},
+		{Vacancy: compute.Vacancy{ID: "B-1", Source: compute.Source{File: "b.csv", Row: 9}, Notes: "n"}},
+	}
+	sp := spillOf(t, items)
+	sr, err := sp.rewind()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h spillHead
+	n := 0
+	for ; sr.nextHead(&h); n++ {
+		want := &items[n]
+		if h.rejected != (len(want.Problems) > 0) || h.source != want.Vacancy.Source || string(h.id) != want.Vacancy.ID {
+			t.Errorf("record %d: head rejected=%v %+v %q, want rejected=%v %+v %q", n, h.rejected, h.source, h.id,
+				len(want.Problems) > 0, want.Vacancy.Source, want.Vacancy.ID)
+		}
+	}
+	if sr.err != nil || n != len(items) {
+		t.Fatalf("%d heads of %d records (%v)", n, len(items), sr.err)
 	}
 }
 
