@@ -225,6 +225,23 @@ func (c *csvTable) stop() {
 }
 
 func (c *csvTable) finish() error {
+	if err := c.flush(); err != nil {
+		return err
+	}
+	return c.file.finish()
+}
+
+// finishBeside is finish with the file synced beside the run, in s.
+func (c *csvTable) finishBeside(s *syncs) error {
+	if err := c.flush(); err != nil {
+		return err
+	}
+	c.file.finishBeside(s)
+	return nil
+}
+
+// flush hands the last rows to the file.
+func (c *csvTable) flush() error {
 	c.stop()
 	if err := c.failed(); err != nil {
 		return err
@@ -232,7 +249,7 @@ func (c *csvTable) finish() error {
 	if err := c.buf.Flush(); err != nil {
 		return fmt.Errorf("export: write %s: %w", c.file.final, err)
 	}
-	return c.file.finish()
+	return nil
 }
 
 // discard stops the encoder and removes the file.

@@ -120,6 +120,7 @@ type Writer struct {
 	vacCSV, dlCSV, cfCSV, erCSV *csvTable
 	cal                         *icsWriter
 	jsonFile                    *tempFile
+	syncs                       syncs // outputs going to disk beside the run
 
 	// The comparison with the earlier run (changes.go).
 	snapFile    *tempFile
@@ -322,6 +323,13 @@ func (w *Writer) resultNow(r *compute.Result) error {
 	}
 	if !w.order.settled {
 		w.order.settle()
+		if w.csv && w.opts.DeadlinesApart {
+			// Every deadline row is written: deadlines.csv, most of the
+			// CSV bytes, goes to disk while the rest is written.
+			if err := w.dlCSV.finishBeside(&w.syncs); err != nil {
+				return err
+			}
+		}
 	}
 	w.tally.result(r)
 	return w.result(r)
@@ -676,7 +684,7 @@ func (w *Writer) finish(info RunInfo) error {
 	}
 	if w.csv {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
-			if err := c.finish(); err != nil {
+			if err := c.finishBeside(&w.syncs); err != nil {
 				return err
 			}
 		}
@@ -705,9 +713,7 @@ func (w *Writer) finish(info RunInfo) error {
 		if err := w.book.save(w.bookFile.f); err != nil {
 			return err
 		}
-		if err := w.bookFile.finish(); err != nil {
-			return err
-		}
+		w.bookFile.finishBeside(&w.syncs)
 	}
 	if w.snapWait != nil {
 		// The snapshot written beside the finishing: what the run waited
@@ -736,6 +742,10 @@ func (w *Writer) finish(info RunInfo) error {
 		}
 	}
 	if err := w.finishSnapshot(); err != nil {
+		return err
+	}
+	// Every output is on disk before Commit renames any.
+	if err := w.syncs.wait(); err != nil {
 		return err
 	}
 	w.cleanup()
@@ -820,6 +830,7 @@ func (w *Writer) Abort() {
 	if !w.done && w.err == nil {
 		w.err = errDone
 	}
+	_ = w.syncs.wait() // the files being synced are closed before they are removed
 	// Once the set is switched in (Commit, even one whose tidying failed),
 	// its files are the outputs: only the lock is let go.
 	if committed := w.done || w.set != nil && w.set.done; !committed {
