@@ -64,7 +64,7 @@ func newCSVTable(create func(string) (*tempFile, error), name string, header []s
 	if err != nil {
 		return nil, err
 	}
-	c := &csvTable{file: t, buf: bufio.NewWriterSize(t.f, 256<<10),
+	c := &csvTable{file: t, buf: bufio.NewWriterSize(t.out(), 256<<10),
 		jobs: make(chan csvBatch, csvBatches-2), free: make(chan csvBatch, csvBatches), done: make(chan struct{}), batches: 1}
 	// Carried-through columns keep the input's header text: guarded like
 	// any other text the tool writes.

@@ -230,7 +230,13 @@ func newWriter(opts Options) (*Writer, error) {
 }
 
 func (w *Writer) open() error {
-	create := w.set.create
+	create := func(name string) (*tempFile, error) {
+		t, err := w.set.create(name)
+		if t != nil {
+			t.bg = &w.syncs
+		}
+		return t, err
+	}
 	var err error
 	if w.xlsx {
 		if w.tmpDir, err = w.set.makeSpill(); err != nil {
@@ -710,7 +716,7 @@ func (w *Writer) finish(info RunInfo) error {
 		if err := w.book.properties(info.Version, w.now()); err != nil {
 			return err
 		}
-		if err := w.book.save(w.bookFile.f); err != nil {
+		if err := w.book.save(w.bookFile.out()); err != nil {
 			return err
 		}
 		w.bookFile.finishBeside(&w.syncs)
@@ -830,7 +836,14 @@ func (w *Writer) Abort() {
 	if !w.done && w.err == nil {
 		w.err = errDone
 	}
-	_ = w.syncs.wait() // the files being synced are closed before they are removed
+	// The files being synced are closed before they are removed, and
+	// nothing writes into them meanwhile.
+	for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
+		if c != nil {
+			c.stop()
+		}
+	}
+	_ = w.syncs.wait()
 	// Once the set is switched in (Commit, even one whose tidying failed),
 	// its files are the outputs: only the lock is let go.
 	if committed := w.done || w.set != nil && w.set.done; !committed {

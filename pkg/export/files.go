@@ -5,11 +5,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // Output file names (CONTRACT.md).
@@ -67,6 +69,47 @@ type tempFile struct {
 	final string // full final path
 	path  string // full temporary path
 	f     *os.File
+	bg    *syncs // where out's syncs run; none without
+}
+
+// out is where the file's bytes are written: the file itself, or, when
+// bg is set, a writer that starts a sync of what is written so far every
+// syncEvery bytes beside the run, one at a time, so that the disk takes
+// the file while it grows and the sync before the rename has only the
+// tail left to wait for. A million rows' results.xlsx is a gigabyte
+// copied out at the very end: its sync alone left both CPUs idle for
+// about two seconds (issue 13's CPU trace).
+func (t *tempFile) out() io.Writer {
+	if t.bg == nil {
+		return t.f
+	}
+	return &syncingWriter{f: t.f, bg: t.bg}
+}
+
+// syncEvery is how many bytes of an output are written between the syncs
+// that out starts.
+const syncEvery = 64 << 20
+
+type syncingWriter struct {
+	f       *os.File
+	bg      *syncs
+	pending int64
+	busy    atomic.Bool
+}
+
+func (w *syncingWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	w.pending += int64(n)
+	if w.pending >= syncEvery && w.busy.CompareAndSwap(false, true) {
+		w.pending = 0
+		w.bg.wg.Go(func() {
+			// A head start only: the sync before the rename is the one
+			// whose error counts.
+			_ = w.f.Sync()
+			w.busy.Store(false)
+		})
+	}
+	return n, err
 }
 
 func createTemp(dir, final string) (*tempFile, error) {
