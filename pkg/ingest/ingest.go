@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,7 +42,21 @@ type Options struct {
 	// read, on the goroutine calling ReadFile: against Measure's Bytes,
 	// how far a progress bar has come.
 	OnRead func(n int)
+
+	// CheckAsRead reads each worksheet of a workbook once, checking its
+	// part as its rows are read, instead of checking the whole part
+	// before its first row (a second inflate and scan of the sheet). The
+	// checks are the same, but found later: when ReadFile returns an
+	// error, the rows it emitted before are not to be kept. A sheet whose
+	// row numbers go back, so that two rows may share one, ends the read
+	// with ErrRescan before that row is emitted: read the file again
+	// without CheckAsRead, which finds the rows that share a number first.
+	CheckAsRead bool
 }
+
+// ErrRescan ends a read with Options.CheckAsRead at a sheet whose row
+// numbers go back; the rows emitted before it are not to be kept.
+var ErrRescan = errors.New("ingest: a sheet's row numbers go back: read it again with the check first")
 
 // DefaultMaxUnpackedBytes is the default bound on a workbook's unpacked
 // parts. A workbook of 1,000,000 vacancy rows as Excel saves it unpacks to

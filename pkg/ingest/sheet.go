@@ -33,6 +33,10 @@ type sheetRows struct {
 	done   bool
 	err    error
 	read   rowNumbers // numbers of the rows handed out (readSheet marks them)
+
+	entry   sheetEntry
+	checked bool // read by sheetscan.NewChecked: the part was not checked before
+	damaged bool // err says so whole (workbook.sheetDamaged), or is ErrRescan
 }
 
 // cellIssue is a value of the current row that could not be read: col is
@@ -53,7 +57,12 @@ func openSheetRows(wb *workbook, e sheetEntry) (*sheetRows, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %s: sheet %q cannot be read (%v)", shownPath(wb.path), e.name, err)
 	}
-	r := &sheetRows{wb: wb, name: e.name, rc: rc, sc: sheetscan.New(rc, maxRowText)}
+	r := &sheetRows{wb: wb, name: e.name, rc: rc, entry: e, checked: wb.checkAsRead}
+	if r.checked {
+		r.sc = sheetscan.NewChecked(rc, maxRowText)
+	} else {
+		r.sc = sheetscan.New(rc, maxRowText)
+	}
 	return r, nil
 }
 
@@ -76,6 +85,8 @@ func (r *sheetRows) next() bool {
 		switch {
 		case err == nil:
 			r.done = true
+		case r.checked && r.sc.CheckFailed():
+			r.err, r.damaged = r.wb.sheetDamaged(r.entry, checkProblem(err)), true
 		case errors.Is(err, sheetscan.ErrRowText):
 			n, _ := prev+1, true
 			if row := r.sc.Row(); row.HasR {
@@ -88,6 +99,13 @@ func (r *sheetRows) next() bool {
 		return false
 	}
 	r.readRow(r.sc.Row(), prev)
+	if r.checked && prev > 0 && r.num <= prev {
+		// Not the rows of a sheet Excel wrote: this row may share its
+		// number with a row before it (or after it), which the check
+		// before the first row finds (Options.CheckAsRead).
+		r.err, r.damaged = fmt.Errorf("%w (%s, sheet %q: row %d after row %d)", ErrRescan, shownPath(r.wb.path), r.name, r.num, prev), true
+		return false
+	}
 	return true
 }
 

@@ -55,6 +55,9 @@ type workbook struct {
 	dateStyle []bool // by cell format (xf) index: the format shows a date
 	strings   *sharedStrings
 	rows      rowNumbers // reused by every sheet's check
+	// checkAsRead: Options.CheckAsRead, the sheets checked as they are
+	// read, not before.
+	checkAsRead bool
 }
 
 // openWorkbook opens a workbook, checks its zip and the parts it reads,
@@ -304,10 +307,18 @@ func (wb *workbook) openSheet(i int) (*sheetRows, error) {
 		return nil, fmt.Errorf("ingest: %s: the workbook is damaged: sheet %q has no worksheet part in the zip", shownPath(wb.path), e.name)
 	}
 	wb.rows.reset()
+	if wb.checkAsRead {
+		return openSheetRows(wb, e)
+	}
 	if err := checkPart(e.part, &wb.rows); err != nil {
-		return nil, fmt.Errorf("ingest: %s: sheet %q is damaged (part %s): %v", shownPath(wb.path), e.name, printable.Name(e.part.Name), err)
+		return nil, wb.sheetDamaged(e, err)
 	}
 	return openSheetRows(wb, e)
+}
+
+// sheetDamaged is the error for a sheet whose part fails the check.
+func (wb *workbook) sheetDamaged(e sheetEntry, err error) error {
+	return fmt.Errorf("ingest: %s: sheet %q is damaged (part %s): %v", shownPath(wb.path), e.name, printable.Name(e.part.Name), err)
 }
 
 // fileSHA256 is the hex SHA-256 of the file's bytes.
@@ -356,6 +367,7 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 		return err
 	}
 	defer wb.close()
+	wb.checkAsRead = opts.CheckAsRead
 	names := wb.sheetNames()
 	if len(names) == 0 {
 		return fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", shownPath(path))
@@ -456,6 +468,9 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		}
 	}
 	if err := rows.err; err != nil {
+		if rows.damaged {
+			return err
+		}
 		return fmt.Errorf("ingest: %s: sheet %q is damaged: %v", shown, name, err)
 	}
 	if p == nil {

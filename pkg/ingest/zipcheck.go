@@ -116,7 +116,11 @@ func checkPart(f *zip.File, rows *rowNumbers) error {
 			prev = n
 		}
 	}
-	err = sheetscan.Check(src, row)
+	return checkProblem(sheetscan.Check(src, row))
+}
+
+// checkProblem says in words what a failed check found.
+func checkProblem(err error) error {
 	switch {
 	case err == nil:
 		return nil

@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"compress/flate"
 	"context"
+	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -111,22 +114,26 @@ func TestDamagedWorkbooks(t *testing.T) {
 		damagedCase{"a cell of 300 KB is refused before it is loaded", sheetXML(300 << 10), 0,
 			`sheet "Vacancies" is damaged (part xl/worksheets/sheet1.xml): a cell holds more than 256 KB of text, far beyond the 32767 characters Excel allows in a cell: not a workbook Excel wrote`},
 	)
-	for i, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(dir, "case"+string(rune('a'+i))+".xlsx")
-			rewriteSheet(t, src, path, tc.body, tc.lie)
-			var n int
-			_, err := ReadFile(context.Background(), path, Options{}, func(Item) error { n++; return nil })
-			if tc.want == "" {
-				if err != nil || n != 2 {
-					t.Fatalf("got %d rows, err %v; want 2 rows", n, err)
+	// Checked before the rows are read or as they are (CheckAsRead), a
+	// damaged sheet fails alike.
+	for _, asRead := range []bool{false, true} {
+		for i, tc := range tests {
+			t.Run(fmt.Sprintf("%s (checked as read: %v)", tc.name, asRead), func(t *testing.T) {
+				path := filepath.Join(dir, "case"+string(rune('a'+i))+".xlsx")
+				rewriteSheet(t, src, path, tc.body, tc.lie)
+				var n int
+				_, err := ReadFile(context.Background(), path, Options{CheckAsRead: asRead}, func(Item) error { n++; return nil })
+				if tc.want == "" {
+					if err != nil || n != 2 {
+						t.Fatalf("got %d rows, err %v; want 2 rows", n, err)
+					}
+					return
 				}
-				return
-			}
-			if want := "ingest: " + path + ": " + tc.want; err == nil || err.Error() != want {
-				t.Fatalf("err\n got %v\nwant %s", err, want)
-			}
-		})
+				if want := "ingest: " + path + ": " + tc.want; err == nil || err.Error() != want {
+					t.Fatalf("err\n got %v\nwant %s", err, want)
+				}
+			})
+		}
 	}
 }
 
@@ -198,5 +205,45 @@ func TestALongUnclosedQuoteInATagIsNotQuadratic(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the check did not end within 10 s (it takes milliseconds)")
+	}
+}
+
+// A sheet whose rows share a number: checked first, both rows of the
+// number are rejected, saying so; checked as read, the read ends with
+// ErrRescan at the first row whose number goes back, before emitting it,
+// and a read without CheckAsRead is what the caller falls back on.
+func TestRowsSharingANumberCheckedAsRead(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "one.xlsx")
+	buildWorkbook(t, src, []string{"Vacancies"}, map[string]map[int][]cell{"Vacancies": {1: s("office")}})
+	whole := sheetXML(0)
+	again := []byte(`<row r="2"><c r="A2" t="inlineStr"><is><t>County Clerk</t></is></c><c r="B2" t="inlineStr"><is><t>died</t></is></c><c r="C2" t="inlineStr"><is><t>2026-01-07</t></is></c></row>`)
+	end := bytes.Index(whole, []byte(`</sheetData>`))
+	body := slices.Concat(whole[:end], again, whole[end:])
+	path := filepath.Join(dir, "twice.xlsx")
+	rewriteSheet(t, src, path, body, 0)
+
+	var rejected []string
+	n := 0
+	_, err := ReadFile(context.Background(), path, Options{}, func(it Item) error {
+		n++
+		for _, p := range it.Problems {
+			if strings.Contains(p.Message, "row number 2 is used by more than one row") {
+				rejected = append(rejected, it.Vacancy.Office)
+			}
+		}
+		return nil
+	})
+	if err != nil || n != 3 || fmt.Sprint(rejected) != "[Mayor County Clerk]" {
+		t.Fatalf("checked first: %d rows, rejected for the shared number %v, err %v; want 3 rows, [Mayor County Clerk]", n, rejected, err)
+	}
+
+	var offices []string
+	_, err = ReadFile(context.Background(), path, Options{CheckAsRead: true}, func(it Item) error {
+		offices = append(offices, it.Vacancy.Office)
+		return nil
+	})
+	if !errors.Is(err, ErrRescan) || fmt.Sprint(offices) != "[Mayor Town Clerk]" {
+		t.Fatalf("checked as read: emitted %v, err %v; want [Mayor Town Clerk] then ErrRescan", offices, err)
 	}
 }

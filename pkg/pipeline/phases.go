@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -43,7 +44,29 @@ type phaseOneResult struct {
 // (r is nil for a rejected row); an error from it ends the phase. Run's
 // visit writes the deadline rows, which depend on nothing later rows
 // bring, so they go out while the inputs are still being read.
+//
+// Each workbook sheet is checked as it is read (ingest.Options.CheckAsRead),
+// not whole before its first row. A sheet whose row numbers go back, which
+// no spreadsheet program writes, ends that reading (ingest.ErrRescan):
+// reset then lets go of everything visit was given, and the inputs are
+// read again, each sheet checked first, which finds the rows that share a
+// number.
 func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
+	visit func(it *ingest.Item, r *compute.Result) error, reset func() error) (*phaseOneResult, error) {
+	p, err := readAll(ctx, opts, cal, visit)
+	if !errors.Is(err, ingest.ErrRescan) || opts.checkFirst {
+		return p, err
+	}
+	opts.Log.Warn("reading the inputs again, each sheet checked first", "why", err.Error())
+	if err := reset(); err != nil {
+		return nil, err
+	}
+	opts.checkFirst = true
+	return readAll(ctx, opts, cal, visit)
+}
+
+// readAll is one reading of the inputs for phaseOne.
+func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 	visit func(it *ingest.Item, r *compute.Result) error) (*phaseOneResult, error) {
 	sp, err := newSpill()
 	if err != nil {
@@ -123,7 +146,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 // pool's source goroutine and owns p.inputs, p.rows, p.blank and p.extra
 // until the pool returns; est, when set, counts the rows and bytes read.
 func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEstimate, emit func(ingest.Item) error) error {
-	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin}
+	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin, CheckAsRead: !opts.checkFirst}
 	emitted := 0
 	if est != nil {
 		iopts.OnRead = est.onRead

@@ -46,6 +46,9 @@ type Options struct {
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
+	// checkFirst checks each workbook sheet whole before reading its rows
+	// (phaseOne falls back on it; see readAgain).
+	checkFirst bool
 
 	// Progress, when set, is called from the collecting goroutine with the
 	// phase ("reading", "writing"), the rows done in it so far and the
@@ -115,19 +118,24 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	// are read (they depend on nothing later rows bring), the rest once
 	// duplicates and carried-through columns are known.
 	start = time.Now()
-	w, err := export.New(export.Options{
+	wopts := export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
 		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom, Changes: opts.Compare != "",
-	})
+	}
+	w, err := export.New(wopts)
 	if err != nil {
 		return sum, err
 	}
-	defer w.Abort()
+	defer func() { w.Abort() }() // the writer of the last reading
 	p1, err := phaseOne(ctx, opts, cal, func(_ *ingest.Item, r *compute.Result) error {
 		if r == nil {
 			return nil
 		}
 		return w.Deadlines(r)
+	}, func() error {
+		w.Abort()
+		w, err = export.New(wopts)
+		return err
 	})
 	if err != nil {
 		return sum, err
@@ -267,6 +275,9 @@ func Check(ctx context.Context, opts Options, atLeast compute.Severity) (Summary
 		}
 		ordinal++
 		return nil
+	}, func() error {
+		problems, flagged, ordinals, ordinal = nil, nil, nil, 0
+		return nil
 	})
 	if err != nil {
 		return sum, nil, nil, err
@@ -316,6 +327,9 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 			ordinals = append(ordinals, ordinal)
 		}
 		ordinal++
+		return nil
+	}, func() error {
+		found, ordinals, rejected, ordinal = nil, nil, nil, 0
 		return nil
 	})
 	if err != nil {

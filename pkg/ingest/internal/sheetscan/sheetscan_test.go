@@ -210,3 +210,84 @@ func scanAll(data []byte, step int) string {
 	fmt.Fprintf(&b, "strings: %v\n", err)
 	return b.String()
 }
+
+// checkedScan reads data as a Scanner made by NewChecked does, step bytes
+// at a time: its rows, and its error.
+func checkedScan(data []byte, step int) ([]string, error) {
+	sc := NewChecked(&trickle{s: string(data), step: step}, 1<<12)
+	var rows []string
+	for sc.Next() {
+		rows = append(rows, fmt.Sprintf("%+v", *sc.Row()))
+	}
+	return rows, sc.Err()
+}
+
+// checkThenScan reads data as a Check and then a New Scanner do.
+func checkThenScan(data []byte, step int) ([]string, error) {
+	if err := Check(&trickle{s: string(data), step: step}, nil); err != nil {
+		return nil, err
+	}
+	sc := New(&trickle{s: string(data), step: step}, 1<<12)
+	var rows []string
+	for sc.Next() {
+		rows = append(rows, fmt.Sprintf("%+v", *sc.Row()))
+	}
+	return rows, sc.Err()
+}
+
+// One pass of a checking Scanner fails where Check and then the Scanner
+// fail, and gives the same rows and error where they pass: the damage
+// before, inside and after sheetData, and the part's end.
+func TestCheckedScanAsCheckThenScan(t *testing.T) {
+	body := `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c><v>2</v></c></row></sheetData>`
+	for name, sheet := range map[string]string{
+		"sound":                 sheetHead + body + `</worksheet>`,
+		"sound, tail":           sheetHead + body + `<pageMargins left="0.7"/><!-- x --></worksheet>` + "\n",
+		"tail not closed":       sheetHead + body + `<headerFooter><oddHeader>x</oddHeader>`,
+		"second root":           sheetHead + body + `</worksheet><worksheet/>`,
+		"closes what is shut":   sheetHead + body + `</cols></worksheet>`,
+		"doctype after data":    sheetHead + body + `<!DOCTYPE x></worksheet>`,
+		"cut inside a row":      sheetHead + `<sheetData><row r="1"><c r="A1"><v>1`,
+		"cell not closed":       sheetHead + `<sheetData><row r="1"><c r="A1"><v>1</v></row></sheetData></worksheet>`,
+		"row closes another":    sheetHead + `<sheetData><row r="1"><x></row></sheetData></worksheet>`,
+		"no sheetData, cut":     sheetHead + `<cols>`,
+		"text run in the tail":  sheetHead + body + strings.Repeat("x", MaxTextRun+1) + `</worksheet>`,
+		"bad reference in data": sheetHead + `<sheetData><row r="1"><c><v>&bogus;</v></c></row></sheetData></worksheet>`,
+	} {
+		for _, step := range []int{3, 1 << 20} {
+			wantRows, wantErr := checkThenScan([]byte(sheet), step)
+			gotRows, gotErr := checkedScan([]byte(sheet), step)
+			if (gotErr == nil) != (wantErr == nil) {
+				t.Errorf("%s (step %d): one pass: %v; check, then scan: %v", name, step, gotErr, wantErr)
+				continue
+			}
+			if wantErr == nil && fmt.Sprint(gotRows) != fmt.Sprint(wantRows) {
+				t.Errorf("%s (step %d): one pass gave %v, check then scan %v", name, step, gotRows, wantRows)
+			}
+			if wantErr != nil && !strings.HasPrefix(name, "bad reference") && gotErr.Error() != wantErr.Error() {
+				t.Errorf("%s (step %d): one pass says %q, check then scan %q", name, step, gotErr, wantErr)
+			}
+		}
+	}
+}
+
+// Whatever the bytes, one checking pass fails exactly when Check or the
+// Scanner after it fails, and where neither does it gives their rows.
+func FuzzCheckedScan(f *testing.F) {
+	f.Add([]byte(sheetHead + `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row></sheetData></worksheet>`))
+	f.Add([]byte(`<worksheet><sheetData><row><c><v>1</v></c></row></sheetData><x></worksheet>`))
+	f.Add([]byte(`<worksheet><sheetData><row><c><v>1</v></row></sheetData></worksheet><!DOCTYPE a>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		wantRows, wantErr := checkThenScan(data, 7)
+		gotRows, gotErr := checkedScan(data, 7)
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("one pass: %v; check, then scan: %v", gotErr, wantErr)
+		}
+		if wantErr == nil && fmt.Sprint(gotRows) != fmt.Sprint(wantRows) {
+			t.Fatalf("one pass gave %v, check then scan %v", gotRows, wantRows)
+		}
+	})
+}
