@@ -491,3 +491,20 @@ func FuzzRollOver(f *testing.F) {
 		}
 	})
 }
+
+// The general election days kept for the calendar's years are the law's:
+// the Tuesday after the first Monday of November (Elec. Law § 8-100(1)(c)),
+// as the counting gives them for any year, kept or not.
+func TestGeneralElectionDaysKeptAsCounted(t *testing.T) {
+	cal := ny(nil)
+	for y, want := range map[int]Date{
+		2024: D(2024, time.November, 5), 2025: D(2025, time.November, 4),
+		2026: D(2026, time.November, 3), 2027: D(2027, time.November, 2),
+		1900: D(1900, time.November, 6), 2199: D(2199, time.November, 5),
+		1899: D(1899, time.November, 7), 2200: D(2200, time.November, 4),
+	} {
+		if got, _ := cal.General(y); got != want {
+			t.Errorf("general election of %d: %s, want %s", y, got, want)
+		}
+	}
+}
