@@ -1,6 +1,7 @@
 package rawsheet
 
 import (
+	"strconv"
 	"unicode/utf8"
 
 	"batch/internal/cellescape"
@@ -35,6 +36,27 @@ func columnLetters(col int) string {
 	}
 	return string(b[i:])
 }
+
+// cellStarts are `<c r="` and the column letters of the first columns,
+// and styleEnds `"` or `" s="N"` of the first styles: a cell's start tag
+// is three appends (Part.open).
+var (
+	cellStarts = func() []string {
+		starts := make([]string, len(colNames))
+		for i, name := range colNames {
+			starts[i] = `<c r="` + name
+		}
+		return starts
+	}()
+	styleEnds = func() []string {
+		ends := make([]string, 256)
+		ends[0] = `"`
+		for i := 1; i < len(ends); i++ {
+			ends[i] = `" s="` + strconv.Itoa(i) + `"`
+		}
+		return ends
+	}()
+)
 
 func colName(col int) string {
 	if col < len(colNames) {

@@ -180,6 +180,12 @@ func (w *Part) open(col, style int, preserve bool) bool {
 			style = w.colStyles[col]
 		}
 	}
+	if !preserve && col < len(cellStarts) && style >= 0 && style < len(styleEnds) {
+		b := append(w.buf, cellStarts[col]...)
+		b = append(b, w.ref...)
+		w.buf = append(b, styleEnds[style]...)
+		return true
+	}
 	b := append(w.buf, "<c"...)
 	if preserve {
 		b = append(b, ` xml:space="preserve"`...)
