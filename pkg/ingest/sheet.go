@@ -14,7 +14,8 @@ import (
 
 // sheetRows reads the <row> elements of one worksheet part in document
 // order, one at a time: every element is a row, whatever its number says.
-// The XML is read by sheetscan, one pass over the part after the check's
+// The XML is read by sheetscan, one pass over the part after the check's,
+// or, with Options.CheckAsRead, one pass that checks as it reads
 // (sheetscan's doc says why).
 type sheetRows struct {
 	wb   *workbook

@@ -10,9 +10,13 @@
 // Why: the reader decoded the rows through encoding/xml's tokens, 5.2 of
 // 7.4 CPU-seconds of reading a 200,000-row workbook (issue 13's profile;
 // 29 CPU-seconds of excelize's reader at a million rows before that),
-// where a byte scan of the same XML costs about a quarter. The check stays
-// a pass of its own: a row number used twice rejects every row that uses
-// it, so all numbers must be known before the first row is handed on.
+// where a byte scan of the same XML costs about a quarter. The check can
+// be a pass of its own, before the first row: a row number used twice
+// rejects every row that uses it, so all numbers must be known before the
+// first row is handed on. Or NewChecked makes Check's checks as it reads,
+// one inflate and scan instead of two; its caller stops at the first row
+// whose number goes back, the only way two rows can share one, and reads
+// the part again checked first (ingest.Options.CheckAsRead).
 //
 // The reader is held to what it read before with encoding/xml, on
 // generated and fuzzed workbooks (ingest's reader_compare_test.go).
