@@ -204,6 +204,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	if err != nil {
 		return nil, fmt.Errorf("changes: write snapshot: %w", err)
 	}
+	defer sw.abort()
 	m, err := c.recs.Sorted()
 	if err != nil {
 		return nil, err
@@ -219,6 +220,8 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 		if c.opts.SnapshotOnly {
 			return nil, errors.New("changes: a comparison asked of a snapshot-only run")
 		}
+		j.ahead = newPrefetch(base)
+		defer j.ahead.close()
 		j.advance()
 	}
 	var cur Record
@@ -295,6 +298,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 type join struct {
 	cur      Header
 	base     *Baseline
+	ahead    *prefetch // base's records, read beside the merge
 	c        *Comparer
 	prev     Record
 	havePrev bool
@@ -316,7 +320,7 @@ type join struct {
 func (j *join) comparing() bool { return j.base != nil && j.broken == nil && j.err == nil }
 
 func (j *join) advance() {
-	ok, err := j.base.next(&j.prev)
+	ok, err := j.ahead.next(&j.prev)
 	if err != nil {
 		if s, isSkip := err.(*Skip); isSkip {
 			j.broken = s

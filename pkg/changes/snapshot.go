@@ -64,6 +64,7 @@ type line struct {
 // snapshotWriter writes a snapshot: header, records in key order, trailer.
 type snapshotWriter struct {
 	gz   *gzip.Writer
+	gb   *gzipBeside // compresses beside the merge
 	buf  *bufio.Writer
 	enc  *json.Encoder
 	line []byte
@@ -75,8 +76,9 @@ func newSnapshotWriter(w io.Writer, h Header) (*snapshotWriter, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf := bufio.NewWriterSize(gz, 1<<16)
-	s := &snapshotWriter{gz: gz, buf: buf, enc: json.NewEncoder(buf)}
+	gb := newGzipBeside(gz)
+	buf := bufio.NewWriterSize(gb, 1<<16)
+	s := &snapshotWriter{gz: gz, gb: gb, buf: buf, enc: json.NewEncoder(buf)}
 	s.enc.SetEscapeHTML(false)
 	if err := s.enc.Encode(h); err != nil {
 		return nil, err
@@ -105,8 +107,14 @@ func (s *snapshotWriter) close() error {
 	if err := s.buf.Flush(); err != nil {
 		return err
 	}
+	if err := s.gb.close(); err != nil {
+		return err
+	}
 	return s.gz.Close()
 }
+
+// abort lets the compressing goroutine end, when close was not reached.
+func (s *snapshotWriter) abort() { _ = s.gb.close() }
 
 // Baseline is an opened previous snapshot whose header passed the checks;
 // its records are read, and checked, as the comparison goes.

@@ -36,7 +36,9 @@ import (
 //
 //	BATCH_BENCH_INPUT=/tmp/in.xlsx go test ./pkg/pipeline -run '^$' -bench Run -benchtime 1x -cpuprofile cpu.out
 //
-// BATCH_BENCH_SPLIT=county makes it a split run (--split county), and
+// BATCH_BENCH_SPLIT=county makes it a split run (--split county),
+// BATCH_BENCH_COMPARE=1 the next night's run (--compare auto, the digest
+// too) after an unprofiled first run, and
 // BATCH_BENCH_HEAP=DIR writes a heap profile into DIR every five seconds
 // of the run (heap-05s.pb.gz, …): the end-of-run -memprofile shows
 // nothing of the peak.
@@ -124,11 +126,20 @@ func BenchmarkRun(b *testing.B) {
 		stop := heapProfiles(b, dir, 5*time.Second)
 		defer stop()
 	}
+	opts := Options{Inputs: []string{in}, OutDir: filepath.Join(dir, "out"),
+		AsOf: compute.D(2026, 11, 30), Split: os.Getenv("BATCH_BENCH_SPLIT")}
+	if os.Getenv("BATCH_BENCH_COMPARE") != "" {
+		// The next night (issue 12): the same input a day later, compared
+		// with this run's outputs, the digest too.
+		if _, err := Run(context.Background(), opts); err != nil {
+			b.Fatal(err)
+		}
+		opts.AsOf, opts.Compare = compute.D(2026, 12, 1), "auto"
+		opts.Formats = []string{"xlsx", "csv", "json", "digest"}
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		_, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: filepath.Join(dir, "out"),
-			AsOf: compute.D(2026, 11, 30), Split: os.Getenv("BATCH_BENCH_SPLIT")})
-		if err != nil {
+		if _, err := Run(context.Background(), opts); err != nil {
 			b.Fatal(err)
 		}
 	}
