@@ -13,9 +13,9 @@ import (
 // s) and the merge itself. The reading and the gzip now run beside the
 // merge.
 
-// prefetch reads a baseline's records on a goroutine of their own, a few
-// batches ahead of the merge; next gives them, and the baseline's end or
-// error, in order, as Baseline.next would.
+// prefetch reads records on a goroutine of their own, a few batches
+// ahead of the merge (the baseline's, and this run's decoded from its
+// sorted runs); next gives them, and the end or the error, in order.
 type prefetch struct {
 	full chan *recordBatch
 	free chan *recordBatch
@@ -34,18 +34,22 @@ type recordBatch struct {
 
 const prefetchBatch = 256
 
-func newPrefetch(b *Baseline) *prefetch {
+func newPrefetch(b *Baseline) *prefetch { return readAhead(b.next) }
+
+// readAhead runs next, which gives a record, or false at the end, or an
+// error, on a goroutine of its own, which owns what next reads until
+// close returns.
+func readAhead(next func(*Record) (bool, error)) *prefetch {
 	p := &prefetch{full: make(chan *recordBatch, 2), free: make(chan *recordBatch, 4),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	for range 4 {
 		p.free <- &recordBatch{recs: make([]Record, prefetchBatch)}
 	}
-	go p.fill(b)
+	go p.fill(next)
 	return p
 }
 
-// fill owns b until done closes.
-func (p *prefetch) fill(b *Baseline) {
+func (p *prefetch) fill(next func(*Record) (bool, error)) {
 	defer close(p.done)
 	defer close(p.full)
 	for {
@@ -60,7 +64,7 @@ func (p *prefetch) fill(b *Baseline) {
 			// A record of its own each time: the merge keeps copies of
 			// some (a seat's unmatched ones) past the batch.
 			batch.recs[batch.n] = Record{}
-			ok, err := b.next(&batch.recs[batch.n])
+			ok, err := next(&batch.recs[batch.n])
 			if !ok || err != nil {
 				batch.end, batch.err = true, err
 				break

@@ -226,22 +226,41 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	}
 	var cur Record
 	intern := map[string]string{}
+	// This run's records are decoded beside the merge too (4.5 s of one
+	// CPU at a million rows); the snapshot-only run copies their lines.
+	var decoded *prefetch
+	if !c.opts.SnapshotOnly {
+		decoded = readAhead(func(r *Record) (bool, error) {
+			key, _, payload, ok, err := m.Next()
+			if err != nil || !ok {
+				return false, err
+			}
+			return true, decodeRecord(payload, string(key), r, intern)
+		})
+		defer decoded.close()
+	}
 	for {
-		key, _, payload, ok, err := m.Next()
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			break
-		}
-		if c.opts.SnapshotOnly { // the payload is the record's line (Add)
+		if decoded != nil {
+			ok, err := decoded.next(&cur)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+		} else {
+			_, _, payload, ok, err := m.Next()
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+			// The payload is the record's line (Add).
 			if err := sw.raw(payload); err != nil {
 				return nil, fmt.Errorf("changes: write snapshot: %w", err)
 			}
 			continue
-		}
-		if err := decodeRecord(payload, string(key), &cur, intern); err != nil {
-			return nil, err
 		}
 		if err := sw.record(&cur); err != nil {
 			return nil, fmt.Errorf("changes: write snapshot: %w", err)
