@@ -119,12 +119,12 @@ func (p *prefetch) close() {
 // runs beside the merge. Flush waits for every block and returns the
 // first error.
 type gzipBeside struct {
-	w    io.Writer
-	jobs chan []byte
-	free chan []byte
-	wg   sync.WaitGroup
-	err  error // the writer goroutine's; read after wg.Wait
-	sent bool
+	w      io.Writer
+	jobs   chan []byte
+	free   chan []byte
+	wg     sync.WaitGroup
+	err    error // the writer goroutine's; read after wg.Wait
+	closed bool  // close ran
 }
 
 func newGzipBeside(w io.Writer) *gzipBeside {
@@ -152,8 +152,8 @@ func (g *gzipBeside) Write(p []byte) (int, error) {
 
 // close waits for every block written and returns the first error.
 func (g *gzipBeside) close() error {
-	if !g.sent {
-		g.sent = true
+	if !g.closed {
+		g.closed = true
 		close(g.jobs)
 		g.wg.Wait()
 	}
