@@ -27,18 +27,26 @@ type ChangeSummary struct {
 // newComparer starts this run's snapshot: every run leaves one, compared
 // or not, so that the next run can compare with it.
 func newComparer(opts Options, p1 *phaseOneResult, overrides []compute.Override) *changes.Comparer {
-	return newComparerOf(opts, p1, overrides, 0)
+	return newComparerOf(opts, comparerHeader(opts, p1, overrides), 0)
 }
 
-// newComparerOf is newComparer with sortMemory bytes of records buffered
-// before a sorted run goes to disk (0: the package's default): a split's
-// folders take less, two of them being written at once.
-func newComparerOf(opts Options, p1 *phaseOneResult, overrides []compute.Override, sortMemory int) *changes.Comparer {
+// comparerHeader is the header of the run's snapshots, the statewide one
+// and every folder's of a split: worked out once, the rules' fingerprint
+// being a pass over the whole rule table.
+func comparerHeader(opts Options, p1 *phaseOneResult, overrides []compute.Override) changes.Header {
 	h := changes.Header{ToolVersion: opts.Version, RulesVersion: rulesVersion(opts.Law),
 		Calendar: calendarFingerprint(overrides)}
 	for _, in := range p1.inputs {
 		h.Inputs = append(h.Inputs, changes.Input{Name: filepath.Base(in.Path), SHA256: in.SHA256, Rows: in.Rows})
 	}
+	return h
+}
+
+// newComparerOf is newComparer with header h and sortMemory bytes of
+// records buffered before a sorted run goes to disk (0: the package's
+// default): a split's folders take less, two of them being written at
+// once.
+func newComparerOf(opts Options, h changes.Header, sortMemory int) *changes.Comparer {
 	soon := opts.Soon
 	if opts.Compare == "" && !slices.Contains(opts.Formats, export.Digest) {
 		soon = -1 // nothing lists them

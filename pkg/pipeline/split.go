@@ -268,8 +268,8 @@ type sliceRun struct {
 	set    *export.Slices
 	info   export.RunInfo
 	order  []*bucket
-	// overrides are the calendar's, for each folder's snapshot header.
-	overrides []compute.Override
+	// header is every folder's snapshot header, worked out once.
+	header changes.Header
 
 	next  atomic.Int64 // the next slice to take
 	rows  atomic.Int64 // rows written into slices, for progress
@@ -444,7 +444,7 @@ func (w *sliceWorker) write(b *bucket) error {
 	// Each folder leaves its own snapshot and, with --compare, is compared
 	// with its own in the compared run: a row that moved from one county
 	// to another is gone from the one and new in the other.
-	cmp := newComparerOf(run.opts, run.p, run.overrides, sliceSortMemory)
+	cmp := newComparerOf(run.opts, run.header, sliceSortMemory)
 	defer cmp.Close()
 	k := 0                 // accepted rows so far
 	var rec changes.Record // each row's, in turn
@@ -558,7 +558,7 @@ func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *pha
 	}
 	run, err := startSlices(ctx, opts, cal, p, set, info)
 	if run != nil {
-		run.overrides = overrides
+		run.header = comparerHeader(opts, p, overrides)
 		run.start()
 	}
 	return run, err
