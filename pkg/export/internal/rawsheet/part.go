@@ -21,12 +21,14 @@ const spoolDepth = 2
 type Part struct {
 	pool  *Pool
 	buf   []byte
-	file  *os.File
-	path  string // set while the spool file still has a name to remove
+	dir   string   // where the spool file goes, once a second chunk comes
+	file  *os.File // nil while the part is one chunk or none
+	path  string   // set while the spool file still has a name to remove
 	queue chan *chunk
 	done  chan struct{}
 
 	// Owned by the spool goroutine until done is closed.
+	held       []byte // the first chunk's compressed bytes, until a second one comes
 	crc        uint32
 	rawSize    int64
 	packedSize int64
@@ -46,23 +48,17 @@ type Part struct {
 }
 
 // NewPart starts a part whose compressed rows are spooled to a temporary
-// file in dir.
+// file in dir once they are more than one chunk. A small part (a split
+// folder's sheets, the Rules and Calendar sheets) stays in memory: its
+// spool file and full-size buffer were a fifth of a small workbook's cost.
 func (p *Pool) NewPart(dir string) (*Part, error) {
-	f, err := os.CreateTemp(dir, "rows-*.deflate")
-	if err != nil {
-		return nil, fmt.Errorf("rawsheet: spool file: %w", err)
-	}
-	w := &Part{pool: p, buf: p.buffer(), file: f, queue: make(chan *chunk, spoolDepth), done: make(chan struct{})}
-	// Unnamed from the start where the system allows it: nothing is left
-	// behind by a run that is killed.
-	if err := os.Remove(f.Name()); err != nil {
-		w.path = f.Name()
-	}
+	w := &Part{pool: p, buf: p.buffer(false), dir: dir, queue: make(chan *chunk, spoolDepth), done: make(chan struct{})}
 	go w.spool()
 	return w, nil
 }
 
-// spool appends the compressed chunks to the file in the order written.
+// spool appends the compressed chunks to the file in the order written;
+// the first is held in memory until a second comes.
 func (w *Part) spool() {
 	defer close(w.done)
 	for c := range w.queue {
@@ -71,9 +67,7 @@ func (w *Part) spool() {
 			w.spoolErr = fmt.Errorf("rawsheet: deflate: %w", c.err)
 		}
 		if w.spoolErr == nil {
-			if _, err := w.file.Write(c.packed); err != nil {
-				w.spoolErr = fmt.Errorf("rawsheet: spool file: %w", err)
-			}
+			w.spoolErr = w.keep(c.packed)
 		}
 		w.crc = crc32Combine(w.crc, c.crc, int64(len(c.raw)))
 		w.rawSize += int64(len(c.raw))
@@ -81,6 +75,35 @@ func (w *Part) spool() {
 		w.pool.recycle(c.raw)
 		w.pool.recycleChunk(c)
 	}
+}
+
+// keep stores one chunk's compressed bytes: held when it is the first,
+// else in the spool file, made now and given the held chunk first.
+func (w *Part) keep(packed []byte) error {
+	if w.file == nil && w.held == nil {
+		w.held = append(make([]byte, 0, len(packed)), packed...)
+		return nil
+	}
+	if w.file == nil {
+		f, err := os.CreateTemp(w.dir, "rows-*.deflate")
+		if err != nil {
+			return fmt.Errorf("rawsheet: spool file: %w", err)
+		}
+		w.file = f
+		// Unnamed from the start where the system allows it: nothing is
+		// left behind by a run that is killed.
+		if err := os.Remove(f.Name()); err != nil {
+			w.path = f.Name()
+		}
+		if _, err := f.Write(w.held); err != nil {
+			return fmt.Errorf("rawsheet: spool file: %w", err)
+		}
+		w.held = nil
+	}
+	if _, err := w.file.Write(packed); err != nil {
+		return fmt.Errorf("rawsheet: spool file: %w", err)
+	}
+	return nil
 }
 
 // SetColumnStyles gives columns a style for their cells written with
@@ -325,7 +348,7 @@ func (w *Part) ship() {
 	c.raw, c.done = w.buf, make(chan struct{})
 	w.queue <- c
 	w.pool.jobs <- c
-	w.buf = w.pool.buffer()
+	w.buf = w.pool.buffer(true)
 }
 
 // Finish deflates what is left and waits until every chunk is spooled.
@@ -353,6 +376,10 @@ func (w *Part) rows() (crc uint32, raw, packed int64) { return w.crc, w.rawSize,
 
 // copyRows copies the compressed rows to dst.
 func (w *Part) copyRows(dst io.Writer) error {
+	if w.file == nil {
+		_, err := dst.Write(w.held)
+		return err
+	}
 	if _, err := io.Copy(dst, io.NewSectionReader(w.file, 0, w.packedSize)); err != nil {
 		return fmt.Errorf("rawsheet: spool file: %w", err)
 	}
@@ -370,6 +397,7 @@ func (w *Part) Discard() {
 		close(w.queue)
 		<-w.done
 	}
+	w.held = nil
 	if w.file != nil {
 		_ = w.file.Close()
 		w.file = nil

@@ -87,18 +87,29 @@ func (p *Pool) Close() {
 	p.wg.Wait()
 }
 
-func (p *Pool) buffer() []byte {
+// buffer is a part's buffer for its next chunk: an idle full-size one,
+// else a new one, full size for a part that has filled a chunk already
+// (big), else small, growing as rows come. Most parts of a split folder's
+// workbook stay under a few KB, and a full-size buffer is 0.6 MB zeroed.
+func (p *Pool) buffer(big bool) []byte {
 	select {
 	case b := <-idleBufs:
 		return b[:0]
 	default:
-		return make([]byte, 0, chunkSize+chunkSize/8)
+		if big {
+			return make([]byte, 0, chunkSize+chunkSize/8)
+		}
+		return make([]byte, 0, firstBuffer)
 	}
 }
 
-// recycle keeps a buffer for reuse, unless a row made it grow far.
+// firstBuffer is the capacity of a part's first buffer made new.
+const firstBuffer = 16 << 10
+
+// recycle keeps a buffer for reuse, unless a row made it grow far, or it
+// is one of the small ones (a part that stayed small).
 func (p *Pool) recycle(b []byte) {
-	if cap(b) > 2*chunkSize {
+	if cap(b) > 2*chunkSize || cap(b) < chunkSize {
 		return
 	}
 	select {

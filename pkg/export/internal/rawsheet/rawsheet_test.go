@@ -3,10 +3,13 @@ package rawsheet
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"math/rand"
+	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -406,4 +409,56 @@ func TestRepeatedTextsAsExcelizeWritesThem(t *testing.T) {
 		rows = append(rows, r)
 	}
 	sameBook(t, rows, 2)
+}
+
+// TestSmallPartMakesNoSpoolFile: a part of one chunk keeps its compressed
+// rows in memory and leaves its folder empty; one of several chunks
+// spools them to a file it leaves no name of (where the system allows),
+// and either copies out the same deflate stream its rows were.
+func TestSmallPartMakesNoSpoolFile(t *testing.T) {
+	pool := NewPool(2, 1)
+	defer pool.Close()
+	for _, c := range []struct {
+		name    string
+		rows    int
+		spooled bool
+	}{{"one chunk", 50, false}, {"several chunks", 30000, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p, err := pool.NewPart(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Discard()
+			var want strings.Builder
+			for r := 2; r < 2+c.rows; r++ {
+				p.Row(r)
+				p.Text(0, 0, "row "+strconv.Itoa(r)+strings.Repeat(" filler", 5))
+				if err := p.EndRow(); err != nil {
+					t.Fatal(err)
+				}
+				fmt.Fprintf(&want, `<row r="%d"><c r="A%d" t="inlineStr"><is><t>row %d%s</t></is></c></row>`, r, r, r, strings.Repeat(" filler", 5))
+			}
+			if err := p.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			if got := p.file != nil; got != c.spooled {
+				t.Fatalf("spool file made: %v, want %v", got, c.spooled)
+			}
+			if names, _ := os.ReadDir(dir); len(names) > 0 && runtime.GOOS != "windows" {
+				t.Fatalf("left in the folder: %v", names)
+			}
+			var packed bytes.Buffer
+			if err := p.copyRows(&packed); err != nil {
+				t.Fatal(err)
+			}
+			raw, err := io.ReadAll(flate.NewReader(io.MultiReader(&packed, bytes.NewReader([]byte{3, 0}))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(raw) != want.String() {
+				t.Fatalf("rows read back differ:\n got %.200q\nwant %.200q", raw, want.String())
+			}
+		})
+	}
 }
