@@ -333,8 +333,14 @@ func (w *Part) EndRow() error {
 	}
 	w.inRow = false
 	w.buf = append(w.buf, "</row>"...)
-	if len(w.buf) >= chunkSize {
-		w.ship()
+	switch {
+	case len(w.buf) >= chunkSize:
+		w.ship(true)
+	case cap(w.buf) < chunkSize && len(w.buf) > firstBuffer*3/4:
+		// A part outgrowing its small first buffer takes a full-size
+		// one now, rather than growing it step by step to a chunk (3 MB
+		// allocated for each part of a split folder's big sheets).
+		w.buf = append(w.pool.buffer(true), w.buf...)
 	}
 	return nil
 }
@@ -342,13 +348,17 @@ func (w *Part) EndRow() error {
 // LastRow is the number of the last row started, 0 before the first.
 func (w *Part) LastRow() int { return w.row }
 
-// ship hands the current chunk to the workers and the spool.
-func (w *Part) ship() {
+// ship hands the current chunk to the workers and the spool; more: a
+// buffer for the next chunk is wanted (not at Finish).
+func (w *Part) ship(more bool) {
 	c := w.pool.chunk()
 	c.raw, c.done = w.buf, make(chan struct{})
 	w.queue <- c
 	w.pool.jobs <- c
-	w.buf = w.pool.buffer(true)
+	w.buf = nil
+	if more {
+		w.buf = w.pool.buffer(true)
+	}
 }
 
 // Finish deflates what is left and waits until every chunk is spooled.
@@ -361,7 +371,7 @@ func (w *Part) Finish() error {
 	}
 	w.finished = true
 	if len(w.buf) > 0 {
-		w.ship()
+		w.ship(false)
 	}
 	close(w.queue)
 	<-w.done
