@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/klauspost/compress/gzip"
 	"golang.org/x/mod/semver"
@@ -72,7 +73,7 @@ type snapshotWriter struct {
 }
 
 func newSnapshotWriter(w io.Writer, h Header) (*snapshotWriter, error) {
-	gz, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	gz, err := gzipWriter(w)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +111,26 @@ func (s *snapshotWriter) close() error {
 	if err := s.gb.close(); err != nil {
 		return err
 	}
-	return s.gz.Close()
+	err := s.gz.Close()
+	if err == nil {
+		idleGzip.Put(s.gz)
+		s.gz = nil
+	}
+	return err
+}
+
+// idleGzip keeps gzip writers done with for the next snapshot: a split
+// run writes one per folder, and each new writer's tables were 0.5 MB
+// (0.3 GB allocated over ten 2,000-row split runs, the heap profile).
+var idleGzip sync.Pool
+
+// gzipWriter is a gzip writer at BestSpeed onto w, reused when one is idle.
+func gzipWriter(w io.Writer) (*gzip.Writer, error) {
+	if gz, ok := idleGzip.Get().(*gzip.Writer); ok {
+		gz.Reset(w)
+		return gz, nil
+	}
+	return gzip.NewWriterLevel(w, gzip.BestSpeed)
 }
 
 // abort lets the compressing goroutine end, when close was not reached.
