@@ -3,6 +3,7 @@ package changes
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 )
@@ -53,4 +54,69 @@ func TestRecordLineInAnotherForm(t *testing.T) {
 	if err := p.parseRecordLine([]byte(`{"k":"x","in":["a"]`+"\n"), &r); err == nil {
 		t.Error("a cut line read without error")
 	}
+}
+
+// special must find every quote, backslash, control byte and byte above
+// 0x7f in a word, wherever it is and whatever the other bytes are: a
+// miss would read past a string's end. Every byte value at every place,
+// among fillers of every kind, and random words.
+func TestSpecialFindsEveryByteThatEndsTheFastPath(t *testing.T) {
+	naive := func(x uint64) bool {
+		for i := 0; i < 8; i++ {
+			c := byte(x >> (8 * i))
+			if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, fill := range []byte{'a', ' ', '~', 0x21, 0x5b, 0x5d, 0x7f, 0x1f, 0x80, 0xff} {
+		for pos := 0; pos < 8; pos++ {
+			for c := 0; c < 256; c++ {
+				var x uint64
+				for i := 0; i < 8; i++ {
+					b := fill
+					if i == pos {
+						b = byte(c)
+					}
+					x |= uint64(b) << (8 * i)
+				}
+				if special(x) != naive(x) {
+					t.Fatalf("special(%#016x) = %v", x, special(x))
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1 << 20 {
+		x := r.Uint64()
+		if special(x) != naive(x) {
+			t.Fatalf("special(%#016x) = %v", x, special(x))
+		}
+	}
+}
+
+// FuzzRecordLineString: whatever a string holds, the record line written
+// for it reads back as encoding/json reads it.
+func FuzzRecordLineString(f *testing.F) {
+	for _, s := range []string{"", "plain", `a "quoted" word`, `back\slash`, "tab\tnew\nline", "\x00\x1f\x7f",
+		"bad utf-8 \xff\xfe", "ünïcödé 漢字 🗳️", "eight by", "exactly sixteen!", "\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := Record{Key: "i\x00" + s, ID: s, In: []string{s, "Town Board Member " + s}, Law: s,
+			Deadlines: []Deadline{{Code: s, Date: "2026-01-01"}}}
+		line := appendRecordJSON(nil, &r)
+		var p recordParser
+		var back, viaJSON Record
+		if err := p.parseRecordLine(line, &back); err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if err := json.Unmarshal(line, &viaJSON); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(back, viaJSON) {
+			t.Fatalf("%q: read back\n got %+v\nwant %+v", s, back, viaJSON)
+		}
+	})
 }
