@@ -89,8 +89,54 @@ func (w *Writer) Slices(s Split) (*Slices, error) {
 	w.opts.Split = &s
 	opts := w.opts
 	opts.Formats = sliceFormats(w.opts.Formats)
+	opts.rules, opts.yearCalendar = sharedRules(opts.rules), sharedYears(opts.yearCalendar)
 	w.slices = &Slices{opts: opts, now: w.now, set: w.set}
 	return w.slices, nil
+}
+
+// sharedRules is rules worked out once for each set of editions, for
+// every slice: the folders of a split mostly use the same editions, and
+// each folder's Rules sheet and calendar worked them out again. The
+// rules given out are shared: read, never changed, by their users.
+func sharedRules(rules func(used []string) []compute.Rule) func(used []string) []compute.Rule {
+	var mu sync.Mutex
+	memo := map[string][]compute.Rule{}
+	return func(used []string) []compute.Rule {
+		key := strings.Join(used, "\x00")
+		if used == nil {
+			key = "\x01nil" // every edition, not none
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		r, ok := memo[key]
+		if !ok {
+			r = rules(used)
+			memo[key] = r
+		}
+		return r
+	}
+}
+
+// sharedYears is yearCalendar worked out once for each year, for every
+// slice (each folder's Calendar sheet lists the same years' dates).
+func sharedYears(years func(*compute.Calendar, int) []compute.CalendarItem) func(*compute.Calendar, int) []compute.CalendarItem {
+	type key struct {
+		c *compute.Calendar
+		y int
+	}
+	var mu sync.Mutex
+	memo := map[key][]compute.CalendarItem{}
+	return func(c *compute.Calendar, y int) []compute.CalendarItem {
+		mu.Lock()
+		defer mu.Unlock()
+		k := key{c, y}
+		items, ok := memo[k]
+		if !ok {
+			items = years(c, y)
+			memo[k] = items
+		}
+		return items
+	}
 }
 
 // Open opens the Writer of one slice in the staging set, under the
