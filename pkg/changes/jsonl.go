@@ -282,8 +282,6 @@ func (p *recordParser) lit(s string) bool {
 	return false
 }
 
-// str reads a JSON string. Without escapes it is a plain copy; with them
-// strconv-compatible unquoting is left to encoding/json.
 // special reports whether any of the eight bytes of x (little-endian)
 // is a quote, a backslash, below 0x20 or above 0x7f: the classic
 // "has zero byte" and "has byte less than" word tests (exact for whether
@@ -296,6 +294,8 @@ func special(x uint64) bool {
 	return zero(quote)|zero(backslash)|below|x&highs != 0
 }
 
+// str reads a JSON string. Without escapes it is a plain copy; with them
+// strconv-compatible unquoting is left to encoding/json.
 func (p *recordParser) str(intern bool) (string, bool) {
 	if p.i >= len(p.b) || p.b[p.i] != '"' {
 		return "", false
