@@ -99,21 +99,12 @@ func (w *Writer) Slices(s Split) (*Slices, error) {
 // each folder's Rules sheet and calendar worked them out again. The
 // rules given out are shared: read, never changed, by their users.
 func sharedRules(rules func(used []string) []compute.Rule) func(used []string) []compute.Rule {
-	var mu sync.Mutex
-	memo := map[string][]compute.Rule{}
+	get := memo[string, []compute.Rule]()
 	return func(used []string) []compute.Rule {
-		key := strings.Join(used, "\x00")
 		if used == nil {
-			key = "\x01nil" // every edition, not none
+			return get("\x01nil", func() []compute.Rule { return rules(nil) }) // every edition, not none
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		r, ok := memo[key]
-		if !ok {
-			r = rules(used)
-			memo[key] = r
-		}
-		return r
+		return get(strings.Join(used, "\x00"), func() []compute.Rule { return rules(used) })
 	}
 }
 
@@ -124,18 +115,26 @@ func sharedYears(years func(*compute.Calendar, int) []compute.CalendarItem) func
 		c *compute.Calendar
 		y int
 	}
-	var mu sync.Mutex
-	memo := map[key][]compute.CalendarItem{}
+	get := memo[key, []compute.CalendarItem]()
 	return func(c *compute.Calendar, y int) []compute.CalendarItem {
+		return get(key{c, y}, func() []compute.CalendarItem { return years(c, y) })
+	}
+}
+
+// memo is a table of values each made once, by the first caller to ask
+// for its key, from any goroutine.
+func memo[K comparable, V any]() func(k K, build func() V) V {
+	var mu sync.Mutex
+	made := map[K]V{}
+	return func(k K, build func() V) V {
 		mu.Lock()
 		defer mu.Unlock()
-		k := key{c, y}
-		items, ok := memo[k]
+		v, ok := made[k]
 		if !ok {
-			items = years(c, y)
-			memo[k] = items
+			v = build()
+			made[k] = v
 		}
-		return items
+		return v
 	}
 }
 
