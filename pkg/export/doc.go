@@ -56,9 +56,10 @@
 //     links back; past excelLinkLimit real hyperlinks on one sheet the
 //     link is a HYPERLINK formula the tool writes itself. Summary opens
 //     with what needs action; the Column guide says what each column means.
-//   - Print. Every sheet prints landscape, one page wide, its header rows on
-//     every page, with a page header naming the sheet and the as-of date
-//     and a footer naming the law applied and the page.
+//   - Print. Every sheet prints landscape, its header rows on every page,
+//     as few pages wide as keep its text at 55 % of its size (most sheets
+//     one, Vacancies two), with a page header naming the sheet and the
+//     as-of date and a footer naming the law applied and the page.
 //   - Safety (guard.go). Text that a spreadsheet would take for a formula
 //     (a control character first, or =, +, -, @ or their full-width forms
 //     as the first visible character) gets an apostrophe in front in the

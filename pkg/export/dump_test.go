@@ -264,6 +264,9 @@ func printSetup(t *testing.T, f *excelize.File, sheet, titles string) string {
 	}
 	fit := props.FitToPage != nil && *props.FitToPage
 	s := fmt.Sprintf("%s, fit to page %v, %s wide × %s tall", orient, fit, val(pl.FitToWidth), val(pl.FitToHeight))
+	if pl.PageOrder != nil && *pl.PageOrder != "" {
+		s += ", page order " + *pl.PageOrder
+	}
 	if titles != "" {
 		s += ", titles " + titles
 	}

@@ -9,9 +9,12 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// Every sheet of results.xlsx prints well: landscape, one page wide,
-// its header row on every page (the tables), a header naming the sheet
-// and the as-of date and a footer naming the law and the page.
+// Every sheet of results.xlsx prints well: landscape, as few pages wide
+// as keep its text at 55 % of its size or more, its header row on every
+// page (the tables), a header naming the sheet and the as-of date and a
+// footer naming the law and the page. A sheet more than one page wide
+// repeats its first column on every page and prints a band of rows
+// across before the next (one page wide, Vacancies printed at 30 %).
 func TestEverySheetPrintsWell(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -45,8 +48,35 @@ func TestEverySheetPrintsWell(t *testing.T) {
 				if pl.Orientation == nil || *pl.Orientation != "landscape" {
 					t.Errorf("%s: orientation %v, want landscape", sheet, pl.Orientation)
 				}
-				if pl.FitToWidth == nil || *pl.FitToWidth != 1 || pl.FitToHeight == nil || *pl.FitToHeight != 0 {
-					t.Errorf("%s: fit to %v wide × %v tall, want 1 × 0 (as many pages down as it takes)", sheet, pl.FitToWidth, pl.FitToHeight)
+				if pl.FitToWidth == nil || pl.FitToHeight == nil || *pl.FitToHeight != 0 {
+					t.Fatalf("%s: fit to %v wide × %v tall, want N × 0 (as many pages down as it takes)", sheet, pl.FitToWidth, pl.FitToHeight)
+				}
+				// The scale a reader prints it at: the columns' widths
+				// against the page's, a landscape Letter page less two
+				// margins of 0.4 in, 10.2 in at 96 px an inch, in widths of
+				// Calibri 11's widest digit, 7 px: 139.9.
+				wide := *pl.FitToWidth
+				total := 0.0
+				cols, _ := f.GetCols(sheet)
+				for i := range cols {
+					name, _ := excelize.ColumnNumberToName(i + 1)
+					w, err := f.GetColWidth(sheet, name)
+					if err != nil {
+						t.Fatal(err)
+					}
+					total += w
+				}
+				scale := func(pages int) float64 { return min(1, float64(pages)*10.2*96/7/total) }
+				if wide < 1 || wide > 4 || (scale(wide) < 0.55 && wide < 4) || (wide > 1 && scale(wide-1) >= 0.55) {
+					t.Errorf("%s: %d pages wide for columns %.0f wide: printed at %.0f %%, want the fewest pages (at most 4) that print at 55 %% or more",
+						sheet, wide, total, 100*scale(wide))
+				}
+				across := wide > 1
+				if across != (pl.PageOrder != nil && *pl.PageOrder == "overThenDown") {
+					t.Errorf("%s: %d pages wide, page order %v", sheet, wide, pl.PageOrder)
+				}
+				if sheet == vacanciesSheet && !across {
+					t.Errorf("%s: one page wide for columns %.0f wide (%.0f %%)", sheet, total, 100*scale(1))
 				}
 				props, err := f.GetSheetProps(sheet)
 				if err != nil {
@@ -75,6 +105,9 @@ func TestEverySheetPrintsWell(t *testing.T) {
 				want := "'" + sheet + "'!$1:$1"
 				if strings.HasPrefix(sheet, rulesSheet) {
 					want = "'" + sheet + "'!$1:$2"
+				}
+				if across {
+					want = "'" + sheet + "'!$A:$A," + want
 				}
 				if titles[sheet] != want {
 					t.Errorf("%s: print titles %q, want %q", sheet, titles[sheet], want)

@@ -343,13 +343,6 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 	if err := f.SetSheetDimension(summarySheet, ""); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
 	}
-	if err := wb.printSetup(summarySheet); err != nil {
-		return err
-	}
-	sw, err := f.NewStreamWriter(summarySheet)
-	if err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
-	}
 	// The vacancy_id column holds links, which LibreOffice does not wrap:
 	// it is as wide as the longest id it lists.
 	widths := slices.Clone(summaryWidths)
@@ -363,6 +356,13 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 		longest = max(longest, utf8.RuneCountInString(u.vacancyID))
 	}
 	widths[1] = min(max(widths[1], float64(longest+2)), maxWidth)
+	if err := wb.printSetup(summarySheet, widths); err != nil {
+		return err
+	}
+	sw, err := f.NewStreamWriter(summarySheet)
+	if err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
+	}
 	if err := setColWidths(sw, widths); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
 	}

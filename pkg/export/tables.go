@@ -190,8 +190,8 @@ func ruleRow(dst []value, r *compute.Rule) []value {
 
 // columnCaps are the widest some columns get, in characters; longer text
 // wraps within the column and its row grows. They keep the widest table,
-// Vacancies with its carried-through columns, narrow enough to read when
-// it is printed one page wide. A text column not named here is capped at
+// Vacancies with its carried-through columns, narrow enough to print on
+// few pages across (pagesWide). A text column not named here is capped at
 // defaultCap, every column at maxWidth.
 var columnCaps = map[string]float64{
 	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 19, "district": 10, "county": 12,

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -117,20 +118,28 @@ func (wb *workbook) chain(base, before string, header []string) *sheetChain {
 		parts: []string{base}, row: 1, headerRow: 1}
 }
 
-// printSetup makes a sheet print well: landscape, one page wide (as many
-// pages down as it takes), narrow margins, and on every page a header
-// naming the sheet and the as-of date, and a footer naming the law
-// applied and the page. It runs before the sheet's stream writer opens:
-// the fit-to-page flag sits in front of the rows.
-func (wb *workbook) printSetup(sheet string) error {
+// printSetup makes a sheet print well: landscape, as few pages wide as
+// keep its text at least minPrintScale of its size (pagesWide: most
+// sheets one page wide, as many pages down as it takes), narrow margins,
+// and on every page a header naming the sheet and the as-of date, and a
+// footer naming the law applied and the page. A sheet more than one page
+// wide prints a band of rows across its pages before the next band
+// (overThenDown), so that a row's pages come one after another. It runs
+// before the sheet's stream writer opens: the fit-to-page flag sits in
+// front of the rows.
+func (wb *workbook) printSetup(sheet string, widths []float64) error {
 	f := wb.f
 	yes := true
 	if err := f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
 	}
-	landscape, letter, wide, tall := "landscape", 1, 1, 0
-	if err := f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Size: &letter, Orientation: &landscape,
-		FitToWidth: &wide, FitToHeight: &tall}); err != nil {
+	landscape, letter, wide, tall := "landscape", 1, pagesWide(widths), 0
+	layout := &excelize.PageLayoutOptions{Size: &letter, Orientation: &landscape, FitToWidth: &wide, FitToHeight: &tall}
+	if wide > 1 {
+		across := "overThenDown"
+		layout.PageOrder = &across
+	}
+	if err := f.SetPageLayout(sheet, layout); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
 	}
 	side, edge, band := 0.4, 0.6, 0.3
@@ -143,6 +152,33 @@ func (wb *workbook) printSetup(sheet string) error {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
 	}
 	return nil
+}
+
+// A printed table's text is at least minPrintScale of its size (11 pt at
+// 55 % is 6 pt): one page wide, the Vacancies sheet's 26 columns printed
+// at 30 %, too small to read. A sheet that would print smaller is spread
+// over more pages across, at most maxPagesWide (then it prints smaller).
+const (
+	minPrintScale = 0.55
+	maxPagesWide  = 4
+	// pageWidth is the printable width of a landscape Letter page between
+	// printSetup's side margins of 0.4 in: 10.2 in at 96 px an inch, in
+	// the units of a column's width, which Excel measures in widths of the
+	// default font's widest digit, 7 px for Calibri 11 (ECMA-376 Part 1,
+	// 18.3.1.13, col's width; the padding is inside the width).
+	pageWidth = (11 - 2*0.4) * 96 / 7
+)
+
+// pagesWide is how many pages wide a sheet of these column widths
+// prints: the fewest that keep it at minPrintScale or more, at most
+// maxPagesWide.
+func pagesWide(widths []float64) int {
+	total := 0.0
+	for _, w := range widths {
+		total += w
+	}
+	pages := int(math.Ceil(total * minPrintScale / pageWidth))
+	return min(max(pages, 1), maxPagesWide)
 }
 
 // headerFooterLimit is the most characters a header or footer holds.
@@ -398,8 +434,8 @@ func (c *sheetChain) addLink(cells []cell, l *link) *rowLink {
 //
 // A column is as wide as its widest sampled cell, within its cap
 // (columnCap): longer text wraps and its row grows. A header wraps too, to
-// at most headerLines lines, so that the table stays narrow enough to read
-// when printed one page wide.
+// at most headerLines lines, so that the table stays narrow enough to
+// print on few pages across (pagesWide).
 func (c *sheetChain) start() error {
 	c.widths = make([]float64, len(c.header))
 	for i, h := range c.header {
@@ -468,7 +504,7 @@ func (c *sheetChain) openPart(name string) error {
 	if err := f.SetSheetDimension(name, ""); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 	}
-	if err := c.wb.printSetup(name); err != nil {
+	if err := c.wb.printSetup(name, c.widths); err != nil {
 		return err
 	}
 	sw, err := f.NewStreamWriter(name)
@@ -584,9 +620,15 @@ func (c *sheetChain) close() error {
 		if err := c.wb.f.AutoFilter(name, ref, nil); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 		}
-		// The rows down to the header are printed again on every page.
+		// The rows down to the header are printed again on every page,
+		// and on a sheet more than one page wide the first column (the
+		// vacancy, the rule) too, so that every page says whose row it is.
+		titles := "'" + name + "'!$1:$" + strconv.Itoa(c.headerRow)
+		if pagesWide(c.widths) > 1 {
+			titles = "'" + name + "'!$A:$A," + titles
+		}
 		if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles",
-			RefersTo: "'" + name + "'!$1:$" + strconv.Itoa(c.headerRow), Scope: name}); err != nil {
+			RefersTo: titles, Scope: name}); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 		}
 		if err := c.sinks[i].finish(); err != nil {

@@ -219,6 +219,9 @@ func dumpGoldenWorkbook(t *testing.T, path string) string {
 			if ps.FitToHeight != nil {
 				parts = append(parts, "fit to height "+strconv.Itoa(*ps.FitToHeight))
 			}
+			if ps.PageOrder != nil && *ps.PageOrder != "" {
+				parts = append(parts, "page order "+*ps.PageOrder)
+			}
 			if len(parts) > 0 {
 				fmt.Fprintf(&b, "page: %s\n", strings.Join(parts, ", "))
 			}
