@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -17,6 +20,20 @@ func gz(text string) []byte {
 	w.Write([]byte(text))
 	w.Close()
 	return b.Bytes()
+}
+
+// gunzip is a snapshot file's text.
+func gunzip(t *testing.T, b []byte) string {
+	t.Helper()
+	plain, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if _, err := text.ReadFrom(plain); err != nil {
+		t.Fatal(err)
+	}
+	return text.String()
 }
 
 func headerLine(mod func(*Header)) string {
@@ -32,13 +49,7 @@ func headerLine(mod func(*Header)) string {
 func TestBadBaselines(t *testing.T) {
 	n1, _ := scenario()
 	_, good, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), n1, nil)
-	plain, err := gzip.NewReader(bytes.NewReader(good))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text bytes.Buffer
-	text.ReadFrom(plain)
-	lines := strings.SplitAfter(text.String(), "\n")
+	lines := strings.SplitAfter(gunzip(t, good), "\n")
 
 	cases := []struct {
 		name string
@@ -154,5 +165,50 @@ func TestNewerVersion(t *testing.T) {
 		if got := newer(c.baseline, c.this); got != c.newer {
 			t.Errorf("newer(%q, %q) = %v", c.baseline, c.this, got)
 		}
+	}
+}
+
+func TestABaselineWithItsFieldsInAnotherOrder(t *testing.T) {
+	// A snapshot whose records list their input fields in another order
+	// (its header's input_fields) reads as this version's: the same rows
+	// come out unchanged, and a row whose deadline moved is put down to
+	// the as-of date, not to inputs that only changed places. 600 rows
+	// cross the readers' batches of 256, whose records are reused.
+	var recs []Record
+	for i := range 600 {
+		recs = append(recs, rec(recSpec{id: fmt.Sprintf("NY-%d", i), office: "Town Clerk", district: strconv.Itoa(i),
+			county: "Erie", event: "2026-05-01", procl: "2026-05-20", vd: "2026-05-01", method: "general_election", elec: "2026-11-03",
+			deadlines: []Deadline{{Code: "party_nomination", Date: "2026-09-17"}}}))
+	}
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), recs, nil)
+	lines := strings.SplitAfter(strings.TrimSuffix(gunzip(t, snap), "\n"), "\n")
+	var h Header
+	if err := json.Unmarshal([]byte(lines[0]), &h); err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(h.Fields)
+	hb, _ := json.Marshal(h)
+	out := []string{string(hb) + "\n"}
+	var p recordParser
+	for _, l := range lines[1 : len(lines)-1] {
+		var r Record
+		if err := p.parseRecordLine([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		slices.Reverse(r.In)
+		out = append(out, string(appendRecordJSON(nil, &r)))
+	}
+	out = append(out, lines[len(lines)-1]+"\n")
+	base := gz(strings.Join(out, ""))
+
+	o, _, got := runOnce(t, header("1.0.0"), d(2026, 12, 1), recs, base)
+	if o.Status != Compared || len(got) != 0 {
+		t.Fatalf("status %s (%s), changes %q; want compared and none", o.Status, o.Reason, briefs(got))
+	}
+	moved := slices.Clone(recs)
+	moved[400].Deadlines = []Deadline{{Code: "party_nomination", Date: "2026-09-18"}}
+	_, _, got = runOnce(t, header("1.0.0"), d(2026, 12, 1), moved, base)
+	if len(got) != 1 || got[0].VacancyID != "NY-400" || got[0].Cause != ByAsOf {
+		t.Fatalf("changes %q, want NY-400's deadline moved by the as-of date", briefs(got))
 	}
 }

@@ -61,9 +61,9 @@ func (p *prefetch) fill(next func(*Record) (bool, error)) {
 		}
 		batch.n, batch.end, batch.err = 0, false, nil
 		for batch.n < len(batch.recs) {
-			// A record of its own each time: the merge keeps copies of
-			// some (a seat's unmatched ones) past the batch.
-			batch.recs[batch.n] = Record{}
+			// The same records batch after batch, their lists' arrays
+			// reused (Record.reused): the merge clones the few it keeps
+			// past the batch (a seat's unmatched ones).
 			ok, err := next(&batch.recs[batch.n])
 			if !ok || err != nil {
 				batch.end, batch.err = true, err

@@ -448,3 +448,48 @@ func TestSnapshotOnlyWritesTheSameSnapshot(t *testing.T) {
 		t.Error("a snapshot-only run compared with a baseline")
 	}
 }
+
+func TestASeatsUnmatchedRowsKeepTheirOwnDeadlines(t *testing.T) {
+	// 1,500 rows without ids on one seat, none of them in the other
+	// run: every one waits for the end of its seat, past many of the
+	// readers' batches of 256, whose records are filled again. Each new
+	// row's change names its own next deadline, 30 days after its own
+	// vacancy date, and each gone row its own method.
+	const n = 1500
+	day := func(base compute.Date, i int) string { return base.AddDays(i).String() }
+	var prev, cur []Record
+	want := map[string]string{} // source → the next deadline its change names
+	for i := range n {
+		method := []string{"general_election", "special_election", "none"}[i%3]
+		prev = append(prev, rec(recSpec{src: fmt.Sprintf("in.csv:%d", i+2), office: "Town Justice", county: "Erie",
+			vd: day(d(2015, 1, 1), i), method: method, elec: "2019-11-05",
+			deadlines: []Deadline{{Code: "party_nomination", Date: day(d(2015, 2, 1), i)}}}))
+		src := fmt.Sprintf("in.csv:%d", i+2)
+		cur = append(cur, rec(recSpec{src: src, office: "Town Justice", county: "Erie",
+			vd: day(d(2027, 1, 1), i), method: "general_election", elec: "2027-11-02",
+			deadlines: []Deadline{{Code: "party_nomination", Date: day(d(2027, 1, 31), i)}}}))
+		want[src] = day(d(2027, 1, 31), i)
+	}
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 11, 30), prev, nil)
+	_, _, got := runOnce(t, header("1.0.0"), d(2026, 11, 30), cur, snap)
+	added, removed := 0, 0
+	for _, ch := range got {
+		switch ch.Kind {
+		case VacancyAdded:
+			added++
+			if ch.Date != want[ch.Source] {
+				t.Errorf("%s: next deadline %s, want its own %s", ch.Source, ch.Date, want[ch.Source])
+			}
+		case VacancyRemoved:
+			removed++
+			var row int
+			fmt.Sscanf(ch.Source, "in.csv:%d", &row)
+			if w := []string{"general_election", "special_election", "none"}[(row-2)%3]; ch.Old != w {
+				t.Errorf("%s: was %s, want %s", ch.Source, ch.Old, w)
+			}
+		}
+	}
+	if added != n || removed != n {
+		t.Errorf("%d rows added and %d removed, want %d of each", added, removed, n)
+	}
+}

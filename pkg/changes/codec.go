@@ -3,6 +3,7 @@ package changes
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 )
 
 // The records of this run travel through the sort's temporary file in
@@ -112,11 +113,12 @@ func (d *byteDecoder) count() int {
 
 func decodeRecord(b []byte, key string, r *Record, intern map[string]string) error {
 	d := byteDecoder{b: b, intern: intern}
-	*r = Record{Key: key}
+	in, cs, ds := r.reused()
+	r.Key = key
 	r.ID = d.unique()
 	r.Source = d.unique()
 	if n := d.count(); n > 0 {
-		r.In = make([]string, n)
+		r.In = slices.Grow(in, n)[:n]
 		for i := range r.In {
 			r.In[i] = d.str()
 		}
@@ -127,13 +129,13 @@ func decodeRecord(b []byte, key string, r *Record, intern map[string]string) err
 	r.Election = d.str()
 	r.Law = d.str()
 	if n := d.count(); n > 0 {
-		r.Conflicts = make([]Conflict, n)
+		r.Conflicts = slices.Grow(cs, n)[:n]
 		for i := range r.Conflicts {
 			r.Conflicts[i] = Conflict{Code: d.str(), Field: d.str(), Severity: d.str(), Message: d.str()}
 		}
 	}
 	if n := d.count(); n > 0 {
-		r.Deadlines = make([]Deadline, n)
+		r.Deadlines = slices.Grow(ds, n)[:n]
 		for i := range r.Deadlines {
 			r.Deadlines[i] = Deadline{Code: d.str(), Date: d.str(), Passed: d.uint() == 1}
 		}

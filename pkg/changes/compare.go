@@ -377,7 +377,7 @@ func (j *join) unmatched(r *Record, prev bool) {
 			j.flush()
 			j.seat = s
 		}
-		rc := *r
+		rc := r.clone() // past the reader's batch, which reuses r's arrays
 		if prev {
 			j.pendPrev = append(j.pendPrev, rc)
 		} else {

@@ -169,7 +169,7 @@ func (p *recordParser) parseRecordLine(text []byte, r *Record) error {
 
 func (p *recordParser) parse(line []byte, r *Record) error {
 	p.b, p.i = line, 0
-	*r = Record{}
+	in, cs, ds := r.reused()
 	if !p.lit(`{"k":`) {
 		return errNotFast
 	}
@@ -192,7 +192,10 @@ func (p *recordParser) parse(line []byte, r *Record) error {
 	if !p.lit(`,"in":[`) {
 		return errNotFast
 	}
-	r.In = make([]string, 0, len(InputFields))
+	r.In = in
+	if r.In == nil {
+		r.In = make([]string, 0, len(InputFields))
+	}
 	for !p.lit("]") {
 		if len(r.In) > 0 && !p.lit(",") {
 			return errNotFast
@@ -215,7 +218,7 @@ func (p *recordParser) parse(line []byte, r *Record) error {
 	}
 	if p.lit(`,"c":[`) {
 		for !p.lit("]") {
-			if len(r.Conflicts) > 0 && !p.lit(",") {
+			if len(cs) > 0 && !p.lit(",") {
 				return errNotFast
 			}
 			var c Conflict
@@ -236,11 +239,17 @@ func (p *recordParser) parse(line []byte, r *Record) error {
 			if c.Severity, ok = p.str(true); !ok || !p.lit("}") {
 				return errNotFast
 			}
-			r.Conflicts = append(r.Conflicts, c)
+			cs = append(cs, c)
+		}
+		if len(cs) > 0 {
+			r.Conflicts = cs
 		}
 	}
 	if p.lit(`,"d":[`) {
-		r.Deadlines = make([]Deadline, 0, 12)
+		r.Deadlines = ds
+		if r.Deadlines == nil {
+			r.Deadlines = make([]Deadline, 0, 12)
+		}
 		for !p.lit("]") {
 			if len(r.Deadlines) > 0 && !p.lit(",") {
 				return errNotFast

@@ -1,6 +1,7 @@
 package changes
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -23,6 +24,25 @@ const (
 	inDistrict = 2
 	inCounty   = 3
 )
+
+// reused empties r for the next record read into it and gives its lists'
+// arrays, emptied, for that record's lists: the comparison's readers
+// (prefetch) fill the same records batch after batch, and a new array a
+// list and record was a third of a comparison's allocation. A list the
+// next record has none of stays nil, as a new record's would.
+func (r *Record) reused() (in []string, cs []Conflict, ds []Deadline) {
+	in, cs, ds = r.In[:0], r.Conflicts[:0], r.Deadlines[:0]
+	*r = Record{}
+	return in, cs, ds
+}
+
+// clone is a copy of r that shares none of its arrays: one kept past its
+// reader's batch.
+func (r *Record) clone() Record {
+	c := *r
+	c.In, c.Conflicts, c.Deadlines = slices.Clone(r.In), slices.Clone(r.Conflicts), slices.Clone(r.Deadlines)
+	return c
+}
 
 // Record is one input row as a snapshot keeps it: what it was given and
 // what the tool concluded.

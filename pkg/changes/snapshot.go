@@ -150,7 +150,9 @@ type Baseline struct {
 	n      int    // records read
 	last   string // the previous record's key
 	done   bool
-	fields []int // for each of InputFields, its position in the baseline's records; -1 when absent
+	fields []int    // for each of InputFields, its position in the baseline's records; -1 when absent
+	same   bool     // fields is InputFields' own order: nothing to project
+	was    []string // project's copy of a record's fields as read
 }
 
 // Skip says why a comparison did not happen. It is not an error of the
@@ -249,8 +251,10 @@ func (b *Baseline) open(cur Header) *Skip {
 	}
 	b.Header = h
 	b.fields = make([]int, len(InputFields))
+	b.same = len(h.Fields) == len(InputFields)
 	for i, name := range InputFields {
 		b.fields[i] = slices.Index(h.Fields, name)
+		b.same = b.same && b.fields[i] == i
 	}
 	return nil
 }
@@ -356,14 +360,21 @@ func (b *Baseline) next(r *Record) (bool, error) {
 	return true, nil
 }
 
-// project puts the baseline's input fields in this version's order.
+// project puts the baseline's input fields in this version's order, in
+// in's own array (a record's arrays are reused: prefetch).
 func (b *Baseline) project(in []string) []string {
-	out := make([]string, len(InputFields))
+	if b.same && len(in) == len(InputFields) {
+		return in
+	}
+	b.was = append(b.was[:0], in...)
+	out := slices.Grow(in[:0], len(InputFields))[:len(InputFields)]
 	for i, j := range b.fields {
-		if j >= 0 && j < len(in) {
-			out[i] = in[j]
+		out[i] = ""
+		if j >= 0 && j < len(b.was) {
+			out[i] = b.was[j]
 		}
 	}
+	clear(b.was) // let go of the strings
 	return out
 }
 
