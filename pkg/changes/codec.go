@@ -51,7 +51,7 @@ func encodeRecord(b []byte, r *Record) []byte {
 type byteDecoder struct {
 	b      []byte
 	err    error
-	intern map[string]string // short strings that repeat: codes, dates, severities
+	intern *interner // short strings that repeat: codes, dates, severities
 }
 
 var errCorruptRecord = errors.New("changes: temporary record damaged")
@@ -73,9 +73,9 @@ func (d *byteDecoder) uint() uint64 {
 func (d *byteDecoder) str() string { return d.read(true) }
 
 // unique reads a string that no other record repeats (an id, a row's
-// source): interned, a million rows' ids filled the table (65,536
-// entries, 7 MB of the million-row run's live heap at its peak, issue 13)
-// and left no room for the strings that do repeat.
+// source): interned, a million rows' ids filled the map the interner
+// replaced (65,536 entries, 7 MB of the million-row run's live heap at
+// its peak, issue 13), and they would push out the strings that do repeat.
 func (d *byteDecoder) unique() string { return d.read(false) }
 
 func (d *byteDecoder) read(intern bool) string {
@@ -90,14 +90,7 @@ func (d *byteDecoder) read(intern bool) string {
 		return ""
 	}
 	if intern && d.intern != nil && n <= 32 {
-		if s, ok := d.intern[string(raw)]; ok {
-			return s
-		}
-		s := string(raw)
-		if len(d.intern) < 1<<16 {
-			d.intern[s] = s
-		}
-		return s
+		return d.intern.str(raw)
 	}
 	return string(raw)
 }
@@ -111,7 +104,7 @@ func (d *byteDecoder) count() int {
 	return int(n)
 }
 
-func decodeRecord(b []byte, key string, r *Record, intern map[string]string) error {
+func decodeRecord(b []byte, key string, r *Record, intern *interner) error {
 	d := byteDecoder{b: b, intern: intern}
 	in, cs, ds := r.reused()
 	r.Key = key

@@ -225,7 +225,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 		j.advance()
 	}
 	var cur Record
-	intern := map[string]string{}
+	intern := new(interner)
 	// This run's records are decoded beside the merge too (4.5 s of one
 	// CPU at a million rows); the snapshot-only run copies their lines.
 	var decoded *prefetch

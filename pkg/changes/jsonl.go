@@ -145,7 +145,7 @@ func appendJSONString(b []byte, s string) []byte {
 type recordParser struct {
 	b      []byte
 	i      int
-	intern map[string]string
+	intern *interner
 }
 
 var errNotFast = errors.New("not the fast form")
@@ -351,17 +351,10 @@ closed:
 		return "", false // encoding/json would replace; let it
 	}
 	if intern && len(raw) <= 40 {
-		if s, ok := p.intern[string(raw)]; ok {
-			return s, true
-		}
-		s := string(raw)
 		if p.intern == nil {
-			p.intern = map[string]string{}
+			p.intern = new(interner)
 		}
-		if len(p.intern) < 1<<16 {
-			p.intern[s] = s
-		}
-		return s, true
+		return p.intern.str(raw), true
 	}
 	return string(raw), true
 }
