@@ -25,6 +25,8 @@
 #
 # Needs Go and /usr/bin/time (apt-get install -y time).
 set -euo pipefail
+# A relative RAWFLOOR is the caller's, not the project root's.
+if [ -n "${RAWFLOOR:-}" ] && [ -d "$RAWFLOOR" ]; then RAWFLOOR=$(cd "$RAWFLOOR" && pwd); fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
 ROWS=${ROWS:-100000}
@@ -99,9 +101,11 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.0f %%", (a / b - 1) * 100 }'
 pw=$(median 1 "$tmp/plain.runs") pc=$(median 2 "$tmp/plain.runs") pm=$(median 3 "$tmp/plain.runs")
 sw=$(median 1 "$tmp/split.runs") sc=$(median 2 "$tmp/split.runs") sm=$(median 3 "$tmp/split.runs")
 met=$(awk -v a="$sw" -v b="$pw" 'BEGIN { print (a / b - 1 <= 0.30) ? "yes" : "**no**" }')
-# The vacancies the folders hold (index.csv, counted from the right: a
-# value may hold a comma) against the statewide run's.
-frows=$(awk -F, 'NR > 1 { n += $(NF - 4) } END { print n + 0 }' "$tmp/out-split/by-$SPLIT/index.csv")
+# The vacancies the folders hold (index.csv's column of that name,
+# counted from the right: a value may hold a comma) against the
+# statewide run's.
+frows=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "vacancies") p = i; h = NF; next }
+	{ n += $(NF - (h - p)) } END { print n + 0 }' "$tmp/out-split/by-$SPLIT/index.csv")
 # perround EXPR: EXPR of each round's runs (p, s, x, r, q: the CPU s of
 # plain, split, noxlsx, raw and rawnoxlsx; pw: plain's wall), their median.
 perround() {

@@ -171,13 +171,21 @@ const (
 
 // pagesWide is how many pages wide a sheet of these column widths
 // prints: the fewest that keep it at minPrintScale or more, at most
-// maxPagesWide.
+// maxPagesWide. Across n pages the first column is printed n times (the
+// print titles repeat it), so n pages hold the columns at scale s when
+// n × pageWidth ≥ s × (total + (n−1) × first): the fewest n is
+// s × (total − first) / (pageWidth − s × first), rounded up. (A page
+// breaks between columns, which can cost a little more.)
 func pagesWide(widths []float64) int {
+	if len(widths) == 0 {
+		return 1
+	}
 	total := 0.0
 	for _, w := range widths {
 		total += w
 	}
-	pages := int(math.Ceil(total * minPrintScale / pageWidth))
+	first := widths[0] // at most maxWidth: pageWidth − minPrintScale × first > 0
+	pages := int(math.Ceil(minPrintScale * (total - first) / (pageWidth - minPrintScale*first)))
 	return min(max(pages, 1), maxPagesWide)
 }
 
