@@ -218,10 +218,23 @@ type Deadline struct {
 	// BaseDate is the permanent formula's effective date when a one-year
 	// act or calendar input set the row's dates; zero otherwise.
 	BaseDate Date
+	// Verify is empty when the row's dates rest on text that was read or
+	// that a published calendar corroborates; otherwise it says, in a few
+	// words, what to check the date against (the rule rests on text still
+	// unverified). Every place that shows the date shows it.
+	Verify string
 
 	touched    bool // a one-year act or calendar input set or moved the dates
 	actDerived bool // a one-year act's dates decided them
 	late       bool // an exception (a late-vacancy rule) replaced the ordinary dates
+}
+
+// Actionable reports whether someone must still act on the deadline: it
+// applies, and it is still open on the as-of date (not passed, not met by
+// what the inputs say was done). The action lists (the next deadline, the
+// Summary, the digest, explain, the calendar file) show only these.
+func (d *Deadline) Actionable() bool {
+	return d.Applies && d.Status == Open
 }
 
 // Step is one line of `batch explain`: a rule the engine considered,
