@@ -136,6 +136,40 @@ func TestCalendarAgainstAPublishedCalendar(t *testing.T) {
 	}
 }
 
+// TestCalendarAgainstTheBoard2026: testdata/calendars/nysboe-2026.csv is
+// the state board's 2026 political calendar (revised 2025-12-09), every line
+// of EDITIONS.md § 7.4 with the date and the citation the board prints;
+// the computed calendar agrees with each, and the table prints each line.
+func TestCalendarAgainstTheBoard2026(t *testing.T) {
+	board := filepath.Join("..", "..", "testdata", "calendars", "nysboe-2026.csv")
+	got := run(t, "", "calendar", "--year", "2026", "--against", board)
+	if got.code != 0 || !strings.Contains(got.stdout, "20 dates agree, 0 differ") {
+		t.Errorf("exit %d: %s %s", got.code, got.stdout, got.stderr)
+	}
+	table := run(t, "", "calendar", "--year", "2026")
+	csvOut := calendarCSV(t, "--year", "2026")
+	for _, code := range []string{"offices_certified", "party_positions_statement", "opportunity_to_ballot_signing_start",
+		"designation_authorization", "opportunity_to_ballot_notice", "designation_substitution_authorization",
+		"opportunity_to_ballot_after_declination_notice", "primary_ballot_certified_state", "primary_ballot_certified_county",
+		"independent_decline_after_primary", "party_decline_after_primary", "party_decline_after_primary_vacancy",
+		"party_decline_after_primary_substitution", "caucus_nomination_certificate", "party_nomination_authorization",
+		"judicial_convention_minutes", "general_ballot_certified_state", "general_ballot_certified_county"} {
+		if !strings.Contains(table.stdout, "\n"+code+" ") {
+			t.Errorf("the table lacks %s", code)
+		}
+		if r, ok := csvOut[code]; !ok || !strings.Contains(r[5], "corroborated by the state board's 2026 political calendar") {
+			t.Errorf("--csv %s: %v", code, r)
+		}
+	}
+	// The permanent formula of 2026 (--base) counts the opportunity to
+	// ballot's first day from April 2, not the act's April 6: one line the
+	// board's calendar does not give.
+	base := run(t, "", "calendar", "--year", "2026", "--base", "--against", board)
+	if base.code != 3 || !strings.Contains(base.stdout, "opportunity_to_ballot_signing_start: published 2026-03-21, computed 2026-03-17") {
+		t.Errorf("--base: exit %d: %s", base.code, base.stdout)
+	}
+}
+
 func TestRulesAsOf(t *testing.T) {
 	all := run(t, "", "rules", "--csv")
 	day := run(t, "", "rules", "--csv", "--as-of", "2026-11-30")

@@ -23,6 +23,7 @@ type Mark string
 
 const (
 	Sourced        Mark = "sourced"        // the words or dates were read in a published copy
+	Corroborated   Mark = "corroborated"   // the words were not read, but a published calendar gives the rule's dates (named in the note)
 	Inferred       Mark = "inferred"       // indirect evidence, named in the note
 	Unsourced      Mark = "unsourced"      // nobody has read the text: rows it decides get NEEDS_REVIEW
 	Interpretation Mark = "interpretation" // a reading of the words the tool shows
@@ -289,6 +290,11 @@ type DeadlineRule struct {
 	CalendarOnly bool // printed by `batch calendar`, never a vacancy's row
 	Cycle        int  // printed only in years divisible by Cycle (presidential years: 4)
 	NotFiling    bool // an election day or the governor's act, not a filing: no TOO_LATE after the election
+
+	// Corroborated lists the published calendars whose dates agree with
+	// the rule, by year (boardcal.go): the calendar names them in the
+	// year they cover; other years rest on the rule's own mark.
+	Corroborated []Corroboration
 
 	Review string // NEEDS_REVIEW sentence when the rule's current text is unverified
 	Authority

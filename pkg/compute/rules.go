@@ -294,6 +294,9 @@ func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 	if d.Review != "" {
 		notes = append(notes, d.Review)
 	}
+	if len(d.Corroborated) > 0 {
+		notes = append(notes, corroboratedYears(d))
+	}
 	if d.Act != "" {
 		notes = append(notes, "as amended by "+d.Act)
 	}

@@ -79,14 +79,15 @@ func YearCalendar(cal *Calendar, year int, opts CalendarOptions) []CalendarItem 
 		if !row.Applies {
 			continue
 		}
-		src := ""
+		src, checked := "", ""
 		for j := range ed.Deadlines {
-			if ed.Deadlines[j].Code == row.Code {
-				src = anchorSource(ed.Deadlines[j].Last, psrc.text, gsrc)
+			if r := &ed.Deadlines[j]; r.Code == row.Code {
+				src = anchorSource(r.Last, psrc.text, gsrc)
+				checked = corroborationNote(r, year, row.WindowStart, row.Effective)
 				break
 			}
 		}
-		src = joinNonEmpty("; ", src, row.Reason)
+		src = joinNonEmpty("; ", src, row.Reason, checked)
 		out = append(out, CalendarItem{Code: row.Code, WindowStart: row.WindowStart, Statutory: row.Statutory,
 			Effective: row.Effective, Citation: row.Citation, Source: src, LawEdition: row.LawEdition, BaseDate: row.BaseDate})
 	}

@@ -74,7 +74,7 @@ var (
 			Note:  "\"eff. 1/24/2019\""}
 		e.Primary = primaryJune
 		e.Fill = fill2019(e1.Fill)
-		e.Deadlines = eln6158June(false)
+		e.Deadlines = append(eln6158June(false), boardLines(boardEra{})...)
 		e.TooLateRv = reviewSub13
 		return e
 	}()
@@ -85,6 +85,7 @@ var (
 			Words: "the governor shall proclaim within ten days; 70 to 80 days for Congress, 40 to 50 for other offices; § 42(4)(c)",
 			Note:  "signed 2021-07-30; effective-date clause not read; the chapter number inferred from a later bill's \"as amended by\""}
 		e.Fill = fill2021(e2.Fill)
+		e.Deadlines = append(eln6158June(false), boardLines(boardEra{ch276: true})...)
 		e.Specials = []c.SpecialTable{
 			{Offices: congress, Window: window2021Congress, Rows: specialSeed},
 			{Window: window2021Other, Rows: specialSeed},
@@ -98,7 +99,7 @@ var (
 			Words: "40 to 50 days only for the State Senate and Assembly, with the same-date proviso; their special-election deadlines 7, 9, 11 and 13 days",
 			Note:  "2022-07-29 is the day the Senate republished § 42; no signing date was found"}
 		e.Fill = fill2022(e3.Fill)
-		e.Deadlines = eln6158June(true)
+		e.Deadlines = append(eln6158June(true), boardLines(boardEra{e4: true, ch276: true})...)
 		e.Specials = []c.SpecialTable{
 			{Offices: senateAsm, Window: window2022SenateAssembly, Rows: specialSenateAssembly},
 			{Window: window2022Other, Rows: specialSeed},
