@@ -285,6 +285,9 @@ func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 			notes = append(notes, "applies when "+d.Requires.Row+" does")
 		}
 	}
+	if len(d.Corroborated) > 0 {
+		notes = append(notes, corroboratedYears(d))
+	}
 	if d.CalendarOnly {
 		notes = append(notes, "printed by the calendar only")
 	}
@@ -293,9 +296,6 @@ func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 	}
 	if d.Review != "" {
 		notes = append(notes, d.Review)
-	}
-	if len(d.Corroborated) > 0 {
-		notes = append(notes, corroboratedYears(d))
 	}
 	if d.Act != "" {
 		notes = append(notes, "as amended by "+d.Act)
