@@ -9,6 +9,14 @@
 //	eln6158_2019.go  § 6-158 re-keyed to the June primary (L.2019 ch. 5)
 //	eln6158_2022.go  special-election deadlines for the Senate and Assembly (L.2022 ch. 164)
 //	gcl24.go         General Construction Law § 24: public holidays
+//	board.go         the state board's nomination calendar, line for line (calendar-only rules), in the order of the year:
+//	eln4106.go       § 4-106: offices certified by February 1
+//	eln2120.go       § 2-120(1): the statement of party positions
+//	eln6164.go       §§ 6-164, 6-166(3): the opportunity to ballot's first day to sign and its notices
+//	eln6120.go       § 6-120(3): authorizations of designations, substitutions and § 6-116 nominations
+//	eln4110.go       §§ 4-110, 4-112(1), 4-114: the primary and general ballots certified
+//	eln6146.go       § 6-146(6): declining the party nominations after a lost primary
+//	eln6158_board.go § 6-158(3), (5)-(6), (11) as the board's calendar applies them beyond the vacancy rows
 //	oneyear.go       one-year acts and orders (2020–2024, 2026); the 2012–2018 federal notice
 //	nylaw.go         the editions E0–E4 assembled, the keying rule, the data's freshness
 //
