@@ -201,3 +201,52 @@ func TestCorroborationDiffers(t *testing.T) {
 		t.Errorf("%q", s)
 	}
 }
+
+// TestBoardFormulasOn2015: the formulas taken from the board's calendars
+// hold in another year's calendar too. The state board's 2015 political
+// calendar (the September era, the one TestPublished2015Calendar reads)
+// gives: designating petitions due July 9, first day to sign
+// opportunity-to-ballot petitions June 23 (§ 6-164), last day to authorize
+// designations July 13 (§ 6-120(3)), to fill a vacancy after a declination
+// July 17 and to authorize a substitution July 21 (§ 6-120(3)); the state
+// board certifies the primary ballot August 5 (§ 4-110) and the county
+// boards determine theirs August 6 (§ 4-114), the general election's
+// September 28 (§ 4-112(1)) and 29 (§ 4-114). The June-era lines are laid
+// on the 2015 edition's table here; the state board's own days were
+// thirty-six days before each election then, and are given as such.
+func TestBoardFormulasOn2015(t *testing.T) {
+	b := boardEra{}
+	e := e1
+	e.Deadlines = append(append([]DeadlineRule(nil), e1.Deadlines...),
+		eln6164Signing(b), eln6120Designation(b), eln6120Substitution(b),
+		DeadlineRule{Code: dlPrimaryBallotState, Kind: LastDay, CalendarOnly: true, NotFiling: true, Last: From(AtPrimary, Days(-36))},
+		eln4114Primary(b),
+		DeadlineRule{Code: dlGeneralBallotState, Kind: LastDay, CalendarOnly: true, NotFiling: true, Last: From(AtGeneral, Days(-36))},
+		eln4114General(b),
+	)
+	l := *NewYork
+	l.Editions, l.Acts = []Edition{e0, e}, nil
+	law := NewLaw(l)
+	if errs := law.Check(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := map[string]CalendarItem{}
+	for _, it := range YearCalendar(NewCalendar(law, nil), 2015, CalendarOptions{}) {
+		got[it.Code] = it
+	}
+	for code, want := range map[string]Date{
+		"designating_petition":                   ymd(2015, 7, 9),
+		"opportunity_to_ballot_signing_start":    ymd(2015, 6, 23),
+		"designation_authorization":              ymd(2015, 7, 13),
+		"designation_vacancy_declination":        ymd(2015, 7, 17),
+		"designation_substitution_authorization": ymd(2015, 7, 21),
+		"primary_ballot_certified_state":         ymd(2015, 8, 5),
+		"primary_ballot_certified_county":        ymd(2015, 8, 6),
+		"general_ballot_certified_state":         ymd(2015, 9, 28),
+		"general_ballot_certified_county":        ymd(2015, 9, 29),
+	} {
+		if it := got[code]; it.Effective != want {
+			t.Errorf("%s: computed %s, the board's 2015 calendar %s", code, it.Effective, want)
+		}
+	}
+}
