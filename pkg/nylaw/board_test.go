@@ -250,3 +250,48 @@ func TestBoardFormulasOn2015(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardLines2027ByHand: a year no one-year act touches. Primary Tuesday
+// June 22, 2027 (June 1 is a Tuesday); the twelfth Thursday preceding it
+// is April 1; general election Tuesday November 2.
+func TestBoardLines2027ByHand(t *testing.T) {
+	one := func(code string, m, d int) boardLine {
+		return boardLine{code: code, stat: ymd(2027, m, d), ef: ymd(2027, m, d)}
+	}
+	checkLines(t, 2027, []boardLine{
+		one("offices_certified", 2, 1),                    // a Monday
+		one("party_positions_statement", 2, 9),            // Apr 1 − 37 = Feb 23, − 14
+		one("opportunity_to_ballot_signing_start", 3, 16), // Apr 1 − 16
+		one("designation_authorization", 4, 5),            // Apr 1 + 4
+		// Apr 5 (decline) + 4 = Apr 9 (fill the vacancy) + 4.
+		one("designation_substitution_authorization", 4, 13),
+		one("primary_ballot_certified_state", 4, 28), // Jun 22 − 55: − 31 = May 22, − 24 = Apr 28
+		one("party_decline_after_primary", 7, 2),     // Jun 22 + 10
+		one("party_decline_after_primary_vacancy", 7, 6),
+		// Jul 6 + 4 = Saturday Jul 10 → Monday Jul 12.
+		{code: "party_decline_after_primary_substitution", stat: ymd(2027, 7, 10), ef: ymd(2027, 7, 12)},
+		one("caucus_nomination_certificate", 7, 22), // Jun 22 + 30
+		// Jul 22 + 4 = Monday Jul 26.
+		one("party_nomination_authorization", 7, 26),
+		// First Monday of August 2027 is Aug 2: Thursday Aug 5 … Aug 11.
+		{code: "judicial_convention_minutes", start: ymd(2027, 8, 5), stat: ymd(2027, 8, 11), ef: ymd(2027, 8, 11)},
+		one("general_ballot_certified_state", 9, 8), // Nov 2 − 55: − 31 = Oct 2, − 24 = Sep 8
+		one("general_ballot_certified_county", 9, 9),
+	})
+}
+
+// The board's lines are the calendar's, never a vacancy's: a 2026 vacancy
+// foreseen before the year began gets none of them as a deadline row.
+func TestBoardLinesAreNotVacancyRows(t *testing.T) {
+	r := Compute(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2025, 12, 1)}, NewCalendar(NewYork, nil), ymd(2026, 1, 5))
+	if len(r.Deadlines) == 0 {
+		t.Fatal("no deadline rows")
+	}
+	for _, d := range r.Deadlines {
+		for _, rule := range boardLines(boardEra{e4: true, ch276: true}) {
+			if d.Code == rule.Code {
+				t.Errorf("a vacancy row %s", d.Code)
+			}
+		}
+	}
+}
