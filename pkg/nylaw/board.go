@@ -24,7 +24,7 @@ const (
 	// The state board's 2026 political calendar, revised 2025-12-09, as
 	// transcribed in FlashOfInsight/nyc-civic-calendar,
 	// lib/data/political-calendar-2026.js.
-	board2026 = "the state board's 2026 political calendar (revised 2025-12-09)"
+	nysboe2026 = "the state board's 2026 political calendar (revised 2025-12-09)"
 )
 
 // The codes of the board's lines.
@@ -83,7 +83,7 @@ func (b boardEra) on2026(m time.Month, day int) []c.Corroboration {
 	if !b.e4 {
 		return nil
 	}
-	return []c.Corroboration{{Year: 2026, Date: c.D(2026, m, day), Calendar: board2026}}
+	return []c.Corroboration{{Year: 2026, Date: c.D(2026, m, day), Calendar: nysboe2026}}
 }
 
 // window2026 is on2026 for a window's first and last day.
