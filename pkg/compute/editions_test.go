@@ -60,7 +60,7 @@ func TestEditionBoundaryDays(t *testing.T) {
 		{ymd(2010, 12, 31), "E0"}, {ymd(2011, 3, 8), "E0"}, {ymd(2011, 3, 9), "E1"},
 		{ymd(2019, 1, 23), "E1"}, {ymd(2019, 1, 24), "E2"},
 		{ymd(2021, 7, 29), "E2"}, {ymd(2021, 7, 30), "E3"},
-		{ymd(2022, 7, 28), "E3"}, {ymd(2022, 7, 29), "E4"}, {ymd(2026, 11, 30), "E4"},
+		{ymd(2022, 3, 24), "E3"}, {ymd(2022, 3, 25), "E4"}, {ymd(2026, 11, 30), "E4"},
 	} {
 		if got := nylaw.NewYork.EditionAt(c.day).ID; got != c.want {
 			t.Errorf("edition on %s = %s, want %s", c.day, got, c.want)
@@ -123,12 +123,13 @@ func TestSpecialWindowsByEdition(t *testing.T) {
 		// Jul 30 + 70: Aug 31 (32), Sep 30 (62), Oct 8 (70); Oct 18.
 		{"L.2021 ch. 320: 70 to 80 for Congress", USRepresentative, ymd(2021, 7, 30), ymd(2021, 10, 8), ymd(2021, 10, 18), "E3"},
 		{"L.2021 ch. 320: 40 to 50 for a town office", OtherOffice, ymd(2021, 7, 30), ymd(2021, 9, 8), ymd(2021, 9, 18), "E3"},
-		// Jul 28 + 3 = Jul 31, Aug 31 (34), Sep 6 (40); Sep 16 (50).
-		{"the day before L.2022 ch. 164: a town office still 40 to 50", OtherOffice, ymd(2022, 7, 28), ymd(2022, 9, 6), ymd(2022, 9, 16), "E3"},
-		// Jul 29 + 2 = Jul 31, Aug 31 (33), Sep 30 (63), Oct 7 (70); Oct 17.
-		{"L.2022 ch. 164: a town office 70 to 80", OtherOffice, ymd(2022, 7, 29), ymd(2022, 10, 7), ymd(2022, 10, 17), "E4"},
-		// Aug 31 (33), Sep 7 (40); Sep 17 (50).
-		{"L.2022 ch. 164: the Assembly 40 to 50", MemberOfAssembly, ymd(2022, 7, 29), ymd(2022, 9, 7), ymd(2022, 9, 17), "E4"},
+		// E4 from 2022-03-25 (inferred). Mar 24 + 7 = Mar 31, Apr 30 (37),
+		// May 3 (40); May 13 (50).
+		{"the day before L.2022 ch. 164: a town office still 40 to 50", OtherOffice, ymd(2022, 3, 24), ymd(2022, 5, 3), ymd(2022, 5, 13), "E3"},
+		// Mar 25 + 6 = Mar 31, Apr 30 (36), May 31 (67), Jun 3 (70); Jun 13.
+		{"L.2022 ch. 164: a town office 70 to 80", OtherOffice, ymd(2022, 3, 25), ymd(2022, 6, 3), ymd(2022, 6, 13), "E4"},
+		// Apr 30 (36), May 4 (40); May 14 (50).
+		{"L.2022 ch. 164: the Assembly 40 to 50", MemberOfAssembly, ymd(2022, 3, 25), ymd(2022, 5, 4), ymd(2022, 5, 14), "E4"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -458,32 +459,69 @@ func TestDutyToProclaim(t *testing.T) {
 	})
 }
 
-// § 6: E4's first day is unsourced: a proclamation of 2022 before
-// July 29 gets both results.
-func TestE4FirstDayUnsourced(t *testing.T) {
-	// A town office proclaimed 2022-07-28 (E3): 40 to 50 days, Sep 6 …
-	// Sep 16; under E4, 70 to 80, Oct 6 … Oct 16 (Jul 31 is +3, Aug 31
-	// +34, Sep 30 +64).
-	r := computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2022, 7, 20), TermEnd: ymd(2025, 12, 31),
-		ProclamationDate: ymd(2022, 7, 28), SpecialElectionDate: ymd(2022, 9, 13)}, ymd(2022, 7, 28))
-	var c Conflict
-	for _, x := range r.Conflicts {
-		if x.Code == "NEEDS_REVIEW" && x.Severity == Warning {
-			c = x
+// EDITIONS.md § 7.2 (as docs/LAW.md summarizes it): E4 is in force from
+// 2022-03-25 (inferred: the Senate published ch. 164's words in Elec. Law
+// §§ 4-112 and 10-108 that day); a proclamation from 2022-01-12 to
+// 2022-03-24 gets both the E3 and the E4 result, with NEEDS_REVIEW
+// (warning).
+func TestE4FirstDay(t *testing.T) {
+	doubt := func(r Result) (Conflict, bool) {
+		for _, x := range r.Conflicts {
+			if x.Code == "NEEDS_REVIEW" && x.Severity == Warning {
+				return x, true
+			}
+		}
+		return Conflict{}, false
+	}
+	town := func(v, p, s Date) Result {
+		return computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: v, TermEnd: ymd(2025, 12, 31),
+			ProclamationDate: p, SpecialElectionDate: s}, p)
+	}
+	for _, c := range []struct {
+		name        string
+		proclaimed  Date
+		edition     string
+		first, last Date // the window of the edition in force
+		both        []string
+	}{
+		// Mar 24 is E3's last day: 40 to 50 days (Mar 31 is +7, Apr 30
+		// +37): May 3 … May 13; under E4 a town office gets 70 to 80
+		// (May 24 is +61): Jun 2 … Jun 12.
+		{"the day before", ymd(2022, 3, 24), "E3", ymd(2022, 5, 3), ymd(2022, 5, 13),
+			[]string{"E4", "2022-03-25", "inferred", "from 2022-01-12", "2022-05-03 to 2022-05-13", "2022-06-02 to 2022-06-12"}},
+		// Inside the stretch, Feb 15: E3 Mar 27 … Apr 6 (Feb 28 is +13,
+		// Mar 27 +40); E4 Apr 26 … May 6 (Apr 26 is +70).
+		{"inside the stretch", ymd(2022, 2, 15), "E3", ymd(2022, 3, 27), ymd(2022, 4, 6),
+			[]string{"2022-03-27 to 2022-04-06", "2022-04-26 to 2022-05-06"}},
+		// Mar 25, E4's first day: 70 to 80 days, Jun 3 … Jun 13; no doubt.
+		{"the first day", ymd(2022, 3, 25), "E4", ymd(2022, 6, 3), ymd(2022, 6, 13), nil},
+		// Jan 11, the day before the stretch: E3 and no doubt (Jan 31 is
+		// +20, Feb 20 +40): Feb 20 … Mar 2.
+		{"before the stretch", ymd(2022, 1, 11), "E3", ymd(2022, 2, 20), ymd(2022, 3, 2), nil},
+	} {
+		r := town(c.proclaimed.AddDays(-3), c.proclaimed, Date{})
+		if r.SpecialEarliest != c.first || r.SpecialLatest != c.last {
+			t.Errorf("%s (%s): window %s … %s, want %s … %s", c.name, c.proclaimed, r.SpecialEarliest, r.SpecialLatest, c.first, c.last)
+		}
+		if !strings.Contains(r.LawEdition, c.edition) {
+			t.Errorf("%s: law_edition %s, want %s", c.name, r.LawEdition, c.edition)
+		}
+		x, ok := doubt(r)
+		if ok != (c.both != nil) {
+			t.Errorf("%s: NEEDS_REVIEW warning %v (%q)", c.name, ok, x.Message)
+		}
+		for _, s := range c.both {
+			if !strings.Contains(x.Message, s) {
+				t.Errorf("%s: NEEDS_REVIEW lacks %q: %q", c.name, s, x.Message)
+			}
 		}
 	}
-	for _, s := range []string{"E4", "2022-07-29", "2022-09-06 to 2022-09-16", "2022-10-06 to 2022-10-16"} {
-		if !strings.Contains(c.Message, s) {
-			t.Errorf("NEEDS_REVIEW warning lacks %q: %q", s, c.Message)
-		}
+	// The edition is picked by the day alone.
+	if id := nylaw.NewYork.EditionAt(ymd(2022, 3, 24)).ID; id != "E3" {
+		t.Errorf("2022-03-24: %s", id)
 	}
-	// Before 2022 there is no doubt.
-	r = computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2021, 12, 20), TermEnd: ymd(2025, 12, 31),
-		ProclamationDate: ymd(2021, 12, 28), SpecialElectionDate: ymd(2022, 2, 8)}, Date{})
-	for _, x := range r.Conflicts {
-		if x.Code == "NEEDS_REVIEW" && x.Severity == Warning {
-			t.Errorf("a 2021 proclamation got %q", x.Message)
-		}
+	if id := nylaw.NewYork.EditionAt(ymd(2022, 3, 25)).ID; id != "E4" {
+		t.Errorf("2022-03-25: %s", id)
 	}
 }
 

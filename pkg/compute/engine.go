@@ -918,7 +918,7 @@ func (e *engine) doubt(r, s Date) {
 		return out
 	}
 	e.add(review("proclamation_date",
-		next.ID+"'s first day ("+isoDate(next.From)+") is not sourced: a proclamation from "+isoDate(next.Doubt)+" may already be under it. Under "+
+		next.ID+"'s first day ("+isoDate(next.From)+") is "+string(next.MarkOrSourced())+", its act's own day not read: a proclamation from "+isoDate(next.Doubt)+" may already be under it. Under "+
 			cur.ID+", the window is "+verdict(&tc.Window)+"; under "+next.ID+", "+verdict(&tn.Window)+".",
 		next.Cite, Warning))
 }

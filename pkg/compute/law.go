@@ -119,8 +119,8 @@ type Keying struct {
 type Edition struct {
 	ID   string // "E2"
 	From Date   // in force from; zero for the first edition
-	// Doubt is set when From is unsourced: a date from Doubt to the day
-	// before From may already be under this edition (NEEDS_REVIEW).
+	// Doubt is set when From is not read in the act: a date from Doubt to
+	// the day before From may already be under this edition (NEEDS_REVIEW).
 	Doubt Date
 	// Authority is the act (Act, Cite), how sure From is (Mark, Note) and
 	// what the edition changes (Words).
@@ -645,7 +645,7 @@ func (l *Law) actFor(year int, class OfficeClass) int {
 }
 
 // Describe is one line naming an edition: "E4 (L.2022 ch. 164, in force
-// from 2022-07-29, unsourced day)".
+// from 2022-03-25, that day inferred)".
 func (e *Edition) Describe() string {
 	var b strings.Builder
 	b.WriteString(e.ID)

@@ -18,7 +18,7 @@
 //	E1  2011-03-09  L.2011 ch. 4: special election 70–80 days after the proclamation (day inferred)
 //	E2  2019-01-24  L.2019 ch. 5: June primary; § 42(1) three months; § 6-158 re-keyed (sourced)
 //	E3  2021-07-30  L.2021 ch. 320: duty to proclaim in 10 days; 70–80 Congress, 40–50 others; § 42(4)(c) (day inferred)
-//	E4  2022-07-29  L.2022 ch. 164: 40–50 only for Senate and Assembly, same-date proviso; 7/9/11/13-day deadlines (day unsourced)
+//	E4  2022-03-25  L.2022 ch. 164: 40–50 only for Senate and Assembly, same-date proviso; 7/9/11/13-day deadlines (day inferred)
 //
 // § 42(1) and (4) and the duty to proclaim follow the edition in force on
 // the vacancy date; § 42(3)'s window and the special-election deadlines

@@ -93,10 +93,17 @@ var (
 	}()
 	e4 = func() c.Edition {
 		e := e3
-		e.ID, e.From, e.Doubt = "E4", c.D(2022, time.July, 29), c.D(2022, time.January, 1)
-		e.Authority = c.Authority{Cite: "L.2022 ch. 164", Act: "L.2022 ch. 164", Mark: c.Unsourced,
+		// In force by 2022-03-25: the Senate's pages for Elec. Law §§ 4-112
+		// and 10-108 carry ch. 164's "special election held pursuant to
+		// paragraph b of subdivision three of section forty-two" words
+		// "published on 2022-03-25", and the same site published L.2019
+		// ch. 5 one day after its signing. The signing day is not read, so
+		// a proclamation from 2022-01-12 (the stretch in which ch. 164 may
+		// already have been law) gets both results.
+		e.ID, e.From, e.Doubt = "E4", c.D(2022, time.March, 25), c.D(2022, time.January, 12)
+		e.Authority = c.Authority{Cite: "L.2022 ch. 164", Act: "L.2022 ch. 164", Mark: c.Inferred,
 			Words: "40 to 50 days only for the State Senate and Assembly, with the same-date proviso; their special-election deadlines 7, 9, 11 and 13 days",
-			Note:  "2022-07-29 is the day the Senate republished § 42; no signing date was found"}
+			Note:  "in force by 2022-03-25, the day the Senate published ch. 164's words in Elec. Law §§ 4-112 and 10-108 (inferred: the signing day and the effective-date clause are not read); a proclamation from 2022-01-12 to 2022-03-24 is given both results"}
 		e.Fill = fill2022(e3.Fill)
 		e.Deadlines = eln6158June(true)
 		e.Specials = []c.SpecialTable{
