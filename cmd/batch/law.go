@@ -145,6 +145,9 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 			case d.Reason != "":
 				note += "; " + d.Reason
 			}
+			if s := law.Corroboration(&d); s != "" {
+				note += "; " + s
+			}
 			if d.RolledOver {
 				note += "; moved from " + d.Statutory.String() + " by § 1-106"
 			}

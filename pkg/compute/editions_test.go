@@ -526,21 +526,34 @@ func TestE4FirstDay(t *testing.T) {
 }
 
 // § 3.1: § 42(1) from L.2019 ch. 5, "three months before the general
-// election": C(2026) = Nov 3 − 3 months = Aug 3; C(2027) = Aug 2.
+// election": C(2026) = Nov 3 − 3 months = Aug 3; C(2027) = Aug 2;
+// C(2020) = Nov 3 − 3 months = Aug 3; C(2021) = Nov 2 − 3 months = Aug 2.
+// Under E2 and E3 a vacancy a day either side of the cut-off, or on it,
+// gets NEEDS_REVIEW (the boundary is a reading of the words). Under E4
+// the state board's 2026 political calendar (revised 2025-12-09) prints
+// the cut-off on 2026-08-03 citing § 6-158(14) ("A vacancy occurring
+// three (3) months before a General Election … authorized to be filled
+// at a General Election"): the reading is corroborated, no review.
 func TestThreeMonthsRule(t *testing.T) {
 	cases := []struct {
 		vacancy Date
 		filled  Date
 		after   bool // AFTER_THREE_MONTHS
-		review  bool // NEEDS_REVIEW: a day either side of the cut-off, or on it
+		review  bool // NEEDS_REVIEW on the boundary
 	}{
+		{ymd(2020, 8, 2), ymd(2020, 11, 3), false, true},
+		{ymd(2020, 8, 3), ymd(2020, 11, 3), false, true},
+		{ymd(2020, 8, 4), ymd(2021, 11, 2), true, true},
+		{ymd(2020, 8, 5), ymd(2021, 11, 2), true, false},
+		{ymd(2021, 8, 2), ymd(2021, 11, 2), false, true},
+		{ymd(2021, 8, 3), ymd(2022, 11, 8), true, true},
 		{ymd(2026, 7, 31), ymd(2026, 11, 3), false, false},
-		{ymd(2026, 8, 2), ymd(2026, 11, 3), false, true},
-		{ymd(2026, 8, 3), ymd(2026, 11, 3), false, true},
-		{ymd(2026, 8, 4), ymd(2027, 11, 2), true, true},
+		{ymd(2026, 8, 2), ymd(2026, 11, 3), false, false},
+		{ymd(2026, 8, 3), ymd(2026, 11, 3), false, false},
+		{ymd(2026, 8, 4), ymd(2027, 11, 2), true, false},
 		{ymd(2026, 8, 5), ymd(2027, 11, 2), true, false},
-		{ymd(2027, 8, 2), ymd(2027, 11, 2), false, true},
-		{ymd(2027, 8, 3), ymd(2028, 11, 7), true, true},
+		{ymd(2027, 8, 2), ymd(2027, 11, 2), false, false},
+		{ymd(2027, 8, 3), ymd(2028, 11, 7), true, false},
 		// The seed's September 20 rule ends with E1: a vacancy of
 		// September 19, 2026 is long past three months.
 		{ymd(2026, 9, 19), ymd(2027, 11, 2), true, false},
@@ -561,6 +574,15 @@ func TestThreeMonthsRule(t *testing.T) {
 			rv, review := conflictOf(r, "NEEDS_REVIEW")
 			if review := review && strings.Contains(rv.Message, "three months"); review != c.review {
 				t.Errorf("NEEDS_REVIEW on the boundary = %v (%q)", review, rv.Message)
+			}
+			// explain names the calendar that corroborates the cut-off
+			// under E4, and only there.
+			named := false
+			for _, s := range r.Steps {
+				named = named || (strings.Contains(s.Text, "Elec. Law § 6-158(14)") && strings.Contains(s.Text, "corroborated by the state board's 2026 political calendar"))
+			}
+			if named != (c.vacancy.Year >= 2026) {
+				t.Errorf("the § 42(1) step names the board's calendar: %v", named)
 			}
 		})
 	}
@@ -1158,5 +1180,68 @@ func TestASixthEditionIsData(t *testing.T) {
 	}
 	if !found {
 		t.Error("the rules table does not list E5")
+	}
+}
+
+// EDITIONS.md § 7.1 (docs/LAW.md, "Corroborated"): the state board's 2026
+// political calendar (revised 2025-12-09) prints 2026-07-27 for
+// § 6-158(7) (P = Jun 23, party certificate P + 30 = Jul 23, + 3 = Sun
+// Jul 26 → Mon Jul 27), 2026-07-31 for (8) (+4), and for judicial
+// nominations 2026-08-17 and 2026-08-21 (convention Thu Aug 6 … Wed
+// Aug 12, certificate Aug 13, + 3 = Sun Aug 16 → Mon Aug 17, + 4 = Aug
+// 21). Under E4 those rules are Corroborated: no NEEDS_REVIEW, and the
+// rules table and explain name the calendar. Under E2 (2020) they stay
+// unverified; so do (7) and (8) for E4 Senate and Assembly specials.
+func TestCorroboratedByTheBoard2026(t *testing.T) {
+	const board = "corroborated by the state board's 2026 political calendar (revised 2025-12-09)"
+	for _, c := range []struct {
+		office   string
+		class    OfficeClass
+		decline  Date
+		fill     Date
+		vacancy  Date
+		reviewed bool
+	}{
+		{"Town Clerk", OtherOffice, ymd(2026, 7, 27), ymd(2026, 7, 31), ymd(2026, 5, 1), false},
+		{"Justice of the Supreme Court", SupremeCourtJustice, ymd(2026, 8, 17), ymd(2026, 8, 21), ymd(2026, 5, 1), false},
+		// 2020 (E2): P = Jun 23, + 30 = Thu Jul 23, + 3 = Sun Jul 26 →
+		// Mon Jul 27, + 4 = Fri Jul 31.
+		{"Town Clerk", OtherOffice, ymd(2020, 7, 27), ymd(2020, 7, 31), ymd(2020, 5, 1), true},
+	} {
+		r := computeNY(Vacancy{Office: c.office, Class: c.class, Cause: Death, EventDate: c.vacancy}, c.vacancy)
+		ad, vd := deadline(t, r, "party_nomination_accept_decline"), deadline(t, r, "party_nomination_vacancy_declination")
+		if ad.Effective != c.decline || vd.Effective != c.fill {
+			t.Errorf("%s %d: decline %s, fill %s; want %s, %s", c.office, c.vacancy.Year, ad.Effective, vd.Effective, c.decline, c.fill)
+		}
+		rv, _ := conflictOf(r, "NEEDS_REVIEW")
+		if got := strings.Contains(rv.Message, "§ 6-158(7)") || strings.Contains(rv.Message, "§ 6-158(8)"); got != c.reviewed {
+			t.Errorf("%s %d: NEEDS_REVIEW for (7)/(8) = %v (%q)", c.office, c.vacancy.Year, got, rv.Message)
+		}
+		for _, d := range []Deadline{ad, vd} {
+			if got := nylaw.NewYork.Corroboration(&d); strings.Contains(got, board) == c.reviewed {
+				t.Errorf("%s %d %s: corroboration %q", c.office, c.vacancy.Year, d.Code, got)
+			}
+		}
+	}
+	// An Assembly special under E4: (7) and (8) are not corroborated.
+	r := computeNY(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2026, 2, 1),
+		ProclamationDate: ymd(2026, 2, 5)}, ymd(2026, 2, 5))
+	if rv, _ := conflictOf(r, "NEEDS_REVIEW"); !strings.Contains(rv.Message, "§ 6-158(7) for State Senate and Assembly specials") {
+		t.Errorf("special: %q", rv.Message)
+	}
+	// The rules in force on 2026-11-30: (7), (8) and (14) corroborated,
+	// the calendar named; the specials' (7)/(8) still unsourced.
+	marks := map[string]Rule{}
+	for _, rule := range RulesOf(nylaw.NewYork, RulesFilter{AsOf: ymd(2026, 11, 30)}) {
+		marks[rule.Code+"|"+rule.Offices] = rule
+	}
+	for _, code := range []string{"party_nomination_accept_decline|", "party_nomination_vacancy_declination|", "step_general_election.restated|"} {
+		rule, ok := marks[code]
+		if !ok || rule.Mark != Corroborated || !strings.Contains(rule.Note, board) {
+			t.Errorf("%s: %v %+v", code, ok, rule)
+		}
+	}
+	if rule := marks["special_party_accept_decline|state_senator, member_of_assembly"]; rule.Mark != Unsourced {
+		t.Errorf("special (7): %+v", rule)
 	}
 }

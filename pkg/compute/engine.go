@@ -509,8 +509,11 @@ func (e *engine) cutoffRule(m Method) {
 	e.r.Method = m
 	e.addBasis(c.Cite)
 	if e.explaining {
-		e.stepV("which general election (§ 42(1))", true, c.Cite,
-			"A vacancy "+c.Phrase+" ("+isoDate(day)+") is filled at that year's general election, a later one at the next year's: "+isoDate(gy)+".")
+		text := "A vacancy " + c.Phrase + " (" + isoDate(day) + ") is filled at that year's general election, a later one at the next year's: " + isoDate(gy) + "."
+		if s := c.Echo.Corroboration(); s != "" {
+			text += " " + c.Echo.Cite + " restates the rule: " + s + "."
+		}
+		e.stepV("which general election (§ 42(1))", true, c.Cite, text)
 	}
 }
 

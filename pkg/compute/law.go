@@ -22,7 +22,12 @@ import (
 type Mark string
 
 const (
-	Sourced        Mark = "sourced"        // the words or dates were read in a published copy
+	Sourced Mark = "sourced" // the words or dates were read in a published copy
+	// Corroborated: the words were not read, but a published calendar
+	// (named in Authority.By) prints the rule's date under the same
+	// edition and cites the subdivision. Between Sourced and Inferred; it
+	// raises no NEEDS_REVIEW.
+	Corroborated   Mark = "corroborated"
 	Inferred       Mark = "inferred"       // indirect evidence, named in the note
 	Unsourced      Mark = "unsourced"      // nobody has read the text: rows it decides get NEEDS_REVIEW
 	Interpretation Mark = "interpretation" // a reading of the words the tool shows
@@ -35,6 +40,18 @@ type Authority struct {
 	Words string // the statute's words (verbatim where Mark is Sourced)
 	Mark  Mark   // "" is Sourced
 	Note  string // an interpretation, or what is not verified
+	// By names the published calendar that corroborates the rule, and
+	// what it prints (Mark Corroborated).
+	By string
+}
+
+// Corroboration is "corroborated by <By>" for a corroborated rule, ""
+// otherwise: the words every place that shows the rule adds.
+func (a Authority) Corroboration() string {
+	if a.MarkOrSourced() != Corroborated || a.By == "" {
+		return ""
+	}
+	return "corroborated by " + a.By
 }
 
 // MarkOrSourced is the authority's mark, Sourced when none is given.
@@ -188,6 +205,9 @@ type Cutoff struct {
 	// CalendarCode, when set, is the row `batch calendar` prints for Day.
 	CalendarCode string
 	Authority
+	// Echo is the same rule restated in another statute (New York's
+	// Elec. Law § 6-158(14)): printed with its own mark, never applied.
+	Echo Authority
 }
 
 // Bar is one paragraph of § 42(4): no special election for Offices when the
@@ -668,3 +688,41 @@ func (e *Edition) Describe() string {
 }
 
 func hasClass(cs []OfficeClass, c OfficeClass) bool { return slices.Contains(cs, c) }
+
+// Corroboration names the published calendar that corroborates the rule
+// that decided a deadline row ("corroborated by …"), "" when none does:
+// `batch explain` prints it beside the row's citation.
+func (l *Law) Corroboration(d *Deadline) string {
+	for _, id := range strings.Split(d.LawEdition, "+") {
+		e := l.editionByID(id)
+		if e == nil {
+			continue
+		}
+		find := func(rules []DeadlineRule) string {
+			for i := range rules {
+				r := &rules[i]
+				if r.Code != d.Code {
+					continue
+				}
+				if r.Cite == d.Citation {
+					return r.Corroboration()
+				}
+				for _, x := range r.Exceptions {
+					if x.Cite == d.Citation {
+						return x.Corroboration()
+					}
+				}
+			}
+			return ""
+		}
+		if s := find(e.Deadlines); s != "" {
+			return s
+		}
+		for j := range e.Specials {
+			if s := find(e.Specials[j].Rows); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}

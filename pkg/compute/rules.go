@@ -92,6 +92,9 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 		c := &fr.Cutoff
 		b.auth("step_general_election", "", c.Authority, ifElse(c.Through, "V ≤ ", "V < ")+c.Day.String()+" → G(y), else G(y+1) ("+c.Code+")", false,
 			joinNonEmpty("; ", ifElse(c.Review != "", c.Review+" (±"+itoa(c.ReviewDays)+" day)", ""), ifElse(c.CalendarCode != "", "calendar row "+c.CalendarCode, "")))
+		if c.Echo.Cite != "" {
+			b.auth("step_general_election.restated", "", c.Echo, "", false, "")
+		}
 		for _, a := range fr.Authorizations {
 			when := ""
 			switch {
@@ -259,7 +262,7 @@ func (b *rulesBuilder) add(r Rule) {
 
 func (b *rulesBuilder) auth(code, offices string, a Authority, counting string, rollOver bool, note string) {
 	b.add(Rule{Code: code, Citation: a.Cite, Words: a.Words, Counting: counting, RollOver: rollOver,
-		Note: joinNonEmpty("; ", a.Note, note, ifElse(a.Act != "", "as amended by "+a.Act, "")), Offices: offices, Mark: markOf(a, note)})
+		Note: joinNonEmpty("; ", a.Note, note, a.Corroboration(), ifElse(a.Act != "", "as amended by "+a.Act, "")), Offices: offices, Mark: markOf(a, note)})
 }
 
 func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
@@ -294,6 +297,9 @@ func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 	if d.Review != "" {
 		notes = append(notes, d.Review)
 	}
+	if s := d.Corroboration(); s != "" {
+		notes = append(notes, s)
+	}
 	if d.Act != "" {
 		notes = append(notes, "as amended by "+d.Act)
 	}
@@ -311,7 +317,7 @@ func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 			c += " when " + x.When.Row + " takes its exception"
 		}
 		b.add(Rule{Code: d.Code + ".late_vacancy", Citation: x.Cite, Words: x.Words, Counting: c, RollOver: d.RollOver,
-			Note: joinNonEmpty("; ", "replaces "+d.Code+" (LATE_VACANCY)", x.Note, x.Review), Offices: office, Mark: markOf(x.Authority, x.Review)})
+			Note: joinNonEmpty("; ", "replaces "+d.Code+" (LATE_VACANCY)", x.Note, x.Review, x.Corroboration()), Offices: office, Mark: markOf(x.Authority, x.Review)})
 	}
 }
 

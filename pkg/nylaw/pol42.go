@@ -117,7 +117,9 @@ func fill2019(f c.FillRules) c.FillRules {
 		CalendarCode: "vacancy_cutoff_42_1",
 		Authority: c.Authority{Cite: citePOL42_1, Act: "L.2019 ch. 5",
 			Words: "A vacancy occurring three months before the general election in any year in any office authorized to be filled at a general election, except in the offices of governor or lieutenant-governor, shall be filled at the general election held next thereafter",
-			Note:  "cut-off C(y) = G(y) − 3 months (MonthsBefore); § 6-158(14), the seed's copy of the September-20 rule, is not applied from this edition: § 42(1) decides (its current text is unverified)"},
+			Note:  "cut-off C(y) = G(y) − 3 months (MonthsBefore)"},
+		Echo: c.Authority{Cite: "Elec. Law § 6-158(14)", Mark: c.Unsourced,
+			Note: "the seed's copy of the September-20 rule; not applied from this edition: § 42(1) decides (the current text of (14) is unverified)"},
 	}
 	f.Session = c.Authority{Cite: citePOL42_4, Mark: c.Unsourced, Words: "or be called after three months before the next general election",
 		Note: "the current text reads so; that it came with L.2019 ch. 5 is unsourced. The tool cannot know of special sessions: a special_session_date in the row says one was called as the exception requires"}
@@ -191,8 +193,18 @@ var (
 		Note:  "an election day, not a filing: never rolled over"})
 )
 
-// L.2022 ch. 164: the duty's words gain the local-law exception.
+// L.2022 ch. 164: the duty's words gain the local-law exception. Under
+// this edition the state board's 2026 calendar prints the three-month
+// cut-off (2026-08-03, "A vacancy occurring three (3) months before a
+// General Election … authorized to be filled at a General Election")
+// citing § 6-158(14): the cut-off day itself is this year's, as read, and
+// the boundary needs no review.
 func fill2022(f c.FillRules) c.FillRules {
+	f.Cutoff.ReviewDays, f.Cutoff.Review = 0, ""
+	f.Cutoff.Echo = corroborated(true, c.Authority{Cite: "Elec. Law § 6-158(14)", Mark: c.Unsourced,
+		Words: pp + "a vacancy occurring three months before a general election in an office authorized to be filled at that general election",
+		Note:  "not applied: § 42(1) decides, and gives the same day"},
+		board2026+", which prints the three-month cut-off on 2026-08-03 (\"A vacancy occurring three (3) months before a General Election … authorized to be filled at a General Election\"), citing § 6-158(14)")
 	f.Duty.Words = "shall … within ten days of the occurrence of a vacancy … unless otherwise provided for by authorized local law, resolution or ordinance"
 	f.Duty.Act = "L.2022 ch. 164"
 	return f
