@@ -235,6 +235,13 @@ func calendarCommand(c *cli.Context) error {
 		return err
 	}
 	class := compute.OfficeClass(strings.ToLower(strings.TrimSpace(c.String("class"))))
+	// The words an analyst reaches for first, beside the class codes.
+	switch class {
+	case "congress":
+		class = compute.USRepresentative
+	case "us_senate":
+		class = compute.USSenator
+	}
 	if class != "" && !slices.Contains(compute.OfficeClasses, class) {
 		names := make([]string, len(compute.OfficeClasses))
 		for i, k := range compute.OfficeClasses {

@@ -1063,6 +1063,79 @@ func TestFederalCalendarNotice(t *testing.T) {
 	}
 }
 
+// EDITIONS.md § 7.3 (docs/LAW.md, "The federal calendars"): the court's
+// calendars of 2012–2018 (United States v. New York, N.D.N.Y. No.
+// 1:10-cv-1214) for Congress and the U.S. Senate, each date from its
+// source: the federal primaries from the court's orders (2012-06-26,
+// 2014-06-24, 2016-06-28, 2018-06-26: the fourth Tuesday of June); 2014's
+// petitions from the state board's 2014 calendar as the Onondaga County
+// board reproduces it; 2018's from the state board's 2018 table of
+// adjusted calendar events. What no source gives is named by the
+// FEDERAL_CALENDAR warning.
+func TestFederalCalendars(t *testing.T) {
+	for _, class := range []OfficeClass{USRepresentative, USSenator} {
+		c14 := calendarOf(t, 2014, CalendarOptions{Class: class})
+		checkCalendar(t, c14, []row{
+			{"primary", Date{}, ymd(2014, 6, 24), ymd(2014, 6, 24), ymd(2014, 9, 9), "E1+F2014"},
+			{"designating_petition", Date{}, ymd(2014, 4, 10), ymd(2014, 4, 10), ymd(2014, 7, 10), "E1+F2014"},
+			{"independent_signing_start", Date{}, ymd(2014, 6, 24), ymd(2014, 6, 24), Date{}, "E1+F2014"},
+			{"independent_petition", ymd(2014, 7, 29), ymd(2014, 8, 5), ymd(2014, 8, 5), ymd(2014, 8, 19), "E1+F2014"},
+			{"independent_accept_decline", Date{}, ymd(2014, 8, 8), ymd(2014, 8, 8), ymd(2014, 8, 22), "E1+F2014"},
+			{"independent_vacancy_declination", Date{}, ymd(2014, 8, 11), ymd(2014, 8, 11), ymd(2014, 8, 25), "E1+F2014"},
+		})
+		c18 := calendarOf(t, 2018, CalendarOptions{Class: class})
+		checkCalendar(t, c18, []row{
+			{"primary", Date{}, ymd(2018, 6, 26), ymd(2018, 6, 26), ymd(2018, 9, 13), "E1+F2018"},
+			{"designating_signing_start", Date{}, ymd(2018, 3, 6), ymd(2018, 3, 6), Date{}, "E1+F2018"},
+			{"designating_petition", ymd(2018, 4, 9), ymd(2018, 4, 12), ymd(2018, 4, 12), ymd(2018, 7, 12), "E1+F2018"},
+			{"independent_signing_start", Date{}, ymd(2018, 6, 19), ymd(2018, 6, 19), Date{}, "E1+F2018"},
+		})
+		if it := c18["independent_petition"]; it.WindowStart != ymd(2018, 7, 24) || it.Effective != ymd(2018, 7, 31) {
+			t.Errorf("2018 independent petitions: %+v", it)
+		}
+		for y, want := range map[int][]string{
+			2012: {"2012-06-26", "not sourced", "designating petitions", "April 16", "independent petitions"},
+			2014: {"not sourced", "designating petitions' first day", "acceptance or declination of designations", "party certificates"},
+			2016: {"2016-06-28", "not sourced", "designating and independent petitions"},
+			2018: {"not sourced", "acceptance or declination of designations and independent nominations", "party certificates"},
+		} {
+			cal := calendarOf(t, y, CalendarOptions{Class: class})
+			n, ok := cal["FEDERAL_CALENDAR"]
+			if !ok {
+				t.Errorf("%d %s: no FEDERAL_CALENDAR line", y, class)
+				continue
+			}
+			for _, s := range want {
+				if !strings.Contains(n.Source, s) {
+					t.Errorf("%d %s: FEDERAL_CALENDAR lacks %q: %q", y, class, s, n.Source)
+				}
+			}
+			if p := cal["primary"]; p.Effective.Month != time.June {
+				t.Errorf("%d %s: primary %s", y, class, p.Effective)
+			}
+		}
+	}
+	// The state's own offices keep the September primary (2014: the first
+	// Tuesday after the second Monday of September, Sep 9), and 2019 has no
+	// federal line.
+	if p := calendarOf(t, 2014, CalendarOptions{Class: StateSenator})["primary"]; p.Effective != ymd(2014, 9, 9) {
+		t.Errorf("2014 state primary %s", p.Effective)
+	}
+	if _, ok := calendarOf(t, 2019, CalendarOptions{Class: USRepresentative})["FEDERAL_CALENDAR"]; ok {
+		t.Error("2019 has a FEDERAL_CALENDAR line")
+	}
+	// A congress vacancy of 2014 filled at G(2014): its rows are the
+	// court's dates, and its warning names what is missing.
+	r := computeNY(Vacancy{Office: "Representative in Congress", Class: USRepresentative, Cause: Death, EventDate: ymd(2014, 1, 10),
+		TermEnd: ymd(2015, 1, 3)}, ymd(2014, 1, 10))
+	if d := deadline(t, r, "independent_petition"); d.WindowStart != ymd(2014, 7, 29) || d.Effective != ymd(2014, 8, 5) {
+		t.Errorf("%+v", d)
+	}
+	if c, ok := conflictOf(r, "FEDERAL_CALENDAR"); !ok || c.Severity != Warning || !strings.Contains(c.Message, "designating petitions' first day") {
+		t.Errorf("%+v", c)
+	}
+}
+
 // An explanation never contradicts itself: a date outside its window says
 // so, and every step names its edition.
 func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
