@@ -151,9 +151,9 @@ func TestRulesTable(t *testing.T) {
 		if r.Code != "designating_petition" || r.Edition == "" || isAct(r.Edition) {
 			continue
 		}
-		want := "NthWeekdayBefore(Thursday, 9, primary)" // the seed, E0 and E1
+		want := "the ninth Thursday before the primary" // the seed, E0 and E1
 		if r.Edition != "E0+E1" {
-			want = "NthWeekdayBefore(Thursday, 12, primary)"
+			want = "the twelfth Thursday before the primary"
 		}
 		if !strings.Contains(r.Counting, want) {
 			t.Errorf("designating petition of %s: counting %q, want %s", r.Edition, r.Counting, want)
@@ -178,7 +178,7 @@ func TestRulesTable(t *testing.T) {
 		for _, r := range RulesOf(NewYork, RulesFilter{AsOf: ymd(2010, 6, 1)}) {
 			if r.Code == "special_election" {
 				n++
-				if !strings.Contains(r.Counting, "DaysAfter(30, proclamation)") {
+				if r.Counting != "from thirty to forty days after the proclamation" {
 					t.Errorf("2010 special window %q", r.Counting)
 				}
 			}
