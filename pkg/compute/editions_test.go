@@ -1203,14 +1203,12 @@ func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
 // file changes — and the engine applies it: its primary, its window, its
 // id in law_edition, the explanation's steps and the rules table.
 func TestASixthEditionIsData(t *testing.T) {
-	e5 := *nylaw.NewYork.Edition("E4")
+	e5 := nylaw.NewYork.Edition("E4").Clone()
 	e5.ID, e5.From, e5.Doubt = "E5", ymd(2027, 1, 1), Date{}
 	e5.Authority = Authority{Cite: "L.2026 ch. 999 (hypothetical, for this test)", Act: "L.2026 ch. 999", Mark: Unsourced,
 		Words: "the primary on the third Tuesday of June; the Senate and Assembly special 60 to 70 days after the proclamation"}
 	e5.Primary.Day = From(AtYear, NthOfMonth(time.June, time.Tuesday, 3))
-	specials := append([]SpecialTable(nil), e5.Specials...)
-	specials[0].Window.MinDays, specials[0].Window.MaxDays = 60, 70
-	e5.Specials = specials
+	e5.Specials[0].Window.MinDays, e5.Specials[0].Window.MaxDays = 60, 70
 	law := *nylaw.NewYork
 	law.Editions = append(append([]Edition(nil), nylaw.NewYork.Editions...), e5)
 	l := NewLaw(law)
@@ -1316,5 +1314,89 @@ func TestCorroboratedByTheBoard2026(t *testing.T) {
 	}
 	if rule := marks["special_party_accept_decline|state_senator, member_of_assembly"]; rule.Mark != Unsourced {
 		t.Errorf("special (7): %+v", rule)
+	}
+}
+
+// A sixth edition that changes shapes, not only numbers: the party
+// certificate counted from a different event (the general election, not
+// the primary), and a new event (the state board's certification of the
+// general-election ballot) with a deadline counted from it. Each is data:
+// the new event is a row (NotFiling: a board's act, not a filing) and the
+// new deadline counts from it (AtRow). No file of pkg/compute changed for
+// this test. An event that no row can stand for (a date the engine does
+// not know, such as a court's order in the row) would need a new Anchor in
+// count.go and its date in deadlines.go's anchors.eval.
+func TestASixthEditionChangesAShape(t *testing.T) {
+	e5 := nylaw.NewYork.Edition("E4").Clone()
+	e5.ID, e5.From, e5.Doubt = "E5", ymd(2027, 1, 1), Date{}
+	e5.Authority = Authority{Cite: "L.2026 ch. 998 (hypothetical, for this test)", Act: "L.2026 ch. 998", Mark: Unsourced,
+		Words: "party certificates one hundred days before the general election; objections three days after the ballot is certified"}
+	var rows []DeadlineRule
+	for _, r := range e5.Deadlines {
+		if r.Code == "party_nomination_certificate" {
+			r.Last = From(AtGeneral, Days(-100))
+			r.Exceptions = nil
+		}
+		rows = append(rows, r)
+		if r.Code == "party_nomination_vacancy_declination" {
+			rows = append(rows,
+				DeadlineRule{Code: "general_ballot_certified", Kind: LastDay, NotFiling: true, Last: From(AtGeneral, WeeksBack(8)),
+					Authority: Authority{Cite: "L.2026 ch. 998 § 2 (hypothetical)", Mark: Unsourced}},
+				DeadlineRule{Code: "ballot_objection", Kind: LastDay, RollOver: true, Last: FromRow("general_ballot_certified", Days(3)),
+					Authority: Authority{Cite: "L.2026 ch. 998 § 3 (hypothetical)", Mark: Unsourced}})
+		}
+	}
+	e5.Deadlines = rows
+	law := *nylaw.NewYork
+	law.Editions = append(append([]Edition(nil), nylaw.NewYork.Editions...), e5)
+	l := NewLaw(law)
+	if errs := l.Check(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	cal := NewCalendar(l, nil)
+	// G(2027) = Tue Nov 2. Nov 2 − 100 days = Sun Jul 25 (14 weeks and 2
+	// days back) → Mon Jul 26 (§ 1-106); the acceptance counts 3 days
+	// from the effective day: Thu Jul 29. G − 8 weeks = Tue Sep 7 (Labor
+	// Day is Mon Sep 6); + 3 = Fri Sep 10.
+	r := Compute(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2027, 1, 10)}, cal, ymd(2027, 1, 10))
+	for _, w := range []struct {
+		code            string
+		statutory, want Date
+	}{
+		{"party_nomination_certificate", ymd(2027, 7, 25), ymd(2027, 7, 26)},
+		{"party_nomination_accept_decline", ymd(2027, 7, 29), ymd(2027, 7, 29)},
+		{"general_ballot_certified", ymd(2027, 9, 7), ymd(2027, 9, 7)},
+		{"ballot_objection", ymd(2027, 9, 10), ymd(2027, 9, 10)},
+	} {
+		d := deadline(t, r, w.code)
+		if d.Statutory != w.statutory || d.Effective != w.want || d.LawEdition != "E5" || !d.Applies {
+			t.Errorf("%s: %+v, want %s → %s (E5)", w.code, d, w.statutory, w.want)
+		}
+	}
+	// E4's 2026 is unchanged: P(2026) = Jun 23 + 30 = Thu Jul 23.
+	r = Compute(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2026, 1, 10)}, cal, ymd(2026, 1, 10))
+	if d := deadline(t, r, "party_nomination_certificate"); d.Effective != ymd(2026, 7, 23) {
+		t.Errorf("2026: %+v", d)
+	}
+	for _, d := range r.Deadlines {
+		if d.Code == "ballot_objection" {
+			t.Error("E4 has E5's new row")
+		}
+	}
+	// The rules table says the new shapes in words.
+	want := map[string]string{
+		"party_nomination_certificate": "one hundred days before the general election",
+		"ballot_objection":             "three days after the last day of general_ballot_certified",
+	}
+	for _, rule := range RulesOf(l, RulesFilter{AsOf: ymd(2027, 6, 1)}) {
+		if w, ok := want[rule.Code]; ok && rule.Edition == "E5" {
+			if rule.Counting != w {
+				t.Errorf("%s: %q, want %q", rule.Code, rule.Counting, w)
+			}
+			delete(want, rule.Code)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("the rules table lacks %v", want)
 	}
 }

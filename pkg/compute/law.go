@@ -434,11 +434,12 @@ type labelCache struct {
 }
 
 // NewLaw prepares a law for the engine: each edition's end is set from the
-// next one's start. The data is not copied deeply: it must not change
-// afterwards. Check reports what is inconsistent in it.
+// next one's start. The data is copied deeply, so a change to the values
+// it was built from (an edition copied to make the next one) never
+// reaches it. Check reports what is inconsistent in it.
 func NewLaw(l Law) *Law {
-	out := l
-	out.Editions = slices.Clone(l.Editions)
+	l.labels = nil
+	out := deepCopy(l)
 	for i := range out.Editions {
 		if i+1 < len(out.Editions) {
 			out.Editions[i].to = out.Editions[i+1].From.AddDays(-1)
@@ -582,7 +583,7 @@ func (l *Law) Fixed(id string) (*Law, error) {
 		return nil, fmt.Errorf("compute: no edition %q (the editions are %s)", id, strings.Join(ids, ", "))
 	}
 	out := *l
-	one := *e
+	one := e.Clone()
 	one.From, one.Doubt = Date{}, Date{}
 	out.Editions = []Edition{one}
 	out.Acts = nil

@@ -15,11 +15,16 @@ var tens = [...]string{"", "", "twenty", "thirty", "forty", "fifty", "sixty", "s
 var smallOrdinals = [...]string{"zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
 	"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"}
 
-// numberWords is n in words ("twenty-four"); from 100 on, digits.
+// numberWords is n in words ("twenty-four", "one hundred twenty"); from
+// 1,000 on, digits.
 func numberWords(n int) string {
 	switch {
-	case n < 0 || n >= 100:
+	case n < 0 || n >= 1000:
 		return itoa(n)
+	case n >= 100 && n%100 == 0:
+		return smallNumbers[n/100] + " hundred"
+	case n >= 100:
+		return smallNumbers[n/100] + " hundred " + numberWords(n%100)
 	case n < 20:
 		return smallNumbers[n]
 	case n%10 == 0:

@@ -58,7 +58,7 @@ var (
 		TooLate:   tooLateSeed,
 	}
 	e1 = func() c.Edition {
-		e := e0
+		e := e0.Clone()
 		e.ID, e.From = "E1", c.D(2011, time.March, 9)
 		e.Authority = c.Authority{Cite: "L.2011 ch. 4 (S3500/A5698)", Act: "L.2011 ch. 4", Mark: c.Inferred,
 			Words: "§ 42(3): the special election 70 to 80 days after the proclamation",
@@ -67,7 +67,7 @@ var (
 		return e
 	}()
 	e2 = func() c.Edition {
-		e := e1
+		e := e1.Clone()
 		e.ID, e.From = "E2", c.D(2019, time.January, 24)
 		e.Authority = c.Authority{Cite: "L.2019 ch. 5 (A779/S1103)", Act: "L.2019 ch. 5",
 			Words: "the primary on the fourth Tuesday of June; § 42(1) \"three months before the general election\"; § 6-158 re-keyed to the June primary",
@@ -79,7 +79,7 @@ var (
 		return e
 	}()
 	e3 = func() c.Edition {
-		e := e2
+		e := e2.Clone()
 		e.ID, e.From = "E3", c.D(2021, time.July, 30)
 		e.Authority = c.Authority{Cite: "L.2021 ch. 320 (S7227/A8028)", Act: "L.2021 ch. 320", Mark: c.Inferred,
 			Words: "the governor shall proclaim within ten days; 70 to 80 days for Congress, 40 to 50 for other offices; § 42(4)(c)",
@@ -92,7 +92,7 @@ var (
 		return e
 	}()
 	e4 = func() c.Edition {
-		e := e3
+		e := e3.Clone()
 		// In force by 2022-03-25: the Senate's pages for Elec. Law §§ 4-112
 		// and 10-108 carry ch. 164's "special election held pursuant to
 		// paragraph b of subdivision three of section forty-two" words

@@ -109,6 +109,7 @@ var window2011 = window(70, 80, "", c.Authority{Cite: citePOL42_3, Act: "L.2011 
 
 // L.2019 ch. 5: § 42(1)'s "three months before the general election".
 func fill2019(f c.FillRules) c.FillRules {
+	f = f.Clone()
 	f.Cutoff = c.Cutoff{
 		Day: c.From(c.AtGeneral, c.MonthsBack(3)), Through: true,
 		Code: "AFTER_THREE_MONTHS", Severity: c.Info, Phrase: "three months or more before the general election",
@@ -123,14 +124,12 @@ func fill2019(f c.FillRules) c.FillRules {
 	}
 	f.Session = c.Authority{Cite: citePOL42_4, Mark: c.Unsourced, Words: "or be called after three months before the next general election",
 		Note: "the current text reads so; that it came with L.2019 ch. 5 is unsourced. The tool cannot know of special sessions: a special_session_date in the row says one was called as the exception requires"}
-	bars := make([]c.Bar, len(f.Bars))
-	copy(bars, f.Bars)
-	f.Bars = bars
 	return f
 }
 
 // L.2021 ch. 320: the duty to proclaim within ten days, § 42(4)(a)-(d).
 func fill2021(f c.FillRules) c.FillRules {
+	f = f.Clone()
 	f.Duty = c.Duty{Code: "proclamation_deadline", Days: 10,
 		Review: "the ten-day deadline is the governor's act, read as never rolled over by § 1-106 (interpretation)",
 		Authority: c.Authority{Cite: citePOL42_3, Act: "L.2021 ch. 320", Mark: c.Interpretation,
@@ -150,8 +149,7 @@ func fill2021(f c.FillRules) c.FillRules {
 				Words: "A special election shall not be held to fill a vacancy in any other office subject to a proclamation by the governor pursuant to subdivision three of this section unless the vacancy occurs before the first day of April of the last year of the term of office",
 				Note:  "with (4)(d) (\"If a special election to fill an office shall not be held as required by law, the office shall be filled at the next general election\") and (1): a barred other office is filled at the general election; (c) covers the § 42(3) grounds, not a board's failure to fill (§ 42(5))"}},
 	}
-	auths := make([]c.Authorization, len(f.Authorizations))
-	copy(auths, f.Authorizations)
+	auths := f.Authorizations
 	for i := range auths {
 		if auths[i].Cite == citePOL42_5 {
 			auths[i].Review = "the current text of § 42(5) is not verified: the seed's rule is applied"
@@ -200,6 +198,7 @@ var (
 // citing § 6-158(14): the cut-off day itself is this year's, as read, and
 // the boundary needs no review.
 func fill2022(f c.FillRules) c.FillRules {
+	f = f.Clone()
 	f.Cutoff.ReviewDays, f.Cutoff.Review = 0, ""
 	f.Cutoff.Echo = corroborated(true, c.Authority{Cite: "Elec. Law § 6-158(14)", Mark: c.Unsourced,
 		Words: pp + "a vacancy occurring three months before a general election in an office authorized to be filled at that general election",
