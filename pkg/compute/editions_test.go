@@ -1400,3 +1400,54 @@ func TestASixthEditionChangesAShape(t *testing.T) {
 		t.Errorf("the rules table lacks %v", want)
 	}
 }
+
+// § 42(2), (3) and (4-a) are data: the even-year expiry, the grounds'
+// sentence and the appointment years come from the edition, so an
+// edition that changes them changes what the engine does and says.
+func TestSection42IsData(t *testing.T) {
+	// New York: the grounds for a town office, in the data's order.
+	r := computeNY(Vacancy{Office: "Town Clerk", Cause: Death, Appointable: Yes, EventDate: ymd(2026, 2, 2), ProclamationDate: ymd(2026, 2, 5)}, ymd(2026, 2, 5))
+	found := false
+	for _, s := range r.Steps {
+		if s.Rule == "special election possible" && !s.Applies {
+			found = true
+			if !strings.Contains(s.Text, "not a failure to elect, a death before the term, a vacancy that cannot be filled by appointment, or a board's failure to fill") ||
+				s.Citation != "Pub. Off. Law § 42(3); Pub. Off. Law § 42(5)" {
+				t.Errorf("%+v", s)
+			}
+		}
+	}
+	if !found {
+		t.Error("no step says why no special election is possible")
+	}
+	if c, ok := conflictOf(r, "SPECIAL_NOT_AUTHORIZED"); !ok || c.Citation != "Pub. Off. Law § 42(3); Pub. Off. Law § 42(5)" {
+		t.Errorf("%+v", c)
+	}
+
+	e5 := nylaw.NewYork.Edition("E4").Clone()
+	e5.ID, e5.From, e5.Doubt = "E5", ymd(2027, 1, 1), Date{}
+	e5.Authority = Authority{Cite: "L.2026 ch. 997 (hypothetical, for this test)", Act: "L.2026 ch. 997", Mark: Unsourced, Words: "test"}
+	e5.Fill.Senator.EarlyYears = 2                                                   // to January 3 two years on
+	e5.Fill.Expiry.Day, e5.Fill.Expiry.EvenYear = MonthDay{time.November, 30}, false // terms ending November 30 of an odd year
+	law := *nylaw.NewYork
+	law.Editions = append(append([]Edition(nil), nylaw.NewYork.Editions...), e5)
+	cal := NewCalendar(NewLaw(law), nil)
+	// 2028 (E5): P(2028) = Jun 27 (Jun 6, 13, 20, 27); a senate vacancy
+	// on Feb 1 is before P − 60 = Apr 28: appointment to Jan 3, 2030, and
+	// the election at G(2029) = Nov 6, 2029.
+	r = Compute(Vacancy{Office: "United States Senator", Class: USSenator, Cause: Death, EventDate: ymd(2028, 2, 1)}, cal, ymd(2028, 2, 1))
+	if r.AppointmentUntil != ymd(2030, 1, 3) || r.FillingElection != ymd(2029, 11, 6) {
+		t.Errorf("senator: until %s, election %s", r.AppointmentUntil, r.FillingElection)
+	}
+	// A term ending Nov 30, 2027 is § 42(2)'s under E5: G(2027) = Nov 2.
+	r = Compute(Vacancy{Office: "Town Clerk", Cause: TermExpiration, EventDate: ymd(2027, 11, 30), TermEnd: ymd(2027, 11, 30), NextFullTermYear: 2029},
+		cal, ymd(2027, 3, 1))
+	if r.FillingElection != ymd(2027, 11, 2) || !strings.Contains(r.Basis, "§ 42(2)") {
+		t.Errorf("expiry: %s (%s)", r.FillingElection, r.Basis)
+	}
+	for _, s := range r.Steps {
+		if s.Rule == "expiration of term" && !s.Applies {
+			t.Errorf("%+v", s)
+		}
+	}
+}

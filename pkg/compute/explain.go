@@ -190,10 +190,8 @@ func ResolvePiggyback(r *Result, otherID string, otherR Date) {
 			continue
 		}
 		c.Severity = Info
-		if k := strings.Index(c.Message, " none is in these inputs"); k >= 0 {
-			c.Message = c.Message[:k] + " the special election of " + otherID + ", proclaimed " + isoDate(otherR) +
-				", is on that day: the proviso makes this date lawful (the statute's \"subsequent vacancy\" is not checked)."
-		}
+		c.Message = r.piggybackText + " the special election of " + otherID + ", proclaimed " + isoDate(otherR) +
+			", is on that day: the proviso makes this date lawful (the statute's \"subsequent vacancy\" is not checked)."
 	}
 	r.Explanation = explain(r, &r.Vacancy)
 }

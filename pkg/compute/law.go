@@ -103,6 +103,7 @@ type Law struct {
 	Terms       []DefaultTerm        // default term ends by office
 	Notices     []Notice             // conflicts the data raises by year (a court-ordered calendar)
 	RollOver    Authority            // § 1-106, for the Rules table
+	Cites       Citations            // the statutes as a whole, where no one rule decides
 
 	Keying Keying // which date picks the edition, in words
 
@@ -117,6 +118,15 @@ type Law struct {
 	Choice string
 
 	labels *labelCache
+}
+
+// Citations name a statute as a whole, where a step or a conflict
+// concerns it rather than one rule of an edition.
+type Citations struct {
+	Vacancy     string // when an office becomes vacant (the vacancy date step)
+	VacancyTerm string // a vacancy within the term (the dates' order)
+	Deadlines   string // the nomination deadlines as a whole
+	Succession  string // the governor's and lieutenant governor's succession
 }
 
 // Keying is the keying rule in words, one sentence for each kind of
@@ -171,13 +181,13 @@ type MovedDay struct {
 
 // FillRules are an edition's Public Officers Law § 30 and § 42 values.
 type FillRules struct {
-	OathDays int       // § 30(1)(h): the oath is due within this many days of the term's start
-	Cutoff   Cutoff    // § 42(1): which general election
-	Bars     []Bar     // § 42(4)
-	Senator  Senator   // § 42(4-a)
-	Judges   Judges    // N.Y. Const. art. VI § 21(a)
-	Expiry   Authority // § 42(2)
-	Duty     Duty      // § 42(3): the ten-day duty to proclaim
+	OathDays int     // § 30(1)(h): the oath is due within this many days of the term's start
+	Cutoff   Cutoff  // § 42(1): which general election
+	Bars     []Bar   // § 42(4)
+	Senator  Senator // § 42(4-a)
+	Judges   Judges  // N.Y. Const. art. VI § 21(a)
+	Expiry   Expiry  // § 42(2)
+	Duty     Duty    // § 42(3): the ten-day duty to proclaim
 
 	// Authorizations say when the governor may proclaim a special election,
 	// in the order they are tried.
@@ -226,11 +236,38 @@ type Bar struct {
 	Authority
 }
 
-// Senator is § 42(4-a): the temporary appointment of a U.S. senator.
+// Senator is § 42(4-a): the temporary appointment of a U.S. senator. The
+// appointment ends on AppointmentEnds of the vacancy's year plus
+// EarlyYears (an even year, on or before CutoffDays before the primary),
+// LateYears (later in an even year) or OddYears (an odd year); the
+// election for the unexpired term is the general election of the year
+// before.
 type Senator struct {
 	CutoffDays      int      // "on or before the sixtieth day prior to" the primary
 	AppointmentEnds MonthDay // "until the third day of January"
+	EarlyYears      int
+	LateYears       int
+	OddYears        int
 	Authority
+}
+
+// Expiry is § 42(2): a vacancy by the expiration of a term that ends on
+// Day of a year of the given parity is filled at that year's general
+// election.
+type Expiry struct {
+	Day      MonthDay
+	EvenYear bool
+	Authority
+}
+
+// Phrase is "December 31 of an even-numbered year".
+func (x *Expiry) Phrase() string {
+	return x.Day.String() + " of an " + ifElse(x.EvenYear, "even", "odd") + "-numbered year"
+}
+
+// Applies reports whether a term ending on end is one § 42(2) covers.
+func (x *Expiry) Applies(end Date) bool {
+	return end.Month == x.Day.Month && end.Day == x.Day.Day && (end.Year%2 == 0) == x.EvenYear
 }
 
 // Judges is the constitution's rule for judicial vacancies.
@@ -259,6 +296,7 @@ type Authorization struct {
 	NotAppointable bool          // only when the row says appointable = no
 	Sub3           bool          // a § 42(3) case: the duty, the window without R, § 42(4)(c)
 	NoDuty         string        // the proclamation_deadline reason for a ground that has no duty
+	Ground         string        // the ground in a few words: "a failure to elect"
 	Text           string        // the step's sentence
 	Review         string        // NEEDS_REVIEW sentence when its current text is unverified
 	Authority
@@ -726,4 +764,31 @@ func (l *Law) Corroboration(d *Deadline) string {
 		}
 	}
 	return ""
+}
+
+// groundsFor is every ground on which the governor may proclaim for
+// class, in words ("a failure to elect, …, or a board's failure to fill"),
+// and the citations of them all, "; "-joined.
+func (f *FillRules) groundsFor(class OfficeClass) (words, cites string) {
+	var ws, cs []string
+	for i := range f.Authorizations {
+		a := &f.Authorizations[i]
+		if class != "" && !hasClass(a.Offices, class) {
+			continue
+		}
+		if a.Ground != "" && !slices.Contains(ws, a.Ground) {
+			ws = append(ws, a.Ground)
+		}
+		if !slices.Contains(cs, a.Cite) {
+			cs = append(cs, a.Cite)
+		}
+	}
+	switch len(ws) {
+	case 0:
+	case 1:
+		words = ws[0]
+	default:
+		words = strings.Join(ws[:len(ws)-1], ", ") + ", or " + ws[len(ws)-1]
+	}
+	return words, strings.Join(cs, "; ")
 }

@@ -76,10 +76,17 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 		e := &l.Editions[i]
 		fr := &e.Fill
 		b.edition(i)
-		b.auth("oath_days", "", Authority{Cite: "Pub. Off. Law § 30(1)(h)"}, "the "+ordinalWords(fr.OathDays+1)+" day after the term's start, when the oath is not filed", false, "")
+		oath := Authority{}
+		if cr := l.causeRule(OathNotFiled); cr != nil {
+			oath.Cite = cr.Cite
+		}
+		b.auth("oath_days", "", oath, "the "+ordinalWords(fr.OathDays+1)+" day after the term's start, when the oath is not filed", false, "")
 		b.auth("step_not_elective", "", fr.NotElective, "", false, "")
 		b.auth("step_not_covered", "", fr.NotCovered, "", false, "")
-		b.auth("step_us_senator", "", fr.Senator.Authority, "V ≤ P(y) − "+itoa(fr.Senator.CutoffDays)+" days in an even year → "+fr.Senator.AppointmentEnds.String()+" of y+1; later that year → y+3; odd year → y+2", false, "")
+		sn := &fr.Senator
+		b.auth("step_us_senator", "", sn.Authority, "a vacancy in an even-numbered year on or before the "+ordinalWords(sn.CutoffDays)+" day before the primary: appointment until "+
+			sn.AppointmentEnds.String()+" "+yearsOn(sn.EarlyYears)+"; later in that year: until "+sn.AppointmentEnds.String()+" "+yearsOn(sn.LateYears)+
+			"; in an odd-numbered year: until "+sn.AppointmentEnds.String()+" "+yearsOn(sn.OddYears)+"; the election is at the general election of the year before", false, "")
 		for _, bar := range fr.Bars {
 			c := ifElse(bar.DayBarred, "barred when the vacancy is on or after ", "barred when the vacancy is after ") + bar.Day.String() + " of the term's last year"
 			if bar.Liftable {
@@ -88,7 +95,7 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 			b.auth("step_bar", offices(bar.Offices), bar.Authority, c, false, ifElse(bar.Sub3Only, "only for the § 42(3) grounds; ", "")+"barred → "+string(bar.Fallback))
 		}
 		b.auth("step_judges", offices(fr.Judges.Offices), fr.Judges.Authority, "the first general election at least "+plural(fr.Judges.Months, "month")+" after the vacancy", false, "")
-		b.auth("step_term_expiration", "", fr.Expiry, "G(Y) when term_end is December 31 of an even year Y", false, "")
+		b.auth("step_term_expiration", "", fr.Expiry.Authority, "the general election of the term's last year, when the term ends on "+fr.Expiry.Phrase(), false, "")
 		c := &fr.Cutoff
 		b.auth("step_general_election", "", c.Authority, "a vacancy "+ifElse(c.Through, "on or before ", "before ")+c.Day.Words()+": that year's general election; a later one: the next year's ("+c.Code+")", false,
 			joinNonEmpty("; ", ifElse(c.Review != "", c.Review+" (±"+itoa(c.ReviewDays)+" day)", ""), ifElse(c.CalendarCode != "", "calendar row "+c.CalendarCode, "")))
@@ -357,4 +364,15 @@ func (b *rulesBuilder) filter(f RulesFilter) []Rule {
 		out = append(out, r)
 	}
 	return out
+}
+
+// yearsOn is "of the next year", "three years on".
+func yearsOn(n int) string {
+	switch n {
+	case 0:
+		return "of the same year"
+	case 1:
+		return "of the next year"
+	}
+	return plural(n, "year") + " on"
 }

@@ -6,6 +6,8 @@ import c "batch/pkg/compute"
 // the seed text (2010); § 30 has no later edition in the data.
 
 const (
+	citePOL30    = "Pub. Off. Law § 30"
+	citePOL30_1  = "Pub. Off. Law § 30(1)"
 	citePOL30_1a = "Pub. Off. Law § 30(1)(a)"
 	citePOL30_1b = "Pub. Off. Law § 30(1)(b)"
 	citePOL30_1c = "Pub. Off. Law § 30(1)(c)"
