@@ -164,7 +164,7 @@ func TestRulesAsOf(t *testing.T) {
 			t.Errorf("rules lacks %q", w)
 		}
 	}
-	// EDITIONS.md § 7.1: on 2026-11-30, § 6-158(7), (8) and (14) are
+	// docs/LAW.md, "Corroborated": on 2026-11-30, § 6-158(7), (8) and (14) are
 	// corroborated by the state board's 2026 political calendar.
 	now := run(t, "", "rules", "--as-of", "2026-11-30")
 	for _, sub := range []string{"party_nomination_accept_decline — Elec. Law § 6-158(7)", "party_nomination_vacancy_declination — Elec. Law § 6-158(8)",
@@ -233,7 +233,7 @@ func TestOutputsNameTheEditions(t *testing.T) {
 	}
 }
 
-// EDITIONS.md § 7.3: `calendar --class congress` is the court's federal
+// docs/LAW.md, "One-year acts and the federal calendars": `calendar --class congress` is the court's federal
 // calendar: 2014's independent petitions 2014-07-29 … 2014-08-05 (the
 // state board's 2014 calendar), 2012's missing petition dates named.
 func TestCalendarFederal(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The counting kinds of count.go at their boundaries (RULES.md § 1,
+// The counting kinds of count.go at their boundaries (docs/LAW.md,
 // "Counting phrases"). Every expected date is counted by hand in the
 // comment beside it; weekdays are from the published calendar.
 
@@ -18,10 +18,10 @@ func TestNthWeekdayBefore(t *testing.T) {
 		want Date
 	}{
 		// Thursdays before Thu Sep 13 2018: Sep 6 (1), Aug 30, 23, 16, 9, 2,
-		// Jul 26, 19 (8), 12 (9). RULES.md's own check.
+		// Jul 26, 19 (8), 12 (9). the worked check of docs/LAW.md, "Counting".
 		{"ninth Thursday preceding the 2018 primary", calD(2018, time.September, 13), time.Thursday, 9, calD(2018, time.July, 12)},
 		// Mondays before Sep 13 2018: Sep 10 (1), 3, Aug 27, 20, 13, 6, Jul 30,
-		// 23, 16, 9 (10). RULES.md's own check.
+		// 23, 16, 9 (10). the worked check of docs/LAW.md, "Counting".
 		{"tenth Monday before the 2018 primary", calD(2018, time.September, 13), time.Monday, 10, calD(2018, time.July, 9)},
 		{"eighth Thursday preceding the 2018 primary", calD(2018, time.September, 13), time.Thursday, 8, calD(2018, time.July, 19)},
 		// D is a Thursday, so the first Thursday preceding it is a week back.

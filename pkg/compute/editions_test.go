@@ -9,7 +9,7 @@ import (
 	"batch/pkg/nylaw"
 )
 
-// The law after the seed (EDITIONS.md §§ 1–5), row by row, as New York's
+// The law after the seed (docs/LAW.md), row by row, as New York's
 // dated values (pkg/nylaw) give it to the engine. Expected dates
 // are worked by hand from the statute in the comment beside them, or come
 // from a published calendar or a real special election, named there;
@@ -459,7 +459,7 @@ func TestDutyToProclaim(t *testing.T) {
 	})
 }
 
-// EDITIONS.md § 7.2 (as docs/LAW.md summarizes it): E4 is in force from
+// docs/LAW.md, "Editions": E4 is in force from
 // 2022-03-25 (inferred: the Senate published ch. 164's words in Elec. Law
 // §§ 4-112 and 10-108 that day); a proclamation from 2022-01-12 to
 // 2022-03-24 gets both the E3 and the E4 result, with NEEDS_REVIEW
@@ -1063,7 +1063,7 @@ func TestFederalCalendarNotice(t *testing.T) {
 	}
 }
 
-// EDITIONS.md § 7.3 (docs/LAW.md, "The federal calendars"): the court's
+// docs/LAW.md, "One-year acts and the federal calendars": the court's
 // calendars of 2012–2018 (United States v. New York, N.D.N.Y. No.
 // 1:10-cv-1214) for Congress and the U.S. Senate, each date from its
 // source: the federal primaries from the court's orders (2012-06-26,
@@ -1254,7 +1254,7 @@ func TestASixthEditionIsData(t *testing.T) {
 	}
 }
 
-// EDITIONS.md § 7.1 (docs/LAW.md, "Corroborated"): the state board's 2026
+// docs/LAW.md, "Corroborated": the state board's 2026
 // political calendar (revised 2025-12-09) prints 2026-07-27 for
 // § 6-158(7) (P = Jun 23, party certificate P + 30 = Jul 23, + 3 = Sun
 // Jul 26 → Mon Jul 27), 2026-07-31 for (8) (+4), and for judicial

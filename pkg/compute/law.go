@@ -18,7 +18,7 @@ import (
 // force on a date (Law.EditionAt) and reads numbers, counting kinds and
 // sentences from it.
 
-// Mark says how sure the law data is of a value (EDITIONS.md's marks).
+// Mark says how sure the law data is of a value (docs/LAW.md, "Marks").
 type Mark string
 
 const (
