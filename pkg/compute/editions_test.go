@@ -1451,3 +1451,23 @@ func TestSection42IsData(t *testing.T) {
 		}
 	}
 }
+
+// The window's words for the template's help come from the edition in
+// force on the day (§ 42(3): 30–40 days in 2010; under E4 40–50 for the
+// Senate and Assembly, 70–80 for every other office).
+func TestSpecialWindowWords(t *testing.T) {
+	for day, want := range map[Date]string{
+		ymd(2010, 6, 1): "the special election falls 30 to 40 days after the proclamation (Pub. Off. Law § 42(3))",
+		ymd(2026, 12, 1): "the special election falls 40 to 50 days after the proclamation for the State Senate and Assembly (Pub. Off. Law § 42(3)(b)); " +
+			"70 to 80 days after the proclamation for Congress and every office not in the State Senate or Assembly (Pub. Off. Law § 42(3)(a))",
+	} {
+		if got := nylaw.NewYork.SpecialWindowWords(day); got != want {
+			t.Errorf("%s: %q, want %q", day, got, want)
+		}
+	}
+	for _, code := range []string{"designating_petition", "party_nomination_accept_decline", "special_election", "proclamation_deadline"} {
+		if w, ok := nylaw.NewYork.WordsFor(code); !ok || w.What == "" || w.Who == "" || w.Verb == "" {
+			t.Errorf("%s: %+v", code, w)
+		}
+	}
+}

@@ -104,6 +104,10 @@ type Law struct {
 	Notices     []Notice             // conflicts the data raises by year (a court-ordered calendar)
 	RollOver    Authority            // § 1-106, for the Rules table
 	Cites       Citations            // the statutes as a whole, where no one rule decides
+	// Words say what each deadline asks for, in plain words, in the
+	// statute's order: the titles of Summary, the calendar file and the
+	// Column guide.
+	Words []DeadlineWords
 
 	Keying Keying // which date picks the edition, in words
 
@@ -118,6 +122,45 @@ type Law struct {
 	Choice string
 
 	labels *labelCache
+}
+
+// DeadlineWords is what a deadline asks for, in plain words: Verb ("file",
+// "hold", "sign", "issue") What (the papers filed, or the event held) Who
+// (who files them, or holds it).
+type DeadlineWords struct {
+	Code, Verb, What, Who string
+}
+
+// WordsFor is the deadline code's plain words; false when the law has none.
+func (l *Law) WordsFor(code string) (DeadlineWords, bool) {
+	for _, w := range l.Words {
+		if w.Code == code {
+			return w, true
+		}
+	}
+	return DeadlineWords{}, false
+}
+
+// SpecialWindowWords is § 42(3)'s window in force on day, in a sentence
+// for a reader filling in a proclamation ("the special election falls 40
+// to 50 days after the proclamation for the State Senate and Assembly; 70
+// to 80 days for …"), with its citations: the template's help says what
+// the law in force on the day it is made says.
+func (l *Law) SpecialWindowWords(day Date) string {
+	e := l.EditionAt(day)
+	var parts []string
+	for i := range e.Specials {
+		w := &e.Specials[i].Window
+		p := itoa(w.MinDays) + " to " + itoa(w.MaxDays) + " days after the proclamation"
+		if w.Who != "" {
+			p += " " + w.Who
+		}
+		parts = append(parts, p+" ("+w.Cite+")")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "the special election falls " + strings.Join(parts, "; ")
 }
 
 // Citations name a statute as a whole, where a step or a conflict

@@ -22,6 +22,7 @@ var NewYork = c.NewLaw(c.Law{
 	Terms:       defaultTerms,
 	Notices:     notices,
 	RollOver:    rollOver,
+	Words:       deadlineWords,
 	Cites: c.Citations{
 		Vacancy:     citePOL30,
 		VacancyTerm: citePOL30_1,
