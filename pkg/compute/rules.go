@@ -92,7 +92,7 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 			if bar.Liftable {
 				c += "; a special session lifts the bar for a vacancy after " + bar.Day.String()
 			}
-			b.auth("step_bar", offices(bar.Offices), bar.Authority, c, false, ifElse(bar.Sub3Only, "only for the § 42(3) grounds; ", "")+"barred → "+string(bar.Fallback))
+			b.auth("step_bar", offices(bar.Offices), bar.Authority, c, false, ifElse(bar.Sub3Only, "only for the grounds that carry the duty to proclaim; ", "")+"barred → "+string(bar.Fallback))
 		}
 		b.auth("step_judges", offices(fr.Judges.Offices), fr.Judges.Authority, "the first general election at least "+plural(fr.Judges.Months, "month")+" after the vacancy", false, "")
 		b.auth("step_term_expiration", "", fr.Expiry.Authority, "the general election of the term's last year, when the term ends on "+fr.Expiry.Phrase(), false, "")
@@ -119,7 +119,7 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 			case a.NotAppointable:
 				code += ".not_appointable"
 			}
-			b.auth(code, offices(a.Offices), a.Authority, when, false, joinNonEmpty("; ", ifElse(a.Sub3, "a § 42(3) ground", "not a § 42(3) ground: "+a.NoDuty), a.Review))
+			b.auth(code, offices(a.Offices), a.Authority, when, false, joinNonEmpty("; ", ifElse(a.Sub3, "a ground that carries the duty to proclaim and its bar", "a ground without the duty to proclaim: "+a.NoDuty), a.Review))
 		}
 		d := &fr.Duty
 		duty := "no duty"
@@ -202,13 +202,14 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 			j++
 		}
 		if c.Code != "" {
-			b.add(Rule{Code: c.Code, Citation: c.Cite, Words: c.Severity.String() + ": § 42(1) sends the vacancy to the next year's general election (it is not " + c.Phrase + ")",
+			b.add(Rule{Code: c.Code, Citation: c.Cite, Words: c.Severity.String() + ": " + c.Cite + " sends the vacancy to the next year's general election (it is not " + c.Phrase + ")",
 				InForceFrom: l.Editions[i].From, InForceTo: l.Editions[j-1].to, Edition: label, Mark: Sourced})
 		}
 		i = j
 	}
+	cites := l.conflictCites()
 	for _, c := range conflictRules {
-		b.add(Rule{Code: c.Code, Words: c.Severity.String() + ": " + c.When, Note: c.Note, Mark: Sourced})
+		b.add(Rule{Code: c.Code, Citation: cites[c.Code], Words: c.Severity.String() + ": " + c.When, Note: c.Note, Mark: Sourced})
 	}
 	for _, h := range l.Holidays {
 		r := Rule{Code: "holiday_" + strings.ToLower(strings.NewReplacer(" ", "_", "'", "", ".", "").Replace(h.Name)), Citation: h.Citation,
@@ -375,4 +376,33 @@ func yearsOn(n int) string {
 		return "of the next year"
 	}
 	return plural(n, "year") + " on"
+}
+
+// conflictCites is the statute each of the engine's conflict codes rests
+// on, from the latest edition's data.
+func (l *Law) conflictCites() map[string]string {
+	m := map[string]string{}
+	if len(l.Editions) == 0 {
+		return m
+	}
+	f := &l.Editions[len(l.Editions)-1].Fill
+	m[codeNotCovered] = f.NotCovered.Cite
+	m[codeNotElective] = f.NotElective.Cite
+	m[codeArmedForces] = l.ArmedForces.Cite
+	m[codeRolledOver] = l.RollOver.Cite
+	_, m[codeSpecialNotAuthorized] = f.groundsFor("")
+	var bars, res []string
+	for _, b := range f.Bars {
+		if !slices.Contains(bars, b.Cite) {
+			bars = append(bars, b.Cite)
+		}
+	}
+	for _, x := range l.Residency {
+		if !slices.Contains(res, x.Cite) {
+			res = append(res, x.Cite)
+		}
+	}
+	m[codeSpecialBarred] = strings.Join(bars, "; ")
+	m[codeResidencyExempt] = strings.Join(res, "; ")
+	return m
 }
