@@ -202,7 +202,7 @@ func (e *engine) run() {
 		e.r.Method = NotCovered
 		e.addBasis(f.NotCovered.Cite)
 		e.add(conflict(codeNotCovered, "office_class",
-			f.NotCovered.Cite+" excepts the governor and lieutenant governor: the constitution provides succession ("+e.law.Cites.Succession+"); no election is computed.",
+			"The governor and lieutenant governor are excepted ("+f.NotCovered.Cite+"): the constitution provides succession ("+e.law.Cites.Succession+"); no election is computed.",
 			f.NotCovered.Cite))
 		e.proclaimedButNotAuthorized()
 		e.finish()
@@ -771,7 +771,7 @@ func (e *engine) proclaimedButNotAuthorized() {
 	}
 	_, cites := e.fill().groundsFor("")
 	e.add(conflict(codeSpecialNotAuthorized, field,
-		"A special election is given, but no ground of "+cites+" gives the governor one for this vacancy: check the row.", cites))
+		"A special election is given, but no ground of "+strings.ReplaceAll(cites, "; ", " or ")+" gives the governor one for this vacancy: check the row.", cites))
 }
 
 // specialTable is the edition's special-election table for a class.
