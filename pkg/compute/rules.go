@@ -126,7 +126,9 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 		if d.Days > 0 {
 			duty = plural(d.Days, "day") + " after the vacancy (never rolled over)"
 		}
-		b.auth(ifElse(d.Code != "", d.Code, "proclamation_deadline"), "", d.Authority, duty, false, joinNonEmpty("; ", d.NoDuty, d.Review))
+		if d.Code != "" {
+			b.auth(d.Code, "", d.Authority, duty, false, joinNonEmpty("; ", d.NoDuty, d.Review))
+		}
 		b.auth("step_term_check", "", fr.TermCheck, "filling election after term_end → none (TERM_ENDS_FIRST)", false, "")
 		b.auth("special_session", "", fr.Session, "", false, "")
 	}
