@@ -9,7 +9,8 @@
 //	eln6158_2019.go  § 6-158 re-keyed to the June primary (L.2019 ch. 5)
 //	eln6158_2022.go  special-election deadlines for the Senate and Assembly (L.2022 ch. 164)
 //	gcl24.go         General Construction Law § 24: public holidays
-//	oneyear.go       one-year acts and orders (2020–2024, 2026); the 2012–2018 federal notice
+//	oneyear.go       one-year acts and orders (2020–2024, 2026); the federal court's calendars 2012–2018
+//	words.go         what each deadline asks for, in plain words, in the statute's order
 //	nylaw.go         the editions E0–E4 assembled, the keying rule, the data's freshness
 //
 // The editions and which date keys which table:
@@ -29,5 +30,11 @@
 // changed, From its first day, the act and how sure that day is), append
 // it to NewYork's Editions, add tests from the published calendars of its
 // years, and review the samples' golden diff. No file of pkg/compute
-// changes (TestASixthEditionIsData shows it).
+// changes, even for a deadline counted from a new event (a new row the
+// others count from): TestASixthEditionIsData and
+// TestASixthEditionChangesAShape show it, and TestTheEngineHoldsNoLaw
+// keeps every citation, edition and code out of the engine. Clone each
+// value you copy (Edition.Clone): a shallow copy would share, and change,
+// the earlier edition's tables. docs/LAW.md summarizes the data and its
+// sources.
 package nylaw
