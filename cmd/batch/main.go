@@ -56,7 +56,7 @@ func exitCode(ctx context.Context, err error) int {
 }
 
 // packagePrefix is a Go package's name heading an error ("ingest: ",
-// "export: "), as the packages below main write them (STYLE.md): useful
+// "export: "), as the packages below main write them (the Go convention): useful
 // in a test's failure, noise to an analyst. It matches at the start of a
 // line and after another message's colon or an opening parenthesis,
 // where wrapping puts it, never inside a quoted value or a file name

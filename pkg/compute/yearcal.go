@@ -61,6 +61,16 @@ func YearCalendar(cal *Calendar, year int, opts CalendarOptions) []CalendarItem 
 				LawEdition: law.Label(editionBit(k) | law.actBit(act))})
 		}
 	}
+	if opts.Class != "" && !opts.Base {
+		// What the law data does not hold for this class and year (a
+		// court's calendar only partly sourced), in words.
+		for i := range law.Notices {
+			n := &law.Notices[i]
+			if hasClass(n.Offices, opts.Class) && n.Years.Contains(g) {
+				out = append(out, CalendarItem{Code: n.Code, Citation: n.Cite, Source: n.Severity.String() + ": " + n.Message, LawEdition: edLabel})
+			}
+		}
+	}
 	for _, h := range hs {
 		out = append(out, CalendarItem{Code: "holiday", Statutory: h.Date, Effective: h.Date, Citation: h.Source, Source: h.Name})
 	}

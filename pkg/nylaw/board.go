@@ -6,7 +6,7 @@ import (
 	c "batch/pkg/compute"
 )
 
-// The state board's political calendar, line for line (EDITIONS.md § 7.4):
+// The state board's political calendar, line for line (docs/LAW.md, "The state board's nomination calendar"):
 // the candidate-facing lines of the board's calendar that no vacancy row
 // computes. Each is a calendar-only rule of the June-era tables, printed
 // by `batch calendar` and listed by `batch rules`, never a vacancy's

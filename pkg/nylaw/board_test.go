@@ -7,7 +7,7 @@ import (
 	. "batch/pkg/compute"
 )
 
-// The state board's nomination calendar, line for line (EDITIONS.md § 7.4).
+// The state board's nomination calendar, line for line (docs/LAW.md, "The state board's nomination calendar").
 
 // boardLine is one expected line: the code, the window's first day (zero
 // for a single day), the statutory and the effective day.
@@ -43,7 +43,7 @@ func checkLines(t *testing.T, year int, want []boardLine) {
 }
 
 // TestBoard2026CalendarLineForLine holds `batch calendar --year 2026` to
-// every line of EDITIONS.md § 7.4, each date as the New York State Board of
+// every line of docs/LAW.md, "The state board's nomination calendar", each date as the New York State Board of
 // Elections' 2026 political calendar (revised 2025-12-09) publishes it,
 // with the citation the board prints beside it (the copy read: the public
 // transcription FlashOfInsight/nyc-civic-calendar,
