@@ -131,7 +131,8 @@ func priorityOf(k Kind, severity string) Priority {
 // (to act on today) before one due today; the changes to the set of
 // input files first among the others, which say why rows came and went;
 // the changes with nothing left to do after, by their own date, those
-// still ahead of asOf first; then kind, date, vacancy and item.
+// still ahead of asOf first; then by their own date (a vacancy's changes
+// in the order of their days, the undated last), kind, vacancy and item.
 func (c *Change) sortKey(asOf string) string {
 	band := "2"
 	switch c.Priority {
@@ -157,7 +158,11 @@ func (c *Change) sortKey(asOf string) string {
 	if !ok {
 		k = 89
 	}
-	return band + d + "\x00" + strconv.Itoa(10+k) + c.Date + "\x00" + c.VacancyID + "\x00" + c.Item
+	own := c.Date
+	if own == "" {
+		own = "9" // after the dated
+	}
+	return band + d + "\x00" + own + "\x00" + strconv.Itoa(10+k) + "\x00" + c.VacancyID + "\x00" + c.Item
 }
 
 func encodeChange(b []byte, c *Change) []byte {

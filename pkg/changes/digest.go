@@ -361,7 +361,8 @@ func (d *Digest) Title() string {
 		s += ": comparison skipped"
 	}
 	if len(d.Action) > 0 {
-		s += ", " + plural(len(d.Action)+d.ActionMore, "item", "items") + " to act on"
+		// As Needs action counts them, and --fail-on action.
+		s += ", " + plural(d.actions(), "item", "items") + " to act on"
 	}
 	return s
 }
