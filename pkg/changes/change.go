@@ -172,8 +172,10 @@ func encodeChange(b []byte, c *Change) []byte {
 	return b
 }
 
-func decodeChange(b []byte, c *Change) error {
-	d := byteDecoder{b: b}
+// decodeChange reads a change back; its short strings that repeat
+// (kinds, dates, codes) are interned.
+func decodeChange(b []byte, c *Change, intern *interner) error {
+	d := byteDecoder{b: b, intern: intern}
 	*c = Change{Priority: Priority(d.str()), Kind: Kind(d.str()), Date: d.str(), VacancyID: d.str(),
 		Source: d.str(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
 		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.str(),

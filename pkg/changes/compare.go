@@ -146,8 +146,9 @@ func (o *Outcome) Changed() bool {
 // more than once.
 func (o *Outcome) Each(fn func(*Change) error) error {
 	var c Change
+	intern := new(interner)
 	return o.changes.Each(func(_ []byte, payload []byte) error {
-		if err := decodeChange(payload, &c); err != nil {
+		if err := decodeChange(payload, &c, intern); err != nil {
 			return err
 		}
 		if o.Status != Compared && !c.AsOfOnly() {
