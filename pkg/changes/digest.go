@@ -200,6 +200,10 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The input files first: they say why rows came and went. (A vacancy
+	// with a change to act on, an error raised, comes before them in the
+	// outcome's order.)
+	slices.SortStableFunc(d.Changed, func(a, b VacancyChanges) int { return strings.Compare(b.Title, a.Title) })
 	for i := range d.Changed {
 		v := &d.Changed[i]
 		keep := max(0, digestPerVac-len(v.head))

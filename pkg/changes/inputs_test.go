@@ -119,7 +119,11 @@ func TestTheDigestSaysWhichFilesChanged(t *testing.T) {
 	h1.Inputs = []Input{{Name: "vacancies-2027-01-28.xlsx", SHA256: "aa", Rows: 10}}
 	h2.Inputs = []Input{{Name: "erie.xlsx", SHA256: "cc", Rows: 3}, {Name: "vacancies-2027-01-29.xlsx", SHA256: "bb", Rows: 12}}
 	_, snap, _ := runOnce(t, h1, d(2026, 9, 1), county("NY", "vacancies-2027-01-28.xlsx", 10), nil)
-	out, _, _ := runOnce(t, h2, d(2026, 9, 1), append(county("ER", "erie.xlsx", 3), county("NY", "vacancies-2027-01-29.xlsx", 12)...), snap)
+	cur := append(county("ER", "erie.xlsx", 3), county("NY", "vacancies-2027-01-29.xlsx", 12)...)
+	// An error raised on NY-0 is to act on, listed before the rest; the
+	// input files still lead the Changed section.
+	cur[3].Conflicts = []Conflict{{Code: "DATE_ORDER", Severity: "error", Message: "check both dates"}}
+	out, _, _ := runOnce(t, h2, d(2026, 9, 1), cur, snap)
 	dg, err := BuildDigest(Run{AsOf: "2026-09-01", Rows: 15, Vacancies: 15, Inputs: []string{"erie.xlsx", "vacancies-2027-01-29.xlsx"}}, out)
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +131,7 @@ func TestTheDigestSaysWhichFilesChanged(t *testing.T) {
 	var b bytes.Buffer
 	dg.WriteText(&b)
 	text := strings.Join(strings.Fields(b.String()), " ")
-	want := "CHANGED SINCE THE LAST RUN (7 changes) Input files - Input file vacancies-2027-01-28.xlsx is now read as " +
+	want := "CHANGED SINCE THE LAST RUN (8 changes) Input files - Input file vacancies-2027-01-28.xlsx is now read as " +
 		"vacancies-2027-01-29.xlsx (10 of its 10 rows found there, the content updated). - New input file erie.xlsx (3 rows). "
 	if !strings.Contains(text, want) {
 		t.Errorf("digest.txt lacks %q:\n%s", want, b.String())
