@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -160,5 +162,67 @@ func TestFailOnAction(t *testing.T) {
 	}
 	if got := run(t, "", "run", "-q", "--fail-on", "action", "-o", filepath.Join(dir, "x"), filepath.Join(dir, "inbox", "vacancies.csv")); got.code != 2 {
 		t.Errorf("--fail-on action with neither --compare nor the digest: exit %d, want 2", got.code)
+	}
+}
+
+// TestTheREADMEsCronRecipe runs the README's cron line's batch command as
+// written (the as-of date fixed through BATCH_AS_OF, the samples as the
+// inbox), and checks that what its mail line sends is there and says what
+// the README says it does.
+func TestTheREADMEsCronRecipe(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line string
+	for _, l := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(l, "15 2 * * *") {
+			line = l
+		}
+	}
+	start, end := strings.Index(line, "./batch run "), strings.Index(line, " 2>>")
+	if start < 0 || end < start {
+		t.Fatalf("no batch command in the README's cron line %q", line)
+	}
+	args := strings.Fields(line[start+len("./batch ") : end])
+	dir := t.TempDir()
+	inbox := filepath.Join(dir, "inbox")
+	os.MkdirAll(inbox, 0o755)
+	sample, err := os.ReadFile(samplesXLSX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(inbox, "vacancies-2027-01-28.xlsx"), sample, 0o644)
+	for i, a := range args {
+		if a == "inbox/*.xlsx" {
+			args[i] = filepath.Join(inbox, "vacancies-2027-01-28.xlsx")
+		}
+	}
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	// The samples as of Thu 2027-01-28: NY-0000095's proclamation, of Mon
+	// 01-25, sets its special election's party nomination certificates at
+	// R + 7 = Mon 02-01, due within the week (Elec. Law § 6-158(6)).
+	cmd.Env = append(os.Environ(), "BATCH_AS_OF=2027-01-28")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("the recipe's first night: %v, want exit 3 (deadlines due this week)\n%s", err, out)
+	}
+	for _, f := range []string{"digest.txt", "results.xlsx"} {
+		if !strings.Contains(line, "out/"+f) {
+			t.Errorf("the cron line does not use out/%s", f)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "out", f)); err != nil {
+			t.Errorf("the mail line's %s: %v", f, err)
+		}
+	}
+	text, _ := os.ReadFile(filepath.Join(dir, "out", "digest.txt"))
+	subject := strings.SplitN(string(text), "\n", 2)[0]
+	if !strings.Contains(line, `-s "$(head -n 1 out/digest.txt)"`) || !strings.Contains(subject, "to act on") {
+		t.Errorf("the subject, the digest's first line %q, does not say there is something to act on", subject)
+	}
+	if !strings.Contains(string(text), "NEEDS ACTION (") || !strings.Contains(string(readme), "the digest's NEEDS ACTION lists something") {
+		t.Errorf("the README and the digest do not name NEEDS ACTION alike:\n%s", text)
 	}
 }

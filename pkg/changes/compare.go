@@ -352,7 +352,9 @@ type join struct {
 	matched     int          // rows of both runs paired
 	baseRecords int          // the baseline's records read
 	files       *fileTracker // where the rows of input files gone from the set went; nil when none went
-	next        string       // the next open deadline of the row being compared: its changes' ActBy
+	about       *Record      // the row being compared, whose next open deadline is its changes' ActBy; nil for one gone
+	next        string       // about's next open deadline, once aboutNext
+	aboutNext   bool
 	actNow      int
 	soonActNow  int
 
@@ -462,6 +464,9 @@ func (j *join) emit(ch *Change, soon bool) {
 	case ch.Priority == ActNow && ch.ActBy == "":
 		ch.ActBy = j.c.asOf // a deadline missed, a row rejected, an error raised: today
 	case ch.Priority == Changed && ch.ActBy == "" && !inputKind(ch.Kind):
+		if j.about != nil && !j.aboutNext {
+			j.next, j.aboutNext = nextOpen(j.about), true
+		}
 		ch.ActBy = j.next
 	}
 	j.buf = encodeChange(j.buf[:0], ch)
@@ -513,7 +518,7 @@ func (j *join) soon(r *Record) {
 }
 
 func (j *join) added(r *Record) {
-	j.next = nextOpen(r)
+	j.about, j.next, j.aboutNext = r, "", false
 	ch := about(&Change{Kind: VacancyAdded, Cause: ByInput, CauseDetail: "a row the last run's inputs did not have"}, r)
 	if r.Rejected != "" {
 		ch.Kind, ch.Date, ch.New = NowRejected, j.c.asOf, "rejected"
@@ -537,7 +542,7 @@ func (j *join) added(r *Record) {
 }
 
 func (j *join) removed(r *Record) {
-	j.next = ""
+	j.about, j.next, j.aboutNext = nil, "", false
 	ch := about(&Change{Kind: VacancyRemoved, Cause: ByInput, CauseDetail: "the row is no longer in the inputs",
 		Old: r.Method}, r)
 	if r.Rejected != "" {
@@ -552,7 +557,9 @@ func (j *join) removed(r *Record) {
 // pair compares one row of both runs.
 func (j *join) pair(p, c *Record) {
 	j.matched++
-	j.next = nextOpen(c)
+	// Most pairs change nothing: the next deadline is looked for only
+	// when one does.
+	j.about, j.next, j.aboutNext = c, "", false
 	if j.files != nil {
 		j.files.pair(p.Source, c.Source)
 	}
