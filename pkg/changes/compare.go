@@ -292,10 +292,12 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	if j.comparing() {
 		j.flush()
 	}
-	if j.comparing() && j.matched == 0 && j.baseRecords > 0 && h.Rows > 0 {
-		// Every row would be added and every one removed: not a night's
-		// news but another set of vacancies.
-		j.broken = &Skip{Reason: fmt.Sprintf("baseline %s shares no vacancy with this run (its %s of %s, this run's %s of %s: no vacancy_id, nor seat and vacancy date, in common): nothing to compare; comparison skipped",
+	if j.comparing() && j.matched == 0 && j.baseRecords > 0 && h.Rows > 0 && !sharesAFile(base.Header.Inputs, h.Inputs) {
+		// Every row would be added and every one removed, from files of
+		// other names and contents: not a night's news but other
+		// vacancies (another county's folder given as PREV). Over a file
+		// of the same name or content, it is the night's news.
+		j.broken = &Skip{Reason: fmt.Sprintf("baseline %s shares no vacancy with this run (its %s of %s, this run's %s of %s: no vacancy_id, nor seat and vacancy date, nor file in common): nothing to compare; comparison skipped",
 			base.Path, plural(j.baseRecords, "row", "rows"), inputList(base.Header.Inputs), plural(h.Rows, "row", "rows"), inputList(h.Inputs))}
 	}
 	if j.comparing() {

@@ -153,6 +153,22 @@ func (d *inputDiff) renamed(g, n int, why string) Change {
 		Message:     "Input file " + from + " is now read as " + to + " (" + why + ")."}
 }
 
+// sharesAFile reports whether two runs read a file of the same name or
+// the same content; true when either names none.
+func sharesAFile(prev, cur []Input) bool {
+	if len(prev) == 0 || len(cur) == 0 {
+		return true
+	}
+	for _, p := range prev {
+		for _, c := range cur {
+			if p.Name == c.Name || p.SHA256 != "" && p.SHA256 == c.SHA256 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // inputList names a run's input files: "a.xlsx, b.xlsx".
 func inputList(in []Input) string {
 	names := inputNames(in)

@@ -143,3 +143,34 @@ func TestTheDigestSaysWhichFilesChanged(t *testing.T) {
 		t.Errorf("digest.html lacks the input files")
 	}
 }
+
+func TestABaselineOfOtherVacanciesIsSkippedOnlyOverOtherFiles(t *testing.T) {
+	// The same file every night, whose vacancies were all replaced (a
+	// small county's folder: its one vacancy filled, another arisen): the
+	// night's news. Another file with other vacancies (another county's
+	// folder given as PREV): nothing to compare.
+	for _, c := range []struct {
+		name string
+		prev []Input
+		want string
+	}{
+		{"the same file, every vacancy new", []Input{{Name: "in.csv", SHA256: "aa", Rows: 2}}, Compared},
+		{"another file's vacancies", []Input{{Name: "erie.csv", SHA256: "ee", Rows: 2}}, Skipped},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h1 := header("1.0.0")
+			h1.Inputs = c.prev
+			_, snap, _ := runOnce(t, h1, d(2026, 9, 1), county("OLD", c.prev[0].Name, 2), nil)
+			out, _, got := runOnce(t, header("1.0.0"), d(2026, 9, 1), county("NEW", "in.csv", 2), snap)
+			if out.Status != c.want {
+				t.Fatalf("status %s (%s), want %s", out.Status, out.Reason, c.want)
+			}
+			if c.want == Skipped && !strings.Contains(out.Reason, "shares no vacancy with this run (its 2 rows of erie.csv, this run's 2 rows of in.csv") {
+				t.Errorf("reason %q", out.Reason)
+			}
+			if c.want == Compared && (out.Counts[VacancyAdded] != 2 || out.Counts[VacancyRemoved] != 2) {
+				t.Errorf("changes %v", briefs(got))
+			}
+		})
+	}
+}
