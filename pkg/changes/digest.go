@@ -294,6 +294,11 @@ func actionSummary(a *ActionLine, words func(string) string) string {
 		case NowRejected:
 			return "row rejected (" + c.Source + "): " + strings.TrimPrefix(strings.TrimPrefix(c.Message, "Now rejected: "), "New row, rejected: ") + " — " + whose
 		case ConflictRaised:
+			// Its sentence in words, not its code: "Error: the
+			// proclamation (2027-01-18) is before the vacancy …".
+			if msg, ok := strings.CutPrefix(c.Message, c.Item+" ("+c.Severity+"): "); ok && msg != "" {
+				return capitalize(c.Severity) + ": " + strings.TrimSuffix(msg, ".") + " — " + whose
+			}
 			return item + " raised — " + whose
 		}
 		return c.Message + " — " + whose

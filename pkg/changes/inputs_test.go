@@ -136,6 +136,10 @@ func TestTheDigestSaysWhichFilesChanged(t *testing.T) {
 	if !strings.Contains(text, want) {
 		t.Errorf("digest.txt lacks %q:\n%s", want, b.String())
 	}
+	// The error raised is said in words under Needs action.
+	if want := "Tue 2026-09-01 Error: check both dates — NY-0, Town Clerk, Erie"; !strings.Contains(text, want) {
+		t.Errorf("digest.txt lacks %q:\n%s", want, b.String())
+	}
 	b.Reset()
 	dg.WriteHTML(&b)
 	checkMailHTML(t, b.String())
