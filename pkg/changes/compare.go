@@ -616,9 +616,6 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 			ch := &Change{Kind: DeadlineAdded, Date: cd.Date, Item: cd.Code, New: cd.Date, Verify: cd.Verify,
 				Message: cd.Code + ": now applies, last day " + cd.Date + passedNote(cd.Passed) + "."}
 			emit(ch)
-			if cd.Passed {
-				j.correctedPast(c, &cd, "", emit)
-			}
 			continue
 		}
 		pd := p.Deadlines[i]
@@ -627,7 +624,7 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 			emit(&Change{Kind: DeadlineChanged, Date: cd.Date, Item: cd.Code, Old: pd.Date, New: cd.Date, Verify: cd.Verify,
 				Message: cd.Code + ": last day " + pd.Date + " → " + cd.Date + passedNote(cd.Passed) + "."})
 			if cd.Passed && pd.open() {
-				j.correctedPast(c, &cd, pd.Date, emit)
+				j.correctedPast(&cd, pd.Date, emit)
 			}
 		case pd.open() && cd.Passed:
 			j.emit(about(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed",
@@ -646,20 +643,15 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 	}
 }
 
-// correctedPast is a deadline that was open, or did not apply, in the last
-// run and that a change of this row's inputs (or of the law) put in the
-// past: it passed since the last run as surely as one the as-of date
-// overtook, and someone must check today whether it was met. old is its
-// last day in the last run, "" when it did not apply.
-func (j *join) correctedPast(c *Record, cd *Deadline, old string, emit func(*Change)) {
-	ch := &Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed", Verify: cd.Verify}
-	if old == "" {
-		ch.Old = "did not apply"
-		ch.Message = cd.Code + ": now applies, and its last day, " + cd.Date + ", has passed: check what was done."
-	} else {
-		ch.Message = cd.Code + ": the last day moved from " + old + " to " + cd.Date + ", in the past: check it was met."
-	}
-	emit(ch) // cause: the row's own (a correction), as its other changes
+// correctedPast is a deadline open in the last run that a change of this
+// row's inputs (or of the law) moved from old to a last day behind the
+// as-of date: it passed since the last run as surely as one the as-of
+// date overtook, and someone must check today whether it was met. (One
+// that did not apply then and applies now, already passed, is only a
+// deadline_added: after a change of law there may be thousands.)
+func (j *join) correctedPast(cd *Deadline, old string, emit func(*Change)) {
+	emit(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed", Verify: cd.Verify,
+		Message: cd.Code + ": the last day moved from " + old + " to " + cd.Date + ", in the past: check it was met."})
 }
 
 func (j *join) conflicts(p, c *Record, emit func(*Change)) {

@@ -279,13 +279,14 @@ func actionSummary(a *ActionLine, words func(string) string) string {
 		if a.Count > 1 {
 			check = "check they were met"
 		}
-		if c.Cause != ByAsOf && c.Old == "open" {
+		switch c.Cause {
+		case ByInput:
 			// A correction of the row moved it from ahead of the as-of
 			// date to behind it.
 			return deadlineLine(item, "passed, moved into the past by a correction ("+c.CauseDetail+"); "+check, whose, c.Verify)
-		}
-		if c.Cause != ByAsOf {
-			return deadlineLine(item, "applies now and has passed ("+c.CauseDetail+"); "+check, whose, c.Verify)
+		case ByAsOf:
+		default: // the law, the calendar, the tool
+			return deadlineLine(item, "passed, moved into the past ("+c.CauseDetail+"); "+check, whose, c.Verify)
 		}
 		return deadlineLine(item, "passed, "+check, whose, c.Verify)
 	}
