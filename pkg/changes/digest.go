@@ -136,6 +136,9 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			if c.Kind == NowRejected {
 				g += "\x00" + c.VacancyID // each rejected row on its own line
 			}
+			if c.Kind == DeadlinePassed {
+				g += "\x00" + string(c.Cause) // passed by the calendar, or moved by a correction: said apart
+			}
 			if i, ok := actionAt[g]; ok {
 				a := &d.Action[i]
 				a.Count++
