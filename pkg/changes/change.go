@@ -173,12 +173,13 @@ func encodeChange(b []byte, c *Change) []byte {
 }
 
 // decodeChange reads a change back; its short strings that repeat
-// (kinds, dates, codes) are interned.
+// (kinds, dates, codes, places) are interned, not its vacancy's id and
+// source, nor its message.
 func decodeChange(b []byte, c *Change, intern *interner) error {
 	d := byteDecoder{b: b, intern: intern}
-	*c = Change{Priority: Priority(d.str()), Kind: Kind(d.str()), Date: d.str(), VacancyID: d.str(),
-		Source: d.str(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
-		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.str(),
-		ActBy: d.str(), Verify: d.str()}
+	*c = Change{Priority: Priority(d.str()), Kind: Kind(d.str()), Date: d.str(), VacancyID: d.unique(),
+		Source: d.unique(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
+		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.unique(),
+		ActBy: d.str(), Verify: d.repeated()}
 	return d.err
 }
