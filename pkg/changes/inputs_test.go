@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"batch/pkg/compute"
 )
 
 // from is the record as read from file's row n.
@@ -176,5 +178,31 @@ func TestABaselineOfOtherVacanciesIsSkippedOnlyOverOtherFiles(t *testing.T) {
 				t.Errorf("changes %v", briefs(got))
 			}
 		})
+	}
+}
+
+func TestRowsWithoutIDsMatchAcrossARenamedFile(t *testing.T) {
+	// No vacancy_id: a row is its seat and vacancy date, whichever file
+	// and row it is read from (ingest names it by its place, file:row).
+	seats := func(file string) []Record {
+		var out []Record
+		for i, office := range []string{"Town Clerk", "Town Justice", "Village Trustee"} {
+			v := compute.Vacancy{Office: office, County: "Erie", Source: compute.Source{File: file, Row: i + 2}}
+			v.ID = v.Source.String()
+			r := Record{ID: v.ID, Source: v.Source.String(), In: make([]string, len(InputFields)),
+				VacancyDate: "2026-05-01", Method: "general_election"}
+			r.In[inOffice], r.In[inCounty] = office, "Erie"
+			r.Key = Key(&v, r.VacancyDate, false)
+			out = append(out, r)
+		}
+		return out
+	}
+	h1, h2 := header("1.0.0"), header("1.0.0")
+	h1.Inputs = []Input{{Name: "erie-0501.csv", SHA256: "aa", Rows: 3}}
+	h2.Inputs = []Input{{Name: "erie-0502.csv", SHA256: "bb", Rows: 3}}
+	_, snap, _ := runOnce(t, h1, d(2026, 9, 1), seats("erie-0501.csv"), nil)
+	out, _, got := runOnce(t, h2, d(2026, 9, 1), seats("erie-0502.csv"), snap)
+	if out.Status != Compared || len(got) != 1 || got[0].Kind != InputRenamed {
+		t.Errorf("status %s (%s), changes %v: want only the file renamed", out.Status, out.Reason, briefs(got))
 	}
 }
