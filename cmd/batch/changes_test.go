@@ -189,7 +189,7 @@ func checkChangesSheet(t *testing.T, path string, n int) {
 		t.Fatal(err)
 	}
 	if len(rows) != n+2 || !strings.HasPrefix(rows[0][0], "Changes since the run as of 2026-09-14") ||
-		strings.Join(rows[1], ",") != "priority,kind,date,vacancy_id,source,office,district,county,item,old,new,severity,cause,cause_detail,message" {
+		strings.Join(rows[1], ",") != "priority,kind,date,vacancy_id,source,office,district,county,item,old,new,severity,cause,cause_detail,message,act_by,verify" {
 		t.Errorf("Changes sheet: %d rows, title %q, header %q", len(rows), rows[0], rows[1])
 	}
 	if rows[2][1] != "deadline_passed" {
