@@ -14,9 +14,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"batch/internal/printable"
+	"batch/internal/regularfile"
 )
 
 // The output folder holds one run's outputs, whole, or the previous run's,
@@ -87,6 +89,55 @@ type outputSet struct {
 	inner bool
 }
 
+// live are the output sets this process holds, for Abandon: a run that
+// does not stop when asked (a read blocked on a pipe) is left behind, and
+// its staging folder must go before the process exits.
+var live struct {
+	mu   sync.Mutex
+	sets map[*outputSet]bool
+	gone bool // Abandon was called: no set may be switched in
+}
+
+// errAbandoned: the process is exiting on a signal.
+var errAbandoned = errors.New("export: interrupted")
+
+// Abandon removes the staging folder (and what else this run made that
+// holds nothing else) of every output set this process is writing and
+// has not switched in, and stops any commit still to come from switching
+// one in: the previous set stays whole. It is for a process about to
+// exit on a signal while its run goes on (a read that cannot be
+// interrupted); the lock goes with the process. A set already switched in
+// stays.
+func Abandon() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	live.gone = true
+	for s := range live.sets {
+		if s.done {
+			continue
+		}
+		if s.stage != "" {
+			_ = os.RemoveAll(s.stage)
+		}
+		if s.spill != "" {
+			_ = os.RemoveAll(s.spill)
+		}
+	}
+}
+
+func (s *outputSet) hold(on bool) {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	if on {
+		if live.sets == nil {
+			live.sets = map[*outputSet]bool{}
+		}
+		live.sets[s] = true
+	} else {
+		delete(live.sets, s)
+	}
+}
+
 // commitHook is called at each step of the commit; tests built with the
 // batchtest tag pause a run there (commithook_test.go explains).
 var commitHook = func(step string) {}
@@ -100,6 +151,7 @@ func openSet(dir string) (*outputSet, error) {
 		return nil, err
 	}
 	s := &outputSet{dir: dir, made: made, meta: filepath.Join(dir, metaName)}
+	s.hold(true)
 	if err := s.open(); err != nil {
 		s.abort()
 		if errors.Is(err, errBusy) {
@@ -138,6 +190,9 @@ func (s *outputSet) open() error {
 		s.newMeta = false
 	}
 	commitHook("locked")
+	if err := s.plainInside(); err != nil {
+		return err
+	}
 	if err := s.recover(); err != nil {
 		return fmt.Errorf("cleaning up after an earlier run: %w", err)
 	}
@@ -146,7 +201,10 @@ func (s *outputSet) open() error {
 		return err
 	}
 	s.id = time.Now().UTC().Format("20060102T150405.000Z") + "-" + hex.EncodeToString(b[:])
-	if err := os.MkdirAll(filepath.Join(s.meta, runsName), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(s.meta, runsName), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	if err := plain(filepath.Join(s.meta, runsName), true); err != nil {
 		return err
 	}
 	s.stage = filepath.Join(s.meta, runsName, s.id)
@@ -155,6 +213,102 @@ func (s *outputSet) open() error {
 	}
 	s.spill = filepath.Join(s.meta, "spill-"+s.id)
 	return nil
+}
+
+// Nothing outside OUT is ever written, removed or linked to, whatever
+// someone who can write into OUT has put in .batch: every path the tool
+// uses there is looked at without following links (Lstat) and refused
+// unless it is what the tool made, a plain folder or a plain file (the
+// lock is opened without following a link, lock.go); .batch/current must
+// be the tool's link to a set in runs (or, without links, its file naming
+// one); and the names a manifest lists must be outputs of the contract,
+// one name each, inside OUT.
+
+// plain refuses p unless it is absent, or a folder (dir) or a regular file
+// of its own, not a link to one.
+func plain(p string, dir bool) error {
+	fi, err := os.Lstat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case dir && fi.IsDir(), !dir && fi.Mode().IsRegular():
+		return nil
+	}
+	want := "a plain file"
+	if dir {
+		want = "a plain folder"
+	}
+	what := "something else"
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case fi.IsDir():
+		what = "a folder"
+	case fi.Mode().IsRegular():
+		what = "a file"
+	}
+	return fmt.Errorf("%s is %s, not %s as the tool makes it: something other than batch changed it; nothing was written: remove %s and run again",
+		printable.Name(p), what, want, printable.Name(filepath.Dir(p)))
+}
+
+// plainInside checks .batch's own entries before anything in them is
+// touched: runs and each set in it are plain folders, current is the
+// tool's link (or file) naming a set.
+func (s *outputSet) plainInside() error {
+	runs := filepath.Join(s.meta, runsName)
+	if err := plain(runs, true); err != nil {
+		return err
+	}
+	if entries, err := os.ReadDir(runs); err == nil {
+		for _, e := range entries {
+			if err := plain(filepath.Join(runs, e.Name()), true); err != nil {
+				return err
+			}
+		}
+	}
+	cur := filepath.Join(s.meta, currentName)
+	fi, err := os.Lstat(cur)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
+		return plain(cur, false)
+	}
+	if id, ok := s.readCurrent(); !ok {
+		return fmt.Errorf("%s does not name a set of %s: something other than batch changed it; nothing was written: remove %s and run again",
+			printable.Name(cur), printable.Name(runs), printable.Name(s.meta))
+	} else if id != "" {
+		if err := plain(filepath.Join(runs, id), true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outputName reports whether name is one of the contract's outputs, as a
+// manifest may list it: a single name, inside OUT.
+func outputName(name string) bool {
+	if !filepath.IsLocal(name) || strings.ContainsAny(name, `/\`) || name != filepath.Clean(name) {
+		return false
+	}
+	switch name {
+	case resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName,
+		changesName, digestTextName, digestHTMLName, snapshotName:
+		return true
+	}
+	// A split's folder: by- and the column's folder name (SplitFolder).
+	rest, ok := strings.CutPrefix(name, "by-")
+	return ok && rest != "" && !strings.HasPrefix(rest, ".")
+}
+
+// setName reports whether id can name a set in runs: one plain name.
+func setName(id string) bool {
+	return id != "" && filepath.IsLocal(id) && !strings.ContainsAny(id, `/\`) && !strings.HasPrefix(id, ".")
 }
 
 // makeOutputDir creates dir when missing and returns the folders it made,
@@ -242,17 +396,40 @@ type manifestEntry struct {
 }
 
 // readManifest reads the manifest of the set in folder run.
+// Its names are checked: each link an output of the contract (a tampered
+// manifest listing "../x" would have the next run link or replace x).
 func readManifest(run string) (*manifest, error) {
-	b, err := os.ReadFile(filepath.Join(run, manifestOf))
+	p := filepath.Join(run, manifestOf)
+	if err := plain(p, false); err != nil {
+		return nil, err
+	}
+	f, err := regularfile.Open(p)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxManifest+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxManifest {
+		return nil, fmt.Errorf("%s is more than %d bytes: not the tool's", printable.Name(p), maxManifest)
 	}
 	var m manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, err
 	}
+	for _, name := range m.Links {
+		if !outputName(name) {
+			return nil, fmt.Errorf("%s lists %q, which is not one of the tool's outputs", printable.Name(p), printable.Name(name))
+		}
+	}
 	return &m, nil
 }
+
+// maxManifest bounds a manifest read: the tool's list a few hundred bytes
+// a file; a split's thousands of folders' files stay well under it.
+const maxManifest = 64 << 20
 
 // writeManifest lists what the staging folder holds and writes the
 // manifest, last, and syncs the folder: from then on the set is complete.
@@ -371,17 +548,29 @@ func (s *outputSet) switchTo(id string) error {
 	return syncDir(s.meta)
 }
 
-// currentRun is the id of the set .batch/current names, "" for none.
+// currentRun is the id of the set .batch/current names, "" for none (or
+// for a current that names none: plainInside refused it).
 func (s *outputSet) currentRun() string {
+	id, _ := s.readCurrent()
+	return id
+}
+
+// readCurrent reads .batch/current: the id of the set it names ("" when
+// there is none), and whether it is the tool's (a link to runs/ID with ID
+// one plain name).
+func (s *outputSet) readCurrent() (string, bool) {
 	t, err := os.Readlink(filepath.Join(s.meta, currentName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", true
+	}
 	if err != nil {
-		return ""
+		return "", false
 	}
-	t = filepath.ToSlash(t)
-	if !strings.HasPrefix(t, runsName+"/") {
-		return ""
+	id, ok := strings.CutPrefix(filepath.ToSlash(t), runsName+"/")
+	if !ok || !setName(id) {
+		return "", false
 	}
-	return strings.TrimPrefix(t, runsName+"/")
+	return id, true
 }
 
 // recover rolls back what a killed run left: every set but the current
@@ -620,10 +809,9 @@ func (s *outputSet) commit() error {
 		return fmt.Errorf("export: output folder %s: %w", shown, err)
 	}
 	commitHook("linked")
-	if err := s.switchTo(s.id); err != nil {
+	if err := s.switchIn(); err != nil {
 		return fmt.Errorf("export: output folder %s: switch to the new set: %w", shown, err)
 	}
-	s.done = true
 	s.linked = m.Links
 	commitHook("switched")
 	// Committed: what follows only tidies; a failure is reported, and the
@@ -643,6 +831,22 @@ func (s *outputSet) commit() error {
 	commitHook("cleaned")
 	s.lock.release()
 	s.lock = nil
+	s.hold(false)
+	return nil
+}
+
+// switchIn switches the staged set in, unless Abandon came first: the
+// switch and the set's being done are one step for Abandon.
+func (s *outputSet) switchIn() error {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	if live.gone {
+		return errAbandoned
+	}
+	if err := s.switchTo(s.id); err != nil {
+		return err
+	}
+	s.done = true
 	return nil
 }
 
@@ -672,4 +876,5 @@ func (s *outputSet) abort() {
 	if !s.done {
 		removeEmpty(s.made)
 	}
+	s.hold(false)
 }
