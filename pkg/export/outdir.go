@@ -113,14 +113,9 @@ func Abandon() {
 	defer live.mu.Unlock()
 	live.gone = true
 	for s := range live.sets {
-		if s.done {
-			continue
-		}
-		if s.stage != "" {
-			_ = os.RemoveAll(s.stage)
-		}
-		if s.spill != "" {
-			_ = os.RemoveAll(s.spill)
+		s.removeStaged()
+		if !s.done {
+			removeEmpty(s.made)
 		}
 	}
 }
@@ -856,19 +851,7 @@ func (s *outputSet) abort() {
 	if s == nil {
 		return
 	}
-	if !s.done {
-		if s.stage != "" {
-			_ = os.RemoveAll(s.stage)
-		}
-		if s.spill != "" {
-			_ = os.RemoveAll(s.spill)
-		}
-		if s.newMeta && s.lock != nil {
-			_ = os.Remove(filepath.Join(s.meta, runsName))
-			_ = os.Remove(filepath.Join(s.meta, lockName))
-			_ = os.Remove(s.meta)
-		}
-	}
+	s.removeStaged()
 	if s.lock != nil {
 		s.lock.release()
 		s.lock = nil
@@ -877,4 +860,24 @@ func (s *outputSet) abort() {
 		removeEmpty(s.made)
 	}
 	s.hold(false)
+}
+
+// removeStaged removes, unless the set was switched in, its staging and
+// spill folders and, when this run created it and it holds nothing else,
+// .batch (OUT itself goes once the lock is let go: removeEmpty(s.made)).
+func (s *outputSet) removeStaged() {
+	if s.done {
+		return
+	}
+	if s.stage != "" {
+		_ = os.RemoveAll(s.stage)
+	}
+	if s.spill != "" {
+		_ = os.RemoveAll(s.spill)
+	}
+	if s.newMeta && s.lock != nil {
+		_ = os.Remove(filepath.Join(s.meta, runsName))
+		_ = os.Remove(filepath.Join(s.meta, lockName))
+		_ = os.Remove(s.meta)
+	}
 }
