@@ -84,6 +84,7 @@ type outputSet struct {
 	spill   string // OUT/.batch/spill-ID
 	linked  []string
 	done    bool
+	copies  bool // OUT holds copies, not links (copies.go)
 	// inner: a folder inside a staging set (a split's slice), with no
 	// lock and no commit of its own: the set's commit takes it in.
 	inner bool
@@ -185,17 +186,18 @@ func (s *outputSet) open() error {
 		s.newMeta = false
 	}
 	commitHook("locked")
-	if err := s.plainInside(); err != nil {
-		return err
-	}
-	if err := s.recover(); err != nil {
-		return fmt.Errorf("cleaning up after an earlier run: %w", err)
-	}
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return err
 	}
 	s.id = time.Now().UTC().Format("20060102T150405.000Z") + "-" + hex.EncodeToString(b[:])
+	if err := s.plainInside(); err != nil {
+		return err
+	}
+	s.copies = !linksWork(s.meta, s.id)
+	if err := s.recover(); err != nil {
+		return fmt.Errorf("cleaning up after an earlier run: %w", err)
+	}
 	if err := os.Mkdir(filepath.Join(s.meta, runsName), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
@@ -531,6 +533,9 @@ func (s *outputSet) idOrTemp() string {
 
 // switchTo points .batch/current at runs/id with one rename.
 func (s *outputSet) switchTo(id string) error {
+	if s.copies {
+		return s.switchFile(id)
+	}
 	tmp := filepath.Join(s.meta, currentName+".tmp-"+id)
 	_ = os.Remove(tmp)
 	if err := os.Symlink(filepath.Join(runsName, id), tmp); err != nil {
@@ -554,6 +559,10 @@ func (s *outputSet) currentRun() string {
 // there is none), and whether it is the tool's (a link to runs/ID with ID
 // one plain name).
 func (s *outputSet) readCurrent() (string, bool) {
+	if s.currentIsFile() {
+		cur, _, ok := s.readCurrentFile()
+		return cur, ok
+	}
 	t, err := os.Readlink(filepath.Join(s.meta, currentName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", true
@@ -586,15 +595,6 @@ func (s *outputSet) recover() error {
 			}
 		}
 	}
-	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
-		for _, r := range runs {
-			if r.Name() != cur {
-				if err := os.RemoveAll(filepath.Join(s.meta, runsName, r.Name())); err != nil {
-					return err
-				}
-			}
-		}
-	}
 	if err := removeStale(s.dir); err != nil {
 		return err
 	}
@@ -604,15 +604,42 @@ func (s *outputSet) recover() error {
 	}
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), linkPrefix) {
-			_ = os.Remove(filepath.Join(s.dir, e.Name()))
+			// A link, a file or (copies) a folder being swapped in:
+			// RemoveAll takes a link away, never what it points to.
+			_ = os.RemoveAll(filepath.Join(s.dir, e.Name()))
 		}
 	}
-	if cur == "" {
-		return nil
+	var m *manifest
+	if cur != "" {
+		if m, err = readManifest(filepath.Join(s.meta, runsName, cur)); err != nil {
+			return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
+		}
 	}
-	m, err := readManifest(filepath.Join(s.meta, runsName, cur))
-	if err != nil {
-		return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
+	// With copies, the commit current names is finished while the set
+	// before it is still there to tell its outputs by.
+	if m != nil && (s.copies || s.currentIsFile()) {
+		_, prev, _ := s.readCurrentFile()
+		if err := s.placeCopies(cur, m.Links); err != nil {
+			return err
+		}
+		if err := s.removeOldCopies(prev, m.Links); err != nil {
+			return err
+		}
+		if err := s.unlinkOthers(m.Links); err != nil { // a run with links before
+			return err
+		}
+	}
+	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
+		for _, r := range runs {
+			if r.Name() != cur {
+				if err := os.RemoveAll(filepath.Join(s.meta, runsName, r.Name())); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if m == nil || s.copies {
+		return nil
 	}
 	return s.relink(m.Links)
 }
@@ -622,6 +649,9 @@ func (s *outputSet) recover() error {
 // names (an earlier version's output) is replaced only when it holds the
 // same bytes as the set's entry: it was migrated into the set.
 func (s *outputSet) relink(entries []string) error {
+	if s.copies {
+		return s.placeCopies(s.currentRun(), entries)
+	}
 	for _, name := range entries {
 		p := filepath.Join(s.dir, name)
 		fi, err := os.Lstat(p)
@@ -785,14 +815,23 @@ func (s *outputSet) commit() error {
 	commitHook("staged")
 	// Names in OUT taken by something the tool cannot replace are refused
 	// before anything changes.
+	var current []string // with copies, OUT's folders of the current set are the tool's
+	if cur := s.currentRun(); cur != "" && s.copies {
+		if cm, err := readManifest(filepath.Join(s.meta, runsName, cur)); err == nil {
+			current = cm.Links
+		}
+	}
 	for _, name := range m.Links {
 		fi, err := os.Lstat(filepath.Join(s.dir, name))
-		if err == nil && fi.IsDir() {
+		if err == nil && fi.IsDir() && !slices.Contains(current, name) {
 			return fmt.Errorf("export: output folder %s: %s is a folder, not one of the tool's outputs: move it away, or give -o another folder", shown, printable.Name(name))
 		}
 	}
 	if err := s.migrate(); err != nil {
 		return fmt.Errorf("export: output folder %s: moving the previous outputs into a set: %w", shown, err)
+	}
+	if s.copies {
+		return s.commitCopies(m)
 	}
 	for _, name := range m.Links {
 		if err := s.placeLink(name); err != nil {
