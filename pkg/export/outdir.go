@@ -247,7 +247,17 @@ func plain(p string, dir bool) error {
 		what = "a file"
 	}
 	return fmt.Errorf("%s is %s, not %s as the tool makes it: something other than batch changed it; nothing was written: remove %s and run again",
-		printable.Name(p), what, want, printable.Name(filepath.Dir(p)))
+		printable.Name(p), what, want, printable.Name(metaOf(p)))
+}
+
+// metaOf is the .batch folder p is in (p's own folder when it is in none).
+func metaOf(p string) string {
+	for d := filepath.Dir(p); filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if filepath.Base(d) == metaName {
+			return d
+		}
+	}
+	return filepath.Dir(p)
 }
 
 // plainInside checks .batch's own entries before anything in them is
