@@ -96,21 +96,31 @@ func TestCopiesOfASplit(t *testing.T) {
 	if err != nil || !fi.IsDir() {
 		t.Fatalf("by-office_class is not a folder: %v", err)
 	}
-	index, err := os.ReadFile(filepath.Join(out, "by-office_class", "index.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sums bytes.Buffer
-	_ = filepath.Walk(filepath.Join(out, "by-office_class"), func(p string, info os.FileInfo, err error) error {
-		if err == nil && info.Mode().IsRegular() && strings.HasSuffix(p, "summary.json") {
-			b, _ := os.ReadFile(p)
-			sums.Write(b)
+	// The folder in OUT is the current set's, file for file.
+	set := filepath.Join(currentSet(t, out), "by-office_class")
+	var inSet, inOut []string
+	_ = filepath.Walk(set, func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			rel, _ := filepath.Rel(set, p)
+			inSet = append(inSet, rel)
+			a, _ := os.ReadFile(p)
+			b, err := os.ReadFile(filepath.Join(out, "by-office_class", rel))
+			if err != nil || !bytes.Equal(a, b) {
+				t.Errorf("by-office_class/%s is not the current set's (%v)", rel, err)
+			}
 		}
 		return nil
 	})
-	if bytes.Contains(sums.Bytes(), []byte("RUN-A-")) || !bytes.Contains(index, []byte(",2,")) && !bytes.Contains(index, []byte(",1,")) {
-		t.Errorf("the split's folder is not run B's: index %s", index)
+	_ = filepath.Walk(filepath.Join(out, "by-office_class"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			inOut = append(inOut, p)
+		}
+		return nil
+	})
+	if len(inSet) == 0 || len(inSet) != len(inOut) {
+		t.Errorf("by-office_class holds %d files, the current set's %d", len(inOut), len(inSet))
 	}
+	assertWhole(t, out, "RUN-B-", 2, []string{"csv", "json"})
 	assertClean(t, out)
 }
 
