@@ -218,3 +218,46 @@ func runWithin(t *testing.T, d time.Duration, args ...string) outcome {
 	}
 	return outcome{0, out.String(), errb.String()}
 }
+
+// A signal while the commit hangs just before its switch (paused there by
+// the batchtest build, as a stalled disk would): the run is abandoned
+// after the grace period, the switch never happens, and run A's set stays
+// whole; at the step after the switch, run B's set stays.
+func TestASignalDuringTheCommit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the grace period (2 s); runs without -short")
+	}
+	for _, tc := range []struct {
+		step   string
+		prefix string
+		n      int
+	}{
+		{"linked", "RUN-A-", 3},
+		{"switched", "RUN-B-", 2},
+	} {
+		t.Run(tc.step, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			mustRun(t, out, runA, nil)
+			cmd, _, errb := startPaused(t, out, runB, tc.step, nil)
+			start := time.Now()
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			timer := time.AfterFunc(10*time.Second, func() { _ = cmd.Process.Kill() })
+			_ = cmd.Wait()
+			timer.Stop()
+			if code := cmd.ProcessState.ExitCode(); code != 130 || time.Since(start) > 5*time.Second {
+				t.Fatalf("exit %d %v after SIGTERM; want 130 within 5 s; stderr %s", code, time.Since(start), errb)
+			}
+			assertWhole(t, out, tc.prefix, tc.n, nil)
+			if tc.step == "linked" {
+				if s := stagingSets(out); len(s) > 0 {
+					t.Errorf("the staging set is still there: %v", s)
+				}
+			}
+			mustRun(t, out, runA, nil)
+			assertWhole(t, out, "RUN-A-", 3, nil)
+			assertClean(t, out)
+		})
+	}
+}
