@@ -7,9 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"regexp"
-	"syscall"
 )
 
 // Exit statuses of CONTRACT.md.
@@ -23,11 +21,8 @@ const (
 
 func main() {
 	setMemoryLimit()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := runLine(ctx, newApp(os.Stdin, os.Stdout, os.Stderr), os.Args)
-	code := exitCode(ctx, err)
-	stop()
-	os.Exit(code)
+	ctx, err := runStoppable(newApp(os.Stdin, os.Stdout, os.Stderr), os.Args)
+	os.Exit(exitCode(ctx, err))
 }
 
 // exitCode is the one place an error becomes an exit status. Messages go

@@ -16,6 +16,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"golang.org/x/mod/semver"
+
+	"batch/internal/regularfile"
 )
 
 // SnapshotName is the snapshot's file name in an output folder.
@@ -180,7 +182,7 @@ func Resolve(prev, outDir string) string {
 // run's. A *Skip error says why it cannot be compared (First when auto
 // found none); any other error is not possible.
 func Open(path string, cur Header, auto bool) (*Baseline, *Skip) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			if auto {
