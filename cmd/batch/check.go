@@ -75,6 +75,11 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 		return err
 	}
 	if format == "text" {
+		if sum.Accepted+sum.Rejected == 0 && sum.UnreadSheets == 0 {
+			// A blank template, or sheets with their header alone: nothing
+			// is wrong, there is simply nothing yet.
+			fmt.Fprintln(terminalSafe{out}, "No vacancies yet: the header rows are there, with no rows under them. Fill one row per vacancy and check again.")
+		}
 		fmt.Fprintln(terminalSafe{out}, describe(sum))
 	} else if !c.Bool("quiet") {
 		// Standard output holds the list alone, for the script reading it.

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -14,6 +15,7 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
+	"batch/pkg/nylaw"
 	"batch/pkg/pipeline"
 )
 
@@ -209,7 +211,8 @@ func templateCommand(c *cli.Context) error {
 	if c.Bool("force") {
 		write = export.WriteTemplate
 	}
-	if err := write(path); err != nil {
+	// The rules the template states are those in force the day it is made.
+	if err := write(path, nylaw.NewYork, compute.FromTime(time.Now())); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", path)
 		}

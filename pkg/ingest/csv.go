@@ -315,7 +315,7 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: line %d: %s", shownPath(path), t.line, m.duplicate)
 				}
-				p = &rowParser{m: m, v: newVocab(), file: baseName(path)}
+				p = &rowParser{m: m, v: newVocab(), file: s.file}
 				header = len(t.record)
 				lastEnd = t.endLine
 				s.extraColumns(m, "")
