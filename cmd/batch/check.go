@@ -63,6 +63,11 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 	}
 	list := findings(rejected, flagged)
 	out := c.App.Writer
+	if format == "text" {
+		txt := textOut(out)
+		defer txt.Flush()
+		out = txt
+	}
 	switch format {
 	case "csv":
 		err = writeFindingsCSV(out, list)

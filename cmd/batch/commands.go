@@ -48,6 +48,11 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	quiet := c.Bool("quiet")
 	opts.OutDir = c.String("out")
+	if strings.TrimSpace(opts.OutDir) == "-" {
+		// "-" is standard input among the inputs; the outputs are many
+		// files and need a folder, never one named "-".
+		return usagef("%s -: the outputs are several files and need a folder; give its name (for one list on standard output, use batch check --format csv)", origin(c, "out"))
+	}
 	opts.Split = c.String("split")
 	if c.IsSet("split") && strings.TrimSpace(opts.Split) == "" {
 		return usagef("%s is empty: give a column, such as county or office_class", origin(c, "split"))
@@ -163,19 +168,25 @@ func explainCommand(c *cli.Context, stdin io.Reader) error {
 		return usagef("explain needs --id ID (a vacancy_id, or file:sheet:row)")
 	}
 	found, err := pipeline.Find(c.Context, opts, id)
+	var missing pipeline.NotFound
+	if errors.As(err, &missing) {
+		msg := fmt.Sprintf("no vacancy with vacancy_id or source %q in %s", id, strings.Join(opts.Inputs, ", "))
+		if missing.Nearest != "" {
+			msg += fmt.Sprintf(": did you mean %q?", missing.Nearest)
+		}
+		return errors.New(msg)
+	}
 	if err != nil {
 		return err
 	}
-	if len(found) == 0 {
-		return fmt.Errorf("no vacancy with vacancy_id or source %q in %s", id, strings.Join(opts.Inputs, ", "))
-	}
+	out := textOut(c.App.Writer)
 	for i := range found {
 		if i > 0 {
-			fmt.Fprintln(c.App.Writer)
+			fmt.Fprintln(out)
 		}
-		printExplanation(terminalSafe{c.App.Writer}, &found[i], opts.AsOf, opts.Law)
+		printExplanation(terminalSafe{out}, &found[i], opts.AsOf, opts.Law)
 	}
-	return nil
+	return out.Flush()
 }
 
 func orDash(s string) string {

@@ -22,10 +22,10 @@ var headerKeyList = func() []string {
 }()
 
 // nearField is the contract column a header text nearly names: within two
-// edits of a column's name or alias, and within a third of its letters
-// ("ofice" → office, "eventdat" → event_date; "id" or "notes" mistyped by
-// one letter in two is no guess). fExtra when none is near, or when the
-// text names a column exactly.
+// edits of a column's name or alias of four letters or more, and within
+// about a third of its letters ("ofice" → office, "cuase" → cause,
+// "eventdat" → event_date; "id" is too short to guess at). fExtra when
+// none is near, or when the text names a column exactly.
 func nearField(cell string) field {
 	k := squash(cell)
 	if k == "" || len(k) > 64 || headerKeys[k] != fExtra {
@@ -33,7 +33,10 @@ func nearField(cell string) field {
 	}
 	best, bestD := fExtra, 1<<30
 	for _, key := range headerKeyList {
-		limit := min(2, len(key)/3)
+		if len(key) < 4 {
+			continue // "id", "ref": too short to guess at
+		}
+		limit := min(2, (len(key)+1)/3)
 		if d := editDistance(k, key); d <= limit && d < bestD {
 			best, bestD = headerKeys[key], d
 		}
