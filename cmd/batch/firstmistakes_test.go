@@ -246,4 +246,23 @@ func TestAnalystsFirstSteps(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "out", "results.xlsx")); err != nil {
 		t.Errorf("run left no out/results.xlsx: %v", err)
 	}
+
+	// Filled, the template passes --fail-on error night after night: its
+	// own Columns and Lists sheets are never counted against it.
+	f, err := excelize.OpenFile(filepath.Join(dir, "vacancies.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := []any{"ALB-0001", "Town Supervisor", "", "Town of Berne", "Albany", "Jane Doe", "death", "2026-03-14"}
+	if err := f.SetSheetRow("Vacancies", "A2", &row); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	got = step("check", "--as-of", asOf, "--fail-on", "error", "vacancies.xlsx")
+	if got.code != 0 || !strings.Contains(got.stdout, "1 vacancies computed, 0 rows rejected") {
+		t.Errorf("check of a filled template: exit %d\n%s%s", got.code, got.stdout, got.stderr)
+	}
 }
