@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -75,6 +76,39 @@ func TestSourceNames(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := SourceNames(tc.paths); !slices.Equal(got, tc.want) {
 				t.Errorf("SourceNames(%q) = %q, want %q", tc.paths, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSheetsWithoutAHeader(t *testing.T) {
+	cases := []struct {
+		name     string
+		sheet    string
+		rows     [][]string
+		template bool
+		prose    bool
+		message  string // in unreadMessage, when neither
+	}{
+		{"the template's guide", "Columns", [][]string{{"column", "required", "what to enter", "example", "allowed values"}, {"office", "yes", "The office", "Town Supervisor", ""}}, true, false, ""},
+		{"the template's lists", "Lists", [][]string{{"class", "cause", "county", "yesno"}, {"other", "death", "Albany", "yes"}}, true, false, ""},
+		{"a sheet named Lists that is not the template's", "Lists", [][]string{{"Town Supervisor", "death", "2026-03-04"}}, false, false, `"death" in column B is a cause of vacancy`},
+		{"a read-me of prose", "Read me", [][]string{{"How to fill this workbook"}, {"Ask the elections unit", "(518) 555-0100"}}, false, true, ""},
+		{"a misspelt header", "Kings", [][]string{{"Ofice", "Cause", "event_date"}, {"Town Supervisor", "death", "2026-03-04"}}, false, false, `row 1 looks like the header, but "Ofice": did you mean office?`},
+		{"a date in a note", "Notes", [][]string{{"Updated"}, {"2026-03-04"}}, false, false, `row 2: "2026-03-04" in column A is a date`},
+		{"a table of three columns", "Pasted", [][]string{{"Jane Doe", "Town of Berne", "Supervisor"}}, false, false, "row 1: it holds 3 values side by side, a table"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			l := looseSheet{name: tc.sheet}
+			for i, r := range tc.rows {
+				l.row(i+1, r, nil)
+			}
+			if l.template != tc.template || l.prose() != tc.prose {
+				t.Fatalf("template %v prose %v, want %v %v", l.template, l.prose(), tc.template, tc.prose)
+			}
+			if tc.message != "" && !strings.Contains(l.unreadMessage(), tc.message) {
+				t.Errorf("message %q lacks %q", l.unreadMessage(), tc.message)
 			}
 		})
 	}
