@@ -73,7 +73,7 @@ func TestFirstMistakes(t *testing.T) {
 		{"explain by the id of a rejected row explains the rejection",
 			map[string]string{"v.csv": head + "NY-0000109,Town Supervisor,Albany,death,\n"},
 			[]string{"explain", "{d}/v.csv", "--id", "NY-0000109"}, 1,
-			[]string{`NY-0000109 was rejected: event_date "": event_date is blank`}},
+			[]string{`NY-0000109 (v.csv:2) was rejected: event_date "": event_date is blank`}},
 		{"ids match without regard to case",
 			map[string]string{"v.csv": head + "NY-0000109,Town Supervisor,Albany,death,2026-03-04\n"},
 			[]string{"explain", "--as-of", asOf, "{d}/v.csv", "--id", "ny-0000109"}, 0,

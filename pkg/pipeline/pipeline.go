@@ -345,7 +345,11 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	if len(rejected) > 0 {
 		errs := make([]error, len(rejected))
 		for i, p := range rejected {
-			errs[i] = fmt.Errorf("pipeline: %s was rejected: %s %q: %s", id, p.Column, p.Value, p.Message)
+			who := id
+			if !sameID(id, p.Source.String()) {
+				who += " (" + p.Source.String() + ")"
+			}
+			errs[i] = fmt.Errorf("pipeline: %s was rejected: %s %q: %s", who, p.Column, p.Value, p.Message)
 		}
 		return nil, errors.Join(errs...)
 	}
