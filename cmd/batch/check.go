@@ -135,6 +135,11 @@ func writeFindingsText(w io.Writer, list []finding) error {
 			group = g
 		}
 		if f.Code == codeRejected {
+			if f.Field == "" && f.Value == "" {
+				// A whole row's or sheet's problem: no cell to show.
+				fmt.Fprintf(tw, "  %s: %s\n", printable.Name(f.Source), f.Message)
+				continue
+			}
 			col := f.Field
 			if col == "" {
 				col = "(row)"

@@ -184,7 +184,11 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 				note = wholeNote(n)
 			}
 			in.Notes = append(in.Notes, note)
-			if i < maxLoggedNotes {
+			switch {
+			case i >= maxLoggedNotes:
+			case n.Source.Row == 0:
+				opts.Log.Warn("note", "input", path, "note", note)
+			default:
 				opts.Log.Warn("note", "input", path, "at", n.Source.String(), "column", n.Column, "note", n.Message)
 			}
 		}
