@@ -80,6 +80,7 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 		return err
 	}
 	if format == "text" {
+		printNotes(terminalSafe{out}, sum.Inputs)
 		if sum.Accepted+sum.Rejected == 0 && sum.UnreadSheets == 0 {
 			// A blank template, or sheets with their header alone: nothing
 			// is wrong, there is simply nothing yet.
@@ -153,6 +154,25 @@ func writeFindingsText(w io.Writer, list []finding) error {
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// printNotes lists what the analyst should know of inputs read all the
+// same (a sheet of notes, a column that nearly names one of the tool's),
+// as summary.json's notes do.
+func printNotes(w io.Writer, inputs []export.Input) {
+	n := 0
+	for _, in := range inputs {
+		for _, note := range in.Notes {
+			if n == 0 {
+				fmt.Fprintln(w, "Notes (read all the same):")
+			}
+			n++
+			fmt.Fprintf(w, "  %s\n", note)
+		}
+	}
+	if n > 0 {
+		fmt.Fprintln(w)
+	}
 }
 
 // writeFindingsCSV writes the list with a header, every text cell guarded

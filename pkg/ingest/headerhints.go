@@ -3,6 +3,8 @@ package ingest
 import (
 	"fmt"
 	"sort"
+
+	"batch/pkg/compute"
 )
 
 // A header that nearly names a contract column ("Ofice", "event_dat") is
@@ -65,4 +67,19 @@ func (m *mapping) missingHint(f field) string {
 		}
 	}
 	return m.hints[f]
+}
+
+// nearMisses notes, once per header, each carried-through column that
+// nearly names a contract column the header lacks ("Countyy": did you
+// mean county?): its values reach the results only as text, unread.
+func (s *sink) nearMisses(m *mapping, sheet string) {
+	for _, c := range m.cols {
+		if c.field != fExtra || c.blankHeader {
+			continue
+		}
+		if f := nearField(c.name); f != fExtra && m.where[f] < 0 {
+			s.note(Problem{Source: compute.Source{File: s.file, Sheet: sheet}, Column: c.name,
+				Message: fmt.Sprintf("the column %s was carried through unread: did you mean %s? Rename the header to read it", quote(c.name), fieldNames[f])})
+		}
+	}
 }

@@ -186,8 +186,10 @@ func (s *sink) blank() {
 	s.stats.Blank++
 }
 
-// extraColumns records the carried-through columns of a header.
+// extraColumns records the carried-through columns of a header, and
+// notes each that nearly names a contract column the header lacks.
 func (s *sink) extraColumns(m *mapping, sheet string) {
+	s.nearMisses(m, sheet)
 	for i, c := range m.cols {
 		if c.field == fExtra && !c.blankHeader && !s.seen[c.name] {
 			s.seen[c.name] = true
