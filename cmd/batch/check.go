@@ -63,6 +63,11 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 	}
 	list := findings(rejected, flagged)
 	out := c.App.Writer
+	if format == "text" {
+		txt := textOut(out)
+		defer txt.Flush()
+		out = txt
+	}
 	switch format {
 	case "csv":
 		err = writeFindingsCSV(out, list)
@@ -75,6 +80,12 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 		return err
 	}
 	if format == "text" {
+		printNotes(terminalSafe{out}, sum.Inputs)
+		if sum.Accepted+sum.Rejected == 0 && sum.UnreadSheets == 0 {
+			// A blank template, or sheets with their header alone: nothing
+			// is wrong, there is simply nothing yet.
+			fmt.Fprintln(terminalSafe{out}, "No vacancies yet: the header rows are there, with no rows under them. Fill one row per vacancy and check again.")
+		}
 		fmt.Fprintln(terminalSafe{out}, describe(sum))
 	} else if !c.Bool("quiet") {
 		// Standard output holds the list alone, for the script reading it.
@@ -125,6 +136,11 @@ func writeFindingsText(w io.Writer, list []finding) error {
 			group = g
 		}
 		if f.Code == codeRejected {
+			if f.Field == "" && f.Value == "" {
+				// A whole row's or sheet's problem: no cell to show.
+				fmt.Fprintf(tw, "  %s: %s\n", printable.Name(f.Source), f.Message)
+				continue
+			}
 			col := f.Field
 			if col == "" {
 				col = "(row)"
@@ -138,6 +154,25 @@ func writeFindingsText(w io.Writer, list []finding) error {
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// printNotes lists what the analyst should know of inputs read all the
+// same (a sheet of notes, a column that nearly names one of the tool's),
+// as summary.json's notes do.
+func printNotes(w io.Writer, inputs []export.Input) {
+	n := 0
+	for _, in := range inputs {
+		for _, note := range in.Notes {
+			if n == 0 {
+				fmt.Fprintln(w, "Notes (read all the same):")
+			}
+			n++
+			fmt.Fprintf(w, "  %s\n", note)
+		}
+	}
+	if n > 0 {
+		fmt.Fprintln(w)
+	}
 }
 
 // writeFindingsCSV writes the list with a header, every text cell guarded

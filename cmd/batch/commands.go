@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -15,6 +16,7 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
+	"batch/pkg/nylaw"
 	"batch/pkg/pipeline"
 )
 
@@ -50,6 +52,11 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	quiet := c.Bool("quiet")
 	opts.OutDir = c.String("out")
+	if strings.TrimSpace(opts.OutDir) == "-" {
+		// "-" is standard input among the inputs; the outputs are many
+		// files and need a folder, never one named "-".
+		return usagef("%s -: the outputs are several files and need a folder; give its name (for one list on standard output, use batch check --format csv)", origin(c, "out"))
+	}
 	opts.Split = c.String("split")
 	if c.IsSet("split") && strings.TrimSpace(opts.Split) == "" {
 		return usagef("%s is empty: give a column, such as county or office_class", origin(c, "split"))
@@ -194,19 +201,25 @@ func explainCommand(c *cli.Context, stdin io.Reader) error {
 		return usagef("explain needs --id ID (a vacancy_id, or file:sheet:row)")
 	}
 	found, err := pipeline.Find(c.Context, opts, id)
+	var missing pipeline.NotFound
+	if errors.As(err, &missing) {
+		msg := fmt.Sprintf("no vacancy with vacancy_id or source %q in %s", id, strings.Join(opts.Inputs, ", "))
+		if missing.Nearest != "" {
+			msg += fmt.Sprintf(": did you mean %q?", missing.Nearest)
+		}
+		return errors.New(msg)
+	}
 	if err != nil {
 		return err
 	}
-	if len(found) == 0 {
-		return fmt.Errorf("no vacancy with vacancy_id or source %q in %s", id, strings.Join(opts.Inputs, ", "))
-	}
+	out := textOut(c.App.Writer)
 	for i := range found {
 		if i > 0 {
-			fmt.Fprintln(c.App.Writer)
+			fmt.Fprintln(out)
 		}
-		printExplanation(terminalSafe{c.App.Writer}, &found[i], opts.AsOf, opts.Law)
+		printExplanation(terminalSafe{out}, &found[i], opts.AsOf, opts.Law)
 	}
-	return nil
+	return out.Flush()
 }
 
 func orDash(s string) string {
@@ -242,7 +255,8 @@ func templateCommand(c *cli.Context) error {
 	if c.Bool("force") {
 		write = export.WriteTemplate
 	}
-	if err := write(path); err != nil {
+	// The rules the template states are those in force the day it is made.
+	if err := write(path, nylaw.NewYork, compute.FromTime(time.Now())); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", path)
 		}

@@ -18,10 +18,6 @@ import (
 // The commands that show the law: explain, rules and calendar, and the
 // --edition flag every law-reading command takes.
 
-// lineWidth is what every table and paragraph these commands print fits
-// in: a 120-column terminal, with room to spare.
-const lineWidth = 118
-
 // lawOf reads --edition: "auto" (the edition in force on each date) or one
 // edition's id, applied to every date.
 func lawOf(c *cli.Context) (*compute.Law, error) {
@@ -59,25 +55,6 @@ func lawLine(law *compute.Law) string {
 		choice = law.Choice + " (fixed by --edition, for every date)"
 	}
 	return "Law: " + law.Name + ", " + choice + "; data checked through " + law.CheckedThrough.String()
-}
-
-// wrap writes text as lines of at most lineWidth columns, the first
-// prefixed by first and the rest by an indent of the same width.
-func wrap(w io.Writer, first, text string) {
-	indent := strings.Repeat(" ", len([]rune(first)))
-	prefix := first
-	line := ""
-	for _, word := range strings.Fields(text) {
-		if line != "" && len([]rune(prefix))+len([]rune(line))+1+len([]rune(word)) > lineWidth {
-			fmt.Fprintln(w, prefix+line)
-			prefix, line = indent, ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += word
-	}
-	fmt.Fprintln(w, prefix+line)
 }
 
 func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *compute.Law) {
@@ -187,6 +164,9 @@ func rulesCommand(c *cli.Context) error {
 		cw.Flush()
 		return cw.Error()
 	}
+	txt := textOut(w)
+	defer txt.Flush()
+	w = txt
 	fmt.Fprintln(w, lawLine(law))
 	if !f.AsOf.IsZero() {
 		fmt.Fprintf(w, "%d rules in force on %s\n", len(rules), f.AsOf)
@@ -263,7 +243,9 @@ func calendarCommand(c *cli.Context) error {
 	cal := compute.NewCalendar(law, overrides)
 	items := compute.YearCalendar(cal, year, compute.CalendarOptions{Class: class, Base: c.Bool("base")})
 	if f := c.String("against"); f != "" {
-		return against(c.App.Writer, f, year, items)
+		txt := textOut(c.App.Writer)
+		defer txt.Flush()
+		return against(txt, f, year, items)
 	}
 	header := []string{"code", "window_start", "statutory_date", "effective_date", "citation", "source", "law_edition", "base_date"}
 	row := func(it compute.CalendarItem) []string {
@@ -281,7 +263,9 @@ func calendarCommand(c *cli.Context) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	w := c.App.Writer
+	txt := textOut(c.App.Writer)
+	defer txt.Flush()
+	w := io.Writer(txt)
 	what := "statewide"
 	if class != "" {
 		what = string(class)

@@ -83,7 +83,9 @@ func TestCalendarCommand(t *testing.T) {
 		}
 	})
 	t.Run("the table fits a terminal and names the law", func(t *testing.T) {
-		got := run(t, "", "calendar", "--year", "2026")
+		// A terminal of 120 columns (the text is wrapped to the terminal's
+		// width, and not at all into a pipe: TestEightyColumns).
+		got := outcome{stdout: runIn(t, 120, "calendar", "--year", "2026")}
 		if got.code != 0 || !strings.Contains(got.stdout, "checked through") || !strings.Contains(got.stdout, "2026-12-01") {
 			t.Fatalf("exit %d: %s", got.code, got.stdout)
 		}
@@ -221,7 +223,7 @@ func TestRulesAsOf(t *testing.T) {
 func TestExplainFitsATerminal(t *testing.T) {
 	// A special election outside its window, and a row with many deadlines.
 	for _, id := range []string{"statewide.xlsx:Upstate:5", "NY-0000003"} {
-		got := run(t, "", "explain", "--as-of", asOf, "--id", id, samplesXLSX)
+		got := outcome{stdout: runIn(t, 120, "explain", "--as-of", asOf, "--id", id, samplesXLSX)}
 		if got.code != 0 {
 			t.Fatalf("%s: exit %d: %s", id, got.code, got.stderr)
 		}

@@ -59,3 +59,6 @@ func (t terminalSafe) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// Width passes on the width of the writer underneath (see widthOf).
+func (t terminalSafe) Width() int { return widthOf(t.w) }

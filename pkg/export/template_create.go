@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+
+	"batch/pkg/compute"
 )
 
 // CreateTemplate writes the template like WriteTemplate, but never over
@@ -13,7 +15,9 @@ import (
 // errors.Is(err, fs.ErrExist). The check and the write are one step (a
 // hard link of the finished temporary), so a file that appears meanwhile
 // is not replaced either.
-func CreateTemplate(path string) error { return writeTemplate(path, (*tempFile).link) }
+func CreateTemplate(path string, law *compute.Law, day compute.Date) error {
+	return writeTemplate(path, law, day, (*tempFile).link)
+}
 
 // link puts the temporary in place under its final name only if no file
 // has that name.

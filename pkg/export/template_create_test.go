@@ -7,6 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"batch/pkg/compute"
+	"batch/pkg/nylaw"
 )
 
 func TestCreateTemplateLeavesAnExistingFileAlone(t *testing.T) {
@@ -16,7 +20,7 @@ func TestCreateTemplateLeavesAnExistingFileAlone(t *testing.T) {
 	if err := os.WriteFile(path, filled, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := CreateTemplate(path)
+	err := CreateTemplate(path, nylaw.NewYork, compute.D(2026, time.December, 4))
 	if !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("CreateTemplate over a file: %v, want fs.ErrExist", err)
 	}
@@ -27,7 +31,7 @@ func TestCreateTemplateLeavesAnExistingFileAlone(t *testing.T) {
 		t.Errorf("%d files in the folder, want the one that was there", len(entries))
 	}
 	fresh := filepath.Join(dir, "new.xlsx")
-	if err := CreateTemplate(fresh); err != nil {
+	if err := CreateTemplate(fresh, nylaw.NewYork, compute.D(2026, time.December, 4)); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(fresh); !bytes.HasPrefix(b, []byte("PK")) {

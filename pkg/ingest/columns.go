@@ -62,6 +62,27 @@ var headerAliases = map[string]field{
 	"may be appointed": fAppointable,
 }
 
+// eventDateAliases are the analysts' own names for the event date's
+// column. They are read as event_date only on a sheet that has no column
+// named event_date (or an alias above): beside one, such a column is
+// carried through, so that a sheet that keeps both is not refused as
+// naming event_date twice.
+var eventDateAliases = []string{
+	"date of death", "death date", "died on",
+	"date of resignation", "resignation date", "resignation effective date", "effective date of resignation",
+	"date of removal", "removal date",
+	"vacancy date", "date of vacancy", "date vacated", "vacated on", "date vacant",
+}
+
+// eventDateKeys are the squashed eventDateAliases.
+var eventDateKeys = func() map[string]bool {
+	m := make(map[string]bool, len(eventDateAliases))
+	for _, a := range eventDateAliases {
+		m[squash(a)] = true
+	}
+	return m
+}()
+
 // headerKeys maps the squashed form of every column name and alias to its
 // field.
 var headerKeys = func() map[string]field {
@@ -135,6 +156,9 @@ type mapping struct {
 	// and "Event Date"); the readers refuse such a sheet or file, since the
 	// two columns may disagree and picking one would drop the other unseen.
 	duplicate string
+	// hints are the "did you mean" of each absent field (missingHint),
+	// worked out at the first row that needs one.
+	hints *[numFields]string
 }
 
 func newMapping(header []string) *mapping {
@@ -166,6 +190,18 @@ func newMapping(header []string) *mapping {
 		m.where[f] = i
 		if isDateField(f) {
 			m.dateCols = append(m.dateCols, i)
+		}
+	}
+	// With no event_date column, the first column an analyst named for
+	// the event ("Date of Death") is read as it.
+	if m.where[fEventDate] < 0 {
+		for i, c := range m.cols {
+			if c.field == fExtra && !c.blankHeader && eventDateKeys[squash(c.name)] {
+				m.cols[i].field = fEventDate
+				m.where[fEventDate] = i
+				m.dateCols = append(m.dateCols, i)
+				break
+			}
 		}
 	}
 	return m

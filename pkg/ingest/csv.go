@@ -300,6 +300,7 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 	var p *rowParser
 	var header, lastEnd int
+	var near looseSheet // the line nearest a header, for a "did you mean"
 	for {
 		ok, err := t.next()
 		if err != nil {
@@ -310,12 +311,16 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 		}
 		if p == nil {
 			// The header may lie anywhere: the whole file is searched.
-			if _, long := t.records.overLong(t.line); !long && t.perr == nil && isHeader(t.record) {
+			_, long := t.records.overLong(t.line)
+			if !long && t.perr == nil && t.line <= 100 {
+				near.nearHeader(t.line, t.record)
+			}
+			if !long && t.perr == nil && isHeader(t.record) {
 				m := newMapping(append([]string(nil), t.record...))
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: line %d: %s", shownPath(path), t.line, m.duplicate)
 				}
-				p = &rowParser{m: m, v: newVocab(), file: baseName(path)}
+				p = &rowParser{m: m, v: newVocab(), file: s.file}
 				header = len(t.record)
 				lastEnd = t.endLine
 				s.extraColumns(m, "")
@@ -342,7 +347,11 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 		if t.lines() == 0 {
 			return fmt.Errorf("ingest: %s: the file is empty; give a CSV file with a header row naming at least office and cause", shownPath(path))
 		}
-		return fmt.Errorf("ingest: %s: no header row naming at least office and cause in any of its %d lines", shownPath(path), t.lines())
+		hint := ""
+		if near.nearRow != 0 && len(near.nearHints) > 0 {
+			hint = fmt.Sprintf(": line %d looks like the header, but %s", near.nearRow, strings.Join(near.nearHints, "; "))
+		}
+		return fmt.Errorf("ingest: %s: no header row naming at least office and cause in any of its %d lines%s", shownPath(path), t.lines(), hint)
 	}
 	return nil
 }

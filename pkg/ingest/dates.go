@@ -38,6 +38,10 @@ func parseDateText(s string) (compute.Date, error) {
 	if s == "" {
 		return compute.Date{}, &dateError{"the date is blank"}
 	}
+	whole := s
+	// Excel's text of a date-time cell ("4/3/26 0:00", "2026-04-03
+	// 00:00:00"): the day, the time of day dropped.
+	s = cutTimeOfDay(s)
 	var y, m, d int
 	var ok bool
 	switch {
@@ -55,9 +59,88 @@ func parseDateText(s string) (compute.Date, error) {
 		y, m, d, ok = wordDate(s)
 	}
 	if !ok {
-		return compute.Date{}, &dateError{fmt.Sprintf("%s is not a date; %s", quote(s), dateForms)}
+		if hint := dayFirstHint(s); hint != "" {
+			return compute.Date{}, &dateError{fmt.Sprintf("%s is not a date the tool reads: %s", quote(whole), hint)}
+		}
+		return compute.Date{}, &dateError{fmt.Sprintf("%s is not a date; %s", quote(whole), dateForms)}
 	}
-	return checkDate(s, y, m, d)
+	if m > 12 && d <= 12 && strings.Count(s, "/") == 2 {
+		if hint := dayFirstHint(s); hint != "" {
+			return compute.Date{}, &dateError{fmt.Sprintf("%s is not a date: there is no month %d; %s", quote(whole), m, hint)}
+		}
+	}
+	return checkDate(whole, y, m, d)
+}
+
+// cutTimeOfDay drops a time of day after a date, as Excel writes a
+// date-time cell as text: "4/3/26 0:00", "4/3/2026 12:00:00 AM",
+// "2026-04-03 00:00:00". Text that is not a date followed by a time is
+// returned as it is.
+func cutTimeOfDay(s string) string {
+	i := strings.IndexByte(s, ' ')
+	if i < 0 {
+		return s
+	}
+	date, clock := s[:i], strings.TrimSpace(s[i+1:])
+	if u := strings.ToUpper(clock); strings.HasSuffix(u, " AM") || strings.HasSuffix(u, " PM") {
+		clock = strings.TrimSpace(clock[:len(clock)-3])
+	}
+	parts := strings.Split(clock, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return s
+	}
+	for k, p := range parts {
+		if k == 2 {
+			p, _, _ = strings.Cut(p, ".") // fractions of a second
+		}
+		n, ok := digits(p)
+		if !ok || len(p) > 2 || k == 0 && n > 23 || k > 0 && n > 59 {
+			return s
+		}
+	}
+	if strings.Count(date, "/") != 2 && !(len(date) == 10 && date[4] == '-' && date[7] == '-') {
+		return s
+	}
+	return date
+}
+
+// dayFirstHint explains a date written day first, as in Europe
+// ("13/04/2026", "04.03.2026", "13-04-2026"), which the tool does not
+// guess at: "" when s does not look like one.
+func dayFirstHint(s string) string {
+	var sep byte
+	for _, c := range []byte{'/', '.', '-'} {
+		if strings.Count(s, string(c)) == 2 {
+			sep = c
+		}
+	}
+	if sep == 0 {
+		return ""
+	}
+	f := strings.Split(s, string(sep))
+	if len(f[0]) > 2 || len(f[1]) > 2 || len(f[2]) != 4 && len(f[2]) != 2 {
+		return ""
+	}
+	d, ok1 := digits(f[0])
+	m, ok2 := digits(f[1])
+	y, ok3 := digits(f[2])
+	if !ok1 || !ok2 || !ok3 || d < 1 || d > 31 || m < 1 || m > 12 {
+		return ""
+	}
+	if len(f[2]) == 2 {
+		y += 2000
+		if y >= 2030 {
+			y -= 100
+		}
+	}
+	if sep == '/' && d <= 12 {
+		return "" // M/D/Y as written: read as such
+	}
+	if d > daysIn(y, time.Month(m)) {
+		return ""
+	}
+	iso := fmt.Sprintf("%04d-%02d-%02d", y, m, d)
+	return fmt.Sprintf("it looks day-first (%d %s %d); the tool reads M/D/YYYY, so write it as %s or %d/%d/%d", d, time.Month(m), y, iso, m, d, y)
 }
 
 // checkDate validates the parts of a date read from the text s.

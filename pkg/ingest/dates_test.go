@@ -46,7 +46,7 @@ func TestParseDateTextRejects(t *testing.T) {
 		{"leap day of a common year", "2/29/2026", `"2/29/2026" is not a date: February 2026 has 28 days`},
 		{"year typed 2206", "1/5/2206", `"1/5/2206" is not a plausible date: the year 2206 is outside 1900–2199`},
 		{"words", "last Tuesday", `"last Tuesday" is not a date; ` + dateForms},
-		{"day first with dots", "05.01.2026", `"05.01.2026" is not a date; ` + dateForms},
+		{"day first with dots gets a hint", "05.01.2026", `"05.01.2026" is not a date the tool reads: it looks day-first (5 January 2026); the tool reads M/D/YYYY, so write it as 2026-01-05 or 1/5/2026`},
 		{"three-digit year", "1/5/202", `"1/5/202" is not a date; ` + dateForms},
 		{"ISO without leading zeros", "2026-1-5", `"2026-1-5" is not a date; ` + dateForms},
 		{"unknown month word", "Janvier 5, 2026", `"Janvier 5, 2026" is not a date; ` + dateForms},

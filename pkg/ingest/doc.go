@@ -42,4 +42,18 @@
 //     one of the five counties of New York City is `other` (docs/LAW.md, "Office classes and causes").
 //   - Borough names (Brooklyn, Manhattan, Staten Island, The Bronx) are
 //     read as their counties.
+//   - An input is known by its first bytes before its name (signature.go):
+//     a zip is a workbook (an .ods is refused with "Save As .xlsx"), so an
+//     .xlsx saved as .csv is read as what it is, with a note.
+//   - A sheet with no header (loose.go): the template's Columns and Lists
+//     sheets (by name and first row) are skipped; prose (one or two
+//     columns, no cell a date or a cause) is a note; anything else is
+//     unread data, an error naming the row nearest a header.
+//   - Names for the event date's column ("Date of Death", "vacancy date")
+//     are read as event_date only where no column is named so; a header
+//     within two edits of a contract column gets a "did you mean" in the
+//     messages of the field it misses (headerhints.go).
+//   - A date followed by a time of day ("4/3/26 0:00") is that day; a date
+//     that reads day-first ("13/04/2026", "04.03.2026") is refused with the
+//     day it seems to mean, never guessed.
 package ingest

@@ -34,6 +34,11 @@ type Options struct {
 	Sheet string    // only this sheet of a workbook ("" = every sheet with a recognised header)
 	Stdin io.Reader // read for the path "-"
 
+	// Name is what the input's rows are called in their sources
+	// (Source.File): "" is its base name. SourceNames gives inputs that
+	// share a base name the shortest paths that tell them apart.
+	Name string
+
 	// MaxUnpackedBytes bounds the unpacked size of a workbook's parts, so
 	// a zip bomb is refused; 0 means DefaultMaxUnpackedBytes.
 	MaxUnpackedBytes int64
@@ -115,18 +120,25 @@ type SkippedSheet struct {
 // cannot be read; bad rows become Items with Problems. A Calendar sheet is
 // not emitted (see CalendarOverrides).
 func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) error) (FileStats, error) {
-	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}}
+	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}, file: opts.Name}
+	if s.file == "" {
+		s.file = baseName(path)
+	}
 	if err := notFolder(path); err != nil {
 		return s.stats, err
 	}
 	var err error
 	switch kind(path) {
 	case kindWorkbook:
+		if kindByName(path) != kindWorkbook {
+			s.note(Problem{Source: compute.Source{File: s.file},
+				Message: "read as an Excel workbook, which it is, although its name does not end in .xlsx"})
+		}
 		err = readWorkbook(ctx, path, opts, s)
 	case kindCSV:
 		err = readCSVFile(ctx, path, opts, s)
 	default:
-		err = fmt.Errorf("ingest: %s: unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input", shownPath(path))
+		err = unsupported(path)
 	}
 	return s.stats, err
 }
@@ -151,19 +163,6 @@ const (
 	kindCSV
 )
 
-func kind(path string) inputKind {
-	if path == "-" {
-		return kindCSV
-	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".xlsx", ".xlsm":
-		return kindWorkbook
-	case ".csv":
-		return kindCSV
-	}
-	return kindOther
-}
-
 // baseName is the Source.File of an input: its base name, "-" for stdin.
 func baseName(path string) string {
 	if path == "-" {
@@ -179,6 +178,7 @@ type sink struct {
 	stats FileStats
 	seen  map[string]bool // extra column names already in stats.Extra
 	n     int
+	file  string // the input's name in sources (Options.Name)
 }
 
 func (s *sink) blank() {
@@ -186,8 +186,10 @@ func (s *sink) blank() {
 	s.stats.Blank++
 }
 
-// extraColumns records the carried-through columns of a header.
+// extraColumns records the carried-through columns of a header, and
+// notes each that nearly names a contract column the header lacks.
 func (s *sink) extraColumns(m *mapping, sheet string) {
+	s.nearMisses(m, sheet)
 	for i, c := range m.cols {
 		if c.field == fExtra && !c.blankHeader && !s.seen[c.name] {
 			s.seen[c.name] = true

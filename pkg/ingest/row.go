@@ -117,7 +117,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	office, ok := get(fOffice)
 	v.Office = office
 	if office == "" && ok {
-		problem(fOffice, "", `office is blank: name the office, e.g. "Member of Assembly" or "Town Supervisor"`)
+		problem(fOffice, "", `office is blank: name the office, e.g. "Member of Assembly" or "Town Supervisor"`+m.missingHint(fOffice))
 	}
 
 	firstCounty := ""
@@ -161,7 +161,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	causeText, causeOK := get(fCause)
 	switch {
 	case causeText == "" && causeOK:
-		problem(fCause, "", `cause is blank: give a cause code (e.g. "death", "resignation") or words such as "died" or "resigned"`)
+		problem(fCause, "", `cause is blank: give a cause code (e.g. "death", "resignation") or words such as "died" or "resigned"`+m.missingHint(fCause))
 	case causeText != "":
 		if c, ok := parseCause(causeText); ok {
 			v.Cause = c
@@ -204,14 +204,14 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 		switch {
 		case v.Cause == compute.TermExpiration:
 			if !given[fTermEnd] {
-				problem(fTermEnd, "", "term_end is blank: a vacancy by term_expiration needs the date the term ends")
+				problem(fTermEnd, "", "term_end is blank: a vacancy by term_expiration needs the date the term ends"+m.missingHint(fTermEnd))
 			}
 		case v.Cause == compute.OathNotFiled:
 			if !given[fTermStart] {
-				problem(fEventDate, "", "event_date is blank: for oath_not_filed give event_date, or term_start to count the thirty days from")
+				problem(fEventDate, "", "event_date is blank: for oath_not_filed give event_date, or term_start to count the thirty days from"+m.missingHint(fEventDate))
 			}
 		default:
-			problem(fEventDate, "", "event_date is blank: give the date of the event that made the vacancy (the death, the resignation's effective date, …)")
+			problem(fEventDate, "", "event_date is blank: give the date of the event that made the vacancy (the death, the resignation's effective date, …)"+m.missingHint(fEventDate))
 		}
 	}
 

@@ -263,6 +263,13 @@ func (r *sheetRows) cellDate(i int, raw string) (compute.Date, bool, error) {
 	return compute.Date{}, false, nil
 }
 
+// isDateCell reports whether the cell at position i of the current row
+// is a real date cell (what a header-less sheet is judged by).
+func (r *sheetRows) isDateCell(i int, raw string) bool {
+	_, isDate, _ := r.cellDate(i, raw)
+	return isDate
+}
+
 // rowProblems are the problems of the current row's values, located by
 // the sheet's header.
 func (r *sheetRows) rowProblems(p *rowParser) []Problem {

@@ -425,7 +425,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 	defer rows.close()
 	var p *rowParser
 	headerRow, top := 0, 0
-	var filled, firstFilled, lastFilled int // non-blank rows while no header is found
+	loose := looseSheet{name: name} // the non-blank rows while no header is found
 	for rows.next() {
 		n := rows.num
 		if p == nil {
@@ -437,17 +437,13 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: sheet %q row %d: %s", shown, name, n, m.duplicate)
 				}
-				p = &rowParser{m: m, v: v, file: baseName(wb.path), sheet: name, dates: rows}
+				p = &rowParser{m: m, v: v, file: s.file, sheet: name, dates: rows}
 				headerRow, top = n, n
 				s.stats.Sheets = append(s.stats.Sheets, name)
 				s.extraColumns(m, name)
 				continue
 			}
-			filled++
-			if firstFilled == 0 {
-				firstFilled = n
-			}
-			lastFilled = max(lastFilled, n)
+			loose.row(n, rows.cells, rows.isDateCell)
 			continue
 		}
 		if err := s.cancelled(); err != nil {
@@ -475,17 +471,19 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		return fmt.Errorf("ingest: %s: sheet %q is damaged: %v", shown, name, err)
 	}
 	if p == nil {
-		if filled == 0 {
+		switch {
+		case loose.rows == 0:
 			s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "empty"})
-			return nil
+		case loose.template:
+			s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "the template's own column guide or dropdown lists"})
+		case loose.prose():
+			s.note(Problem{Source: compute.Source{File: s.file, Sheet: name}, Message: loose.proseNote()})
+			s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "text without a header row, a date or a table: noted on Summary"})
+		default:
+			s.stats.Unread = append(s.stats.Unread, Problem{Source: compute.Source{File: s.file, Sheet: name},
+				Message: loose.unreadMessage()})
+			s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "holds data but no header row naming office and cause: listed on Errors"})
 		}
-		where := fmt.Sprintf("row %d", firstFilled)
-		if filled > 1 {
-			where = fmt.Sprintf("%d rows with values, rows %d to %d", filled, firstFilled, lastFilled)
-		}
-		s.stats.Unread = append(s.stats.Unread, Problem{Source: compute.Source{File: baseName(wb.path), Sheet: name},
-			Message: fmt.Sprintf("the sheet holds data (%s) but no header row naming at least office and cause, so none of it was read as vacancies: add the header row above the vacancies (see batch template), or move the sheet out of the workbook if it holds none", where)})
-		s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "holds data but no header row naming office and cause: listed on Errors"})
 		return nil
 	}
 	// Row numbers below the header that no row element uses are blank rows

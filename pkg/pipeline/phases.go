@@ -157,10 +157,12 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 			return next(it)
 		}
 	}
+	names := ingest.SourceNames(opts.Inputs)
 	for i, path := range opts.Inputs {
 		if est != nil {
 			est.start(i, emitted)
 		}
+		iopts.Name = names[i]
 		stats, err := ingest.ReadFile(ctx, path, iopts, emit)
 		if err != nil {
 			return err
@@ -178,8 +180,15 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 		}
 		for i, n := range stats.Notes {
 			note := fmt.Sprintf("%s, column %s: %s", n.Source, n.Column, n.Message)
+			if n.Source.Row == 0 { // a note on the whole file or sheet
+				note = wholeNote(n)
+			}
 			in.Notes = append(in.Notes, note)
-			if i < maxLoggedNotes {
+			switch {
+			case i >= maxLoggedNotes:
+			case n.Source.Row == 0:
+				opts.Log.Warn("note", "input", path, "note", note)
+			default:
 				opts.Log.Warn("note", "input", path, "at", n.Source.String(), "column", n.Column, "note", n.Message)
 			}
 		}
@@ -231,6 +240,15 @@ func (p *phaseOneResult) checkColumns(opts Options) error {
 	}
 	return fmt.Errorf("pipeline: %s: column %s (%q) and the %d after it do not fit in results.xlsx: its Vacancies sheet holds %d columns, %d of them the tool's own, so %d carried-through columns fit and the inputs have %d; nothing was written. Remove the columns that are not needed, or leave the workbook out (--format csv,json): vacancies.csv carries every column",
 		where, at.Letters(), p.extra[limit], len(p.extra)-limit-1, 1<<14, (1<<14)-limit, limit, len(p.extra))
+}
+
+// wholeNote is a note on a whole input or sheet: "v.csv: …" or
+// "v.xlsx, sheet "Read me": …".
+func wholeNote(n ingest.Problem) string {
+	if n.Source.Sheet != "" {
+		return fmt.Sprintf("%s, sheet %q: %s", n.Source.File, n.Source.Sheet, n.Message)
+	}
+	return n.Source.File + ": " + n.Message
 }
 
 // maxLoggedNotes bounds the note lines one input puts in the log; all of

@@ -311,14 +311,17 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	var ordinals []int32
 	var rejected []ingest.Problem
 	ordinal := int32(0)
+	near := nearestID{want: id}
 	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, r *compute.Result) error {
 		if r == nil {
-			if it.Vacancy.Source.String() == id {
+			if sameID(it.Vacancy.ID, id) || sameID(it.Vacancy.Source.String(), id) {
 				rejected = append(rejected, it.Problems...)
+			} else {
+				near.offer(it.Vacancy.ID)
 			}
 			return nil
 		}
-		if r.Vacancy.ID == id || r.Vacancy.Source.String() == id {
+		if sameID(r.Vacancy.ID, id) || sameID(r.Vacancy.Source.String(), id) {
 			// A copy of its own: the pool reuses r's lists for later rows.
 			c := *r
 			c.Deadlines = slices.Clone(r.Deadlines)
@@ -326,11 +329,14 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 			c.Steps = slices.Clone(r.Steps)
 			found = append(found, c)
 			ordinals = append(ordinals, ordinal)
+		} else {
+			near.offer(r.Vacancy.ID)
 		}
 		ordinal++
 		return nil
 	}, func() error {
 		found, ordinals, rejected, ordinal = nil, nil, nil, 0
+		near = nearestID{want: id}
 		return nil
 	})
 	if err != nil {
@@ -340,9 +346,16 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	if len(rejected) > 0 {
 		errs := make([]error, len(rejected))
 		for i, p := range rejected {
-			errs[i] = fmt.Errorf("pipeline: %s was rejected: %s %q: %s", id, p.Column, p.Value, p.Message)
+			who := id
+			if !sameID(id, p.Source.String()) {
+				who += " (" + p.Source.String() + ")"
+			}
+			errs[i] = fmt.Errorf("pipeline: %s was rejected: %s %q: %s", who, p.Column, p.Value, p.Message)
 		}
 		return nil, errors.Join(errs...)
+	}
+	if len(found) == 0 {
+		return nil, NotFound{ID: id, Nearest: near.best}
 	}
 	if err := p1.resolveDuplicateIDs(); err != nil {
 		return nil, err

@@ -1,0 +1,69 @@
+package pipeline
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// NotFound is Find's error when no row has the id asked for; Nearest is
+// the vacancy_id closest to it ("" when none is close), for a "did you
+// mean".
+type NotFound struct {
+	ID      string
+	Nearest string
+}
+
+func (e NotFound) Error() string {
+	msg := "pipeline: no vacancy with vacancy_id or source " + quoteID(e.ID)
+	if e.Nearest != "" {
+		msg += ": did you mean " + quoteID(e.Nearest) + "?"
+	}
+	return msg
+}
+
+func quoteID(s string) string { return "\"" + s + "\"" }
+
+// sameID: ids and sources are matched without regard to case, as an
+// analyst types them ("ny-0000109" is NY-0000109).
+func sameID(a, b string) bool { return strings.EqualFold(a, b) }
+
+// nearestID keeps, of the ids offered, the one closest to want: at most a
+// third of its characters different (at most 3), the first met on a tie.
+type nearestID struct {
+	want string
+	best string
+	d    int
+}
+
+func (n *nearestID) offer(id string) {
+	if id == "" || id == n.best || utf8.RuneCountInString(id) > 64 || utf8.RuneCountInString(n.want) > 64 {
+		return
+	}
+	limit := min(3, utf8.RuneCountInString(n.want)/3)
+	d := idDistance(strings.ToLower(n.want), strings.ToLower(id))
+	if d <= limit && (n.best == "" || d < n.d) {
+		n.best, n.d = id, d
+	}
+}
+
+// idDistance is the Levenshtein distance between two short ids, by runes.
+func idDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
