@@ -172,7 +172,7 @@ func calendarWorkbook(path string, sheetOnly bool) ([]compute.Override, []Proble
 		return nil, nil, fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", shownPath(path))
 	}
 	name := sheets[i]
-	if err := wb.loadSharedStrings(); err != nil {
+	if err := wb.loadSharedStrings([]int{i}); err != nil {
 		return nil, nil, err
 	}
 	rows, err := wb.openSheet(i)

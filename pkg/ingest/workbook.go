@@ -384,7 +384,13 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 			read = append(read, i)
 		}
 	}
-	if err := wb.loadSharedStrings(); err != nil {
+	vacancySheets := make([]int, 0, len(read))
+	for _, i := range read {
+		if !strings.EqualFold(names[i], calendarSheet) {
+			vacancySheets = append(vacancySheets, i)
+		}
+	}
+	if err := wb.loadSharedStrings(vacancySheets); err != nil {
 		return err
 	}
 	v := newVocab()

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The third corpus (issue 27): inputs that cost memory without a bound or
+// got a silent or misleading answer.
+
+var thirdFiles = []file{
+	{"shared-strings-bomb.xlsx", sharedStringsBomb},
+}
+
+func init() { files = append(files, thirdFiles...) }
+
+// sharedStringsBomb: 2 vacancies whose text is in the shared strings
+// table, behind 12,000 strings of 30,000 characters that no cell uses
+// (legal: Excel allows 32,767 characters a cell). The table inflates to
+// 360 MB; the sheet uses 11 strings, at positions 12,000 and after.
+func sharedStringsBomb(path string) error {
+	const pad, size = 12000, 30000
+	rows := plainRows(2)
+	var table []string
+	index := map[string]int{}
+	ref := func(s string) int {
+		if i, ok := index[s]; ok {
+			return pad + i
+		}
+		index[s] = len(table)
+		table = append(table, s)
+		return pad + index[s]
+	}
+	var b strings.Builder
+	b.WriteString(sheetHead)
+	for r, cells := range rows {
+		fmt.Fprintf(&b, `<row r="%d">`, r+1)
+		for c, cl := range cells {
+			at := colName(c+1) + fmt.Sprint(r+1)
+			if cl.isText {
+				fmt.Fprintf(&b, `<c r="%s" t="s"><v>%d</v></c>`, at, ref(cl.text))
+			} else {
+				fmt.Fprintf(&b, `<c r="%s" s="1"><v>%s</v></c>`, at, cl.num)
+			}
+		}
+		b.WriteString(`</row>`)
+	}
+	b.WriteString(sheetTail)
+	big := "<si><t>" + strings.Repeat("minutes ", size/8) + "</t></si>"
+	var sst strings.Builder
+	sst.Grow(len(big)*pad + 4096)
+	sst.WriteString(xmlDecl + fmt.Sprintf(`<sst xmlns="%s" count="%d" uniqueCount="%d">`, nsMain, pad+len(table), pad+len(table)))
+	for range pad {
+		sst.WriteString(big)
+	}
+	for _, s := range table {
+		sst.WriteString("<si><t>" + escape(s) + "</t></si>")
+	}
+	sst.WriteString("</sst>")
+	return writeRaw(path, []sheet{{name: "Vacancies"}}, map[string]string{
+		"xl/worksheets/sheet1.xml": b.String(), "xl/sharedStrings.xml": sst.String()}, nil)
+}
