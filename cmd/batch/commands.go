@@ -34,8 +34,8 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 		return usagef("--fail-on changed needs --compare PREV (or --compare auto)")
 	}
 	switch soon := c.Int("soon"); {
-	case soon < 0:
-		return usagef("--soon %d: give a number of days, 0 for none", soon)
+	case soon < 0 || soon > maxSoon:
+		return usagef("%s %d: give a number of days from 1 to %d, or 0 for none", origin(c, "soon"), soon, maxSoon)
 	case soon == 0:
 		opts.Soon = -1
 	default:
@@ -86,6 +86,11 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	return nil
 }
 
+// maxSoon bounds --soon: ten years of days, past every deadline a
+// vacancy of today can have (a larger number once overflowed the date
+// arithmetic into "nothing due").
+const maxSoon = 3660
+
 // describeChanges is the comparison's one line.
 func describeChanges(ch pipeline.ChangeSummary) string {
 	switch ch.Status {
@@ -123,7 +128,7 @@ func icsFrom(c *cli.Context, asOf compute.Date) (compute.Date, error) {
 	if s := c.String("ics-from"); s != "" {
 		d, err := compute.ParseISO(s)
 		if err != nil {
-			return d, usagef("--ics-from %q: give a date as YYYY-MM-DD", s)
+			return d, usagef("%s %q: give a date as YYYY-MM-DD", origin(c, "ics-from"), s)
 		}
 		if from.IsZero() || d.After(from) {
 			from = d

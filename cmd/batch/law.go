@@ -31,7 +31,7 @@ func lawOf(c *cli.Context) (*compute.Law, error) {
 	}
 	law, err := nylaw.NewYork.Fixed(strings.ToUpper(id))
 	if err != nil {
-		return nil, usagef("--edition %q: choose auto or one of %s", id, strings.Join(editionIDs(), ", "))
+		return nil, usagef("%s %q: choose auto or one of %s", origin(c, "edition"), id, strings.Join(editionIDs(), ", "))
 	}
 	return law, nil
 }
