@@ -241,7 +241,7 @@ func calendarCommand(c *cli.Context) error {
 	}
 	var overrides []compute.Override
 	if f := c.String("calendar"); f != "" {
-		ov, problems, err := ingest.CalendarOverrides(f, false)
+		ov, problems, err := ingest.CalendarOverridesFor(f, false, law)
 		if err != nil {
 			return err
 		}
