@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -10,6 +11,8 @@ import (
 
 var thirdFiles = []file{
 	{"shared-strings-bomb.xlsx", sharedStringsBomb},
+	{"utf16-without-bom.csv", func(p string) error { return utf16NoBOM(p, false) }},
+	{"utf16-big-endian-without-bom.csv", func(p string) error { return utf16NoBOM(p, true) }},
 }
 
 func init() { files = append(files, thirdFiles...) }
@@ -59,4 +62,18 @@ func sharedStringsBomb(path string) error {
 	sst.WriteString("</sst>")
 	return writeRaw(path, []sheet{{name: "Vacancies"}}, map[string]string{
 		"xl/worksheets/sheet1.xml": b.String(), "xl/sharedStrings.xml": sst.String()}, nil)
+}
+
+// utf16NoBOM: the 4 vacancies in UTF-16 without a byte-order mark, CR LF
+// line ends, little-endian (as Windows programs write) or big-endian.
+func utf16NoBOM(path string, big bool) error {
+	var b []byte
+	for _, r := range strings.Join(vacancyLines, "\r\n") + "\r\n" {
+		if big {
+			b = append(b, byte(r>>8), byte(r))
+		} else {
+			b = append(b, byte(r), byte(r>>8))
+		}
+	}
+	return os.WriteFile(path, b, 0o644)
 }

@@ -63,3 +63,57 @@ func TestCalendarOverridesSayWhatIsWrong(t *testing.T) {
 		t.Errorf("a row repeated as is: %v, %+v", err, probs)
 	}
 }
+
+// Issue 27: error cells (#N/A, #REF!) were accepted as an office or a
+// district. They reject their row with the error shown; in notes they
+// are carried as they stand.
+func TestErrorCellsAreRejected(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.csv")
+	body := "vacancy_id,office,district,county,cause,event_date,notes\n" +
+		"A-1,#N/A,,Albany,death,2026-03-05,\n" +
+		"A-2,Town Clerk,#REF!,Albany,death,2026-03-05,\n" +
+		"A-3,Town Clerk,,Albany,death,2026-03-05,#N/A\n"
+	os.WriteFile(path, []byte(body), 0o644)
+	items, _ := readAll(t, path, Options{})
+	want := []struct{ column, value, says string }{
+		{"office", "#N/A", "office holds the spreadsheet error #N/A"},
+		{"district", "#REF!", "district holds the spreadsheet error #REF!, not a value (a formula refers to cells that were deleted)"},
+	}
+	for i, w := range want {
+		ps := items[i].Problems
+		if len(ps) != 1 || ps[0].Column != w.column || ps[0].Value != w.value || !strings.Contains(ps[0].Message, w.says) {
+			t.Errorf("row %d: %+v, want one problem in %s saying %q", i+2, ps, w.column, w.says)
+		}
+	}
+	if len(items[2].Problems) != 0 {
+		t.Errorf("#N/A in notes: %+v, want it carried", items[2].Problems)
+	}
+}
+
+// Issue 27: UTF-16 without a byte-order mark read as NUL garbage, every
+// row rejected and the run exiting 0. Its zero bytes give it away.
+func TestUTF16WithoutByteOrderMark(t *testing.T) {
+	text := "vacancy_id,office,district,county,cause,event_date\r\n" +
+		"A-1,Town Clerk,Town of Colonie,Albany,death,2026-03-05\r\n" +
+		"A-2,Town Justice,Town of Berne,Albany,resignation,2026-03-06\r\n"
+	for _, big := range []bool{false, true} {
+		var b []byte
+		for _, r := range text {
+			if big {
+				b = append(b, byte(r>>8), byte(r))
+			} else {
+				b = append(b, byte(r), byte(r>>8))
+			}
+		}
+		path := filepath.Join(t.TempDir(), "v.csv")
+		os.WriteFile(path, b, 0o644)
+		items, st := readAll(t, path, Options{})
+		if st.Accepted != 2 || st.Rejected != 0 || items[1].Vacancy.District != "Town of Berne" {
+			t.Errorf("big-endian %v: %d accepted, %d rejected, %+v", big, st.Accepted, st.Rejected, items)
+		}
+	}
+	// A NUL in UTF-8 text is not UTF-16.
+	if _, ok := utf16WithoutBOM([]byte("office,cause\nTown\x00Clerk,death\n")); ok {
+		t.Error("one NUL in UTF-8 text read as UTF-16")
+	}
+}
