@@ -38,3 +38,36 @@ func errorValueMessage(column, c string) string {
 	}
 	return fmt.Sprintf("%s holds the spreadsheet error %s, not a value (%s): fix the formula or type the value", column, c, what)
 }
+
+// showFirstCells gives each whole-row problem that shows no value the
+// row's first cells, so that the analyst can tell which vacancy it was
+// (two rows sharing a row number are otherwise alike on Errors).
+func showFirstCells(probs []Problem, cells []string, unread []bool) {
+	shown := ""
+	for i := range probs {
+		if probs[i].Column != "" || probs[i].Value != "" {
+			continue
+		}
+		if shown == "" {
+			shown = firstCells(cells, unread)
+		}
+		probs[i].Value = shown
+	}
+}
+
+// firstCells is the row's first four cells that are not blank (nor
+// unreadable), each cut to 40 characters, joined by " | ".
+func firstCells(cells []string, unread []bool) string {
+	var parts []string
+	for i, c := range cells {
+		if len(parts) == 4 {
+			break
+		}
+		c = strings.TrimSpace(c)
+		if c == "" || i < len(unread) && unread[i] {
+			continue
+		}
+		parts = append(parts, shorten(c, 40))
+	}
+	return strings.Join(parts, " | ")
+}

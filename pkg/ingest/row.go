@@ -255,6 +255,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	if len(it.Problems) > 1 {
 		p.sortProblems(it.Problems[len(rowProblems):])
 	}
+	showFirstCells(it.Problems, cells, p.unread)
 	return it
 }
 

@@ -117,3 +117,33 @@ func TestUTF16WithoutByteOrderMark(t *testing.T) {
 		t.Error("one NUL in UTF-8 text read as UTF-16")
 	}
 }
+
+// Issue 27: two rows sharing a row number were rejected with none of
+// their cells, so the analyst could not tell which vacancies they were.
+// A whole-row problem shows the row's first cells.
+func TestARejectedRowShowsItsFirstCells(t *testing.T) {
+	row := func(r, id, office string) string {
+		return `<row r="` + r + `"><c r="A` + r + `" t="inlineStr"><is><t>` + id + `</t></is></c><c r="B` + r + `" t="inlineStr"><is><t>` + office +
+			`</t></is></c><c r="C` + r + `" t="inlineStr"><is><t>death</t></is></c><c r="D` + r + `" t="inlineStr"><is><t>2026-03-05</t></is></c></row>`
+	}
+	sheet := refSheetHead + `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>vacancy_id</t></is></c><c r="B1" t="inlineStr"><is><t>office</t></is></c>` +
+		`<c r="C1" t="inlineStr"><is><t>cause</t></is></c><c r="D1" t="inlineStr"><is><t>event_date</t></is></c></row>` +
+		row("2", "A-1", "Town Clerk") + row("2", "A-2", "Town Justice") + `</sheetData></worksheet>`
+	items, _ := readAll(t, bookWith(t, sheet, ""), Options{})
+	want := []string{"A-1 | Town Clerk | death | 2026-03-05", "A-2 | Town Justice | death | 2026-03-05"}
+	for i, w := range want {
+		ps := items[i].Problems
+		if len(ps) != 1 || ps[0].Value != w || !strings.Contains(ps[0].Message, "row number 2 is used by more than one row") {
+			t.Errorf("row %d: %+v, want its first cells %q", i, ps, w)
+		}
+	}
+	// A ragged CSV row too.
+	path := filepath.Join(t.TempDir(), "v.csv")
+	os.WriteFile(path, []byte("vacancy_id,office,cause,event_date\nA-3,Town Clerk,death,2026-03-05,extra,more\n"), 0o644)
+	items, _ = readAll(t, path, Options{})
+	for _, p := range items[0].Problems {
+		if p.Column == "" && p.Value != "A-3 | Town Clerk | death | 2026-03-05" {
+			t.Errorf("ragged row: %+v", p)
+		}
+	}
+}

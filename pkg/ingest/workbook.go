@@ -79,7 +79,7 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 	fh.Close()
 	switch {
 	case n == 8 && bytes.Equal(head, oleSignature):
-		return nil, fmt.Errorf("ingest: %s: the workbook is password-protected or in the old .xls format; save an unprotected .xlsx copy", shown)
+		return nil, fmt.Errorf("ingest: %s: %s", shown, oleWorkbookProblem(path))
 	case n == 0:
 		return nil, fmt.Errorf("ingest: %s: not an xlsx workbook (the file is empty)", shown)
 	}
@@ -111,6 +111,9 @@ func (wb *workbook) open(maxUnpacked int64) error {
 		wb.parts[partKey(f.Name)] = f
 	}
 	main := wb.mainPart()
+	if binaryWorkbook(main) || wb.parts[partKey("xl/workbook.bin")] != nil {
+		return fmt.Errorf("ingest: %s: %s", shown, binaryWorkbookProblem)
+	}
 	if wb.parts[partKey(main)] == nil {
 		return fmt.Errorf("ingest: %s: not an xlsx workbook (it has no workbook part %s)", shown, main)
 	}

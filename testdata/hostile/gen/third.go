@@ -1,6 +1,8 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 var thirdFiles = []file{
 	{"shared-strings-bomb.xlsx", sharedStringsBomb},
+	{"xlsb-renamed.xlsx", xlsbRenamed},
 	{"utf16-without-bom.csv", func(p string) error { return utf16NoBOM(p, false) }},
 	{"utf16-big-endian-without-bom.csv", func(p string) error { return utf16NoBOM(p, true) }},
 }
@@ -76,4 +79,29 @@ func utf16NoBOM(path string, big bool) error {
 		}
 	}
 	return os.WriteFile(path, b, 0o644)
+}
+
+// xlsbRenamed: an Excel binary workbook (.xlsb) renamed .xlsx: a sound
+// zip whose workbook and sheet parts are .bin records, not XML.
+func xlsbRenamed(path string) error {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, p := range []part{
+		{"[Content_Types].xml", xmlDecl + `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="bin" ContentType="application/vnd.ms-excel.sheet.binary.macroEnabled.main"/></Types>`},
+		{"_rels/.rels", xmlDecl + `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.bin"/></Relationships>`},
+		{"xl/workbook.bin", "\x83\x01\x00\x80\x01\x00"},
+		{"xl/worksheets/sheet1.bin", "\x81\x01\x00\x93\x01\x00"},
+	} {
+		w, err := zw.Create(p.name)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write([]byte(p.body)); err != nil {
+			return err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
