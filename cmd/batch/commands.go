@@ -216,10 +216,10 @@ func templateCommand(c *cli.Context) error {
 	}
 	if err := write(path); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", path)
+			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", printable.Name(path))
 		}
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: fill the Vacancies sheet, one row per vacancy; the Columns sheet explains each column\n", path)
+	fmt.Fprintf(terminalSafe{c.App.Writer}, "wrote %s: fill the Vacancies sheet, one row per vacancy; the Columns sheet explains each column\n", printable.Name(path))
 	return nil
 }

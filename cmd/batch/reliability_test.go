@@ -43,3 +43,35 @@ func TestEnvironmentErrorsNameTheVariable(t *testing.T) {
 		})
 	}
 }
+
+// Issue 27: calendar --csv wrote formula text from calendar input
+// unguarded, and calendar, calendar --against and template --out printed
+// terminal escapes from files and names raw.
+func TestCalendarAndTemplateOutputsAreGuarded(t *testing.T) {
+	dir := t.TempDir()
+	cal := dir + "/cal.csv"
+	os.WriteFile(cal, []byte("year,holiday,holiday_name,reason,source\n"+
+		"2026,2026-03-02,\"=HYPERLINK(\"\"http://x\"\",\"\"click\"\")\",\x1b[31mred\x1b[0m reason,\"line1\nbatch: done\"\n"), 0o644)
+	published := dir + "/pub\x1b[2J.csv"
+	os.WriteFile(published, []byte("code,date,reason\nindependent_petition,2026-05-27,\x1b]0;title\x07\n"), 0o644)
+
+	csvOut := run(t, "", "calendar", "--year", "2026", "--calendar", cal, "--csv")
+	if csvOut.code != 0 {
+		t.Fatalf("calendar --csv: exit %d: %s", csvOut.code, csvOut.stderr)
+	}
+	if strings.Contains(csvOut.stdout, ",=HYPERLINK") || !strings.Contains(csvOut.stdout, `'=HYPERLINK`) {
+		t.Errorf("calendar --csv does not guard the holiday name:\n%s", csvOut.stdout)
+	}
+	for _, o := range []outcome{
+		csvOut,
+		run(t, "", "calendar", "--year", "2026", "--calendar", cal),
+		run(t, "", "calendar", "--year", "2026", "--against", published),
+		run(t, "", "template", "--out", dir+"/tmpl\x1b[31m.xlsx"),
+	} {
+		for _, s := range []string{o.stdout, o.stderr} {
+			if strings.ContainsAny(s, "\x1b\x07\r") {
+				t.Errorf("raw control characters printed: %q", s)
+			}
+		}
+	}
+}
