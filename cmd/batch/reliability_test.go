@@ -75,3 +75,26 @@ func TestCalendarAndTemplateOutputsAreGuarded(t *testing.T) {
 		}
 	}
 }
+
+// Issue 26: Gnumeric's ssconvert, a second reader, read results.xlsx with
+// warnings: the two-area print titles of Vacancies and Rules ("Multiple
+// expressions are not supported in this context") and a namespace
+// declared twice in every sheet. It must read the samples' workbook with
+// nothing to say. Skipped where Gnumeric is not installed (CI installs
+// it: .ci/run).
+func TestSecondReaderReadsTheWorkbookWithoutAWord(t *testing.T) {
+	ssconvert, err := exec.LookPath("ssconvert")
+	if err != nil {
+		t.Skip("ssconvert (Gnumeric) is not installed")
+	}
+	out := t.TempDir()
+	if got := run(t, "", "run", "-q", "--as-of", asOf, "-o", out, samplesXLSX); got.code != 0 && got.code != 3 {
+		t.Fatalf("run: exit %d: %s", got.code, got.stderr)
+	}
+	cmd := exec.Command(ssconvert, out+"/results.xlsx", out+"/summary.csv")
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	said, err := cmd.CombinedOutput()
+	if err != nil || len(strings.TrimSpace(string(said))) != 0 {
+		t.Errorf("ssconvert: %v\n%s", err, said)
+	}
+}

@@ -633,7 +633,12 @@ func (c *sheetChain) close() error {
 		// vacancy, the rule) too, so that every page says whose row it is.
 		titles := "'" + name + "'!$1:$" + strconv.Itoa(c.headerRow)
 		if pagesWide(c.widths) > 1 {
-			titles = "'" + name + "'!$A:$A," + titles
+			// Two areas as one union in parentheses: Excel and
+			// LibreOffice write them bare, "'S'!$A:$A,'S'!$1:$1", which
+			// Gnumeric refuses ("Multiple expressions are not supported
+			// in this context"); LibreOffice and Gnumeric both take the
+			// parenthesised union as the sheet's repeated column and rows.
+			titles = "('" + name + "'!$A:$A," + titles + ")"
 		}
 		if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles",
 			RefersTo: titles, Scope: name}); err != nil {
