@@ -136,6 +136,15 @@ func (s *styleSet) make(k styleKey) (int, error) {
 	if k.wrap {
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	}
+	if k.num == dateFormat {
+		// A date sits at its cell's right edge: a character in from it,
+		// so that it does not run into the text of the next column when
+		// printed ("2026-12-14NY-0000032").
+		if st.Alignment == nil {
+			st.Alignment = &excelize.Alignment{}
+		}
+		st.Alignment.Horizontal, st.Alignment.Indent = "right", 1
+	}
 	switch k.mark {
 	case rolledMark:
 		st.Font = &excelize.Font{Bold: true, Color: rolledRGB}

@@ -659,7 +659,14 @@ func (w *Writer) summaryEditions(s *summaryWriter) error {
 		return err
 	}
 	for _, e := range w.editionsUsed() {
-		if err := s.put(mustCells(s.wb, text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows))); err != nil {
+		// Table cells, wrapped within their columns: an act's name
+		// ("one-year act of 2025 for 2026 (chapter not verified)") is
+		// longer than its column, and was cut at the next one in print.
+		cells, err := s.tableRow([]value{text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows)}, noFill)
+		if err != nil {
+			return err
+		}
+		if err := s.putFitted(cells); err != nil {
 			return err
 		}
 	}
