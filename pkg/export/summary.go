@@ -223,8 +223,9 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 // summaryWidths are Summary's columns. Its tables share them: what needs
 // action (severity, vacancy, office, county, conflict, what is wrong, next
 // deadline), the next deadlines (date, vacancy, office, county, days left,
-// what must be filed, citation), the counts and the run's details.
-var summaryWidths = []float64{22, 16, 28, 13, 24, 62, 18}
+// what must be filed, citation), the counts and the run's details, whose
+// labels ("rows rejected (see Errors)", in bold) the first column fits.
+var summaryWidths = []float64{30, 16, 28, 13, 24, 62, 18}
 
 // summaryWriter writes the Summary sheet: what an analyst, or a recipient
 // who never ran the tool, reads first.

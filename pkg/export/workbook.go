@@ -294,6 +294,9 @@ func (wb *workbook) tableCells(vals []value, fill fillColour, marks []mark, wrap
 			c.kind, c.n = numberOut, excelSerial(v.date)
 		case v.kind == intCell:
 			c.kind, c.n = numberOut, v.n
+			if k.num == generalFormat {
+				k.num = countFormat
+			}
 		default:
 			c.kind = textOut
 			c.text, k.quote = v.cell()
