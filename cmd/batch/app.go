@@ -211,6 +211,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
+// maxJobs bounds --jobs: each worker holds a chunk of rows, and no
+// machine a board runs this on has more cores.
+const maxJobs = 1024
+
 // commonOptions reads the flags run, check and explain share.
 func commonOptions(c *cli.Context, stdin io.Reader) (pipeline.Options, error) {
 	opts := pipeline.Options{
@@ -224,8 +228,8 @@ func commonOptions(c *cli.Context, stdin io.Reader) (pipeline.Options, error) {
 	if len(opts.Inputs) == 0 {
 		return opts, usagef("%s needs at least one INPUT file (or - for standard input)", c.Command.Name)
 	}
-	if opts.Jobs < 0 {
-		return opts, usagef("%s %d: give a number of workers, or 0 for one per CPU", origin(c, "jobs"), opts.Jobs)
+	if opts.Jobs < 0 || opts.Jobs > maxJobs {
+		return opts, usagef("%s %d: give a number of workers from 1 to %d, or 0 for one per CPU", origin(c, "jobs"), opts.Jobs, maxJobs)
 	}
 	asOf, err := parseAsOf(c.String("as-of"), origin(c, "as-of"))
 	if err != nil {

@@ -40,8 +40,8 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 		return usagef("--fail-on action acts on the digest's Needs action: give --compare PREV (or --compare auto), or --format …,digest")
 	}
 	switch soon := c.Int("soon"); {
-	case soon < 0:
-		return usagef("--soon %d: give a number of days, 0 for none", soon)
+	case soon < 0 || soon > maxSoon:
+		return usagef("%s %d: give a number of days from 1 to %d, or 0 for none", origin(c, "soon"), soon, maxSoon)
 	case soon == 0:
 		opts.Soon = -1
 	default:
@@ -126,6 +126,11 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// maxSoon bounds --soon: ten years of days, past every deadline a
+// vacancy of today can have (a larger number once overflowed the date
+// arithmetic into "nothing due").
+const maxSoon = 3660
+
 // describeChanges is the comparison's one line.
 func describeChanges(ch pipeline.ChangeSummary) string {
 	switch ch.Status {
@@ -163,7 +168,7 @@ func icsFrom(c *cli.Context, asOf compute.Date) (compute.Date, error) {
 	if s := c.String("ics-from"); s != "" {
 		d, err := compute.ParseISO(s)
 		if err != nil {
-			return d, usagef("--ics-from %q: give a date as YYYY-MM-DD", s)
+			return d, usagef("%s %q: give a date as YYYY-MM-DD", origin(c, "ics-from"), s)
 		}
 		if from.IsZero() || d.After(from) {
 			from = d
@@ -258,10 +263,10 @@ func templateCommand(c *cli.Context) error {
 	// The rules the template states are those in force the day it is made.
 	if err := write(path, nylaw.NewYork, compute.FromTime(time.Now())); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", path)
+			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", printable.Name(path))
 		}
 		return err
 	}
-	fmt.Fprintf(c.App.Writer, "wrote %s: fill the Vacancies sheet, one row per vacancy; the Columns sheet explains each column\n", path)
+	fmt.Fprintf(terminalSafe{c.App.Writer}, "wrote %s: fill the Vacancies sheet, one row per vacancy; the Columns sheet explains each column\n", printable.Name(path))
 	return nil
 }

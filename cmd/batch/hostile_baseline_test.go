@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -118,6 +119,7 @@ func makeBaselines(t *testing.T, dir, good string) {
 		"shuffled.jsonl.gz":        gzipText(strings.Join(shuffled, "")),
 		"newer-format.jsonl.gz":    gzipText(reheader(t, lines, map[string]any{"format_version": 99, "tool_version": "99.0.0"})),
 		"newer-tool.jsonl.gz":      gzipText(reheader(t, lines, map[string]any{"tool_version": "99.0.0"})),
+		"record-bomb.jsonl.gz":     recordBomb(lines[0], 600000),
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -129,6 +131,21 @@ func makeBaselines(t *testing.T, dir, good string) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "snapshot-not-gzip.jsonl"), committed, 0o644)
+}
+
+// recordBomb is a snapshot under header whose n records are all of one
+// seat (rows without an id), in key order, with the closing line: a
+// fraction of a megabyte compressed.
+func recordBomb(header string, n int) []byte {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(header))
+	for i := range n {
+		fmt.Fprintf(w, `{"k":"s\u0000town clerk||erie\u0000%07d","src":"vacancies.csv:2","in":["Town Clerk","other","","Erie","","death","2026-09-11","","","","","","",""],"vd":"2026-09-11","m":"general_election","e":"2027-11-02","law":"E4"}`+"\n", i)
+	}
+	fmt.Fprintf(w, `{"end":{"records":%d}}`+"\n", n)
+	w.Close()
+	return b.Bytes()
 }
 
 func TestHostileBaselines(t *testing.T) {

@@ -10,7 +10,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
+	"batch/pkg/export"
 	"batch/pkg/ingest"
 	"batch/pkg/nylaw"
 )
@@ -27,7 +29,7 @@ func lawOf(c *cli.Context) (*compute.Law, error) {
 	}
 	law, err := nylaw.NewYork.Fixed(strings.ToUpper(id))
 	if err != nil {
-		return nil, usagef("--edition %q: choose auto or one of %s", id, strings.Join(editionIDs(), ", "))
+		return nil, usagef("%s %q: choose auto or one of %s", origin(c, "edition"), id, strings.Join(editionIDs(), ", "))
 	}
 	return law, nil
 }
@@ -231,7 +233,7 @@ func calendarCommand(c *cli.Context) error {
 	}
 	var overrides []compute.Override
 	if f := c.String("calendar"); f != "" {
-		ov, problems, err := ingest.CalendarOverrides(f, false)
+		ov, problems, err := ingest.CalendarOverridesFor(f, false, law)
 		if err != nil {
 			return err
 		}
@@ -245,7 +247,7 @@ func calendarCommand(c *cli.Context) error {
 	if f := c.String("against"); f != "" {
 		txt := textOut(c.App.Writer)
 		defer txt.Flush()
-		return against(txt, f, year, items)
+		return against(terminalSafe{txt}, f, year, items)
 	}
 	header := []string{"code", "window_start", "statutory_date", "effective_date", "citation", "source", "law_edition", "base_date"}
 	row := func(it compute.CalendarItem) []string {
@@ -256,7 +258,13 @@ func calendarCommand(c *cli.Context) error {
 		cw := csv.NewWriter(c.App.Writer)
 		_ = cw.Write(header)
 		for _, it := range items {
-			_ = cw.Write(row(it))
+			// Sources and holiday names come from calendar files: guarded
+			// as every CSV the tool writes is.
+			cells := row(it)
+			for i := range cells {
+				cells[i] = export.GuardText(cells[i])
+			}
+			_ = cw.Write(cells)
 		}
 		_ = cw.Write([]string{"law_checked_through", "", law.CheckedThrough.String(), law.CheckedThrough.String(), "",
 			"the law data's sources were last checked on this day; acts passed since are not included", law.Choice, ""})
@@ -265,7 +273,7 @@ func calendarCommand(c *cli.Context) error {
 	}
 	txt := textOut(c.App.Writer)
 	defer txt.Flush()
-	w := io.Writer(txt)
+	w := io.Writer(terminalSafe{txt}) // holiday names and sources come from calendar files
 	what := "statewide"
 	if class != "" {
 		what = string(class)
@@ -280,7 +288,7 @@ func calendarCommand(c *cli.Context) error {
 	for _, it := range items {
 		code := it.Code
 		if it.Code == "holiday" {
-			code = "holiday: " + it.Source
+			code = "holiday: " + printable.Name(it.Source)
 		} else {
 			notes = append(notes, it)
 		}
@@ -290,7 +298,7 @@ func calendarCommand(c *cli.Context) error {
 	tw.Flush()
 	fmt.Fprintln(w, "\nCitations and sources (holidays: Gen. Constr. Law § 24):")
 	for _, it := range notes {
-		wrap(w, "  "+it.Code+": ", joinNotes(it.Citation, it.Source))
+		wrap(w, "  "+it.Code+": ", printable.Name(joinNotes(it.Citation, it.Source)))
 	}
 	return nil
 }
@@ -304,7 +312,7 @@ func against(w io.Writer, path string, year int, items []compute.CalendarItem) e
 		return err
 	}
 	for _, p := range problems {
-		return fmt.Errorf("--against %s column %s %q: %s", p.Source, p.Column, p.Value, p.Message)
+		return fmt.Errorf("--against %s column %s %q: %s", p.Source, printable.Name(p.Column), p.Value, p.Message)
 	}
 	computed := map[string]compute.CalendarItem{}
 	for _, it := range items {
@@ -317,7 +325,7 @@ func against(w io.Writer, path string, year int, items []compute.CalendarItem) e
 		diffs++
 		wrap(w, "  "+code+": ", what)
 	}
-	fmt.Fprintf(w, "Comparing %s with the computed %d calendar:\n", path, year)
+	fmt.Fprintf(w, "Comparing %s with the computed %d calendar:\n", printable.Name(path), year)
 	for _, r := range rows {
 		var code string
 		var date, start compute.Date
@@ -341,20 +349,20 @@ func against(w io.Writer, path string, year int, items []compute.CalendarItem) e
 		}
 		it, ok := computed[code]
 		if !ok {
-			report(code, fmt.Sprintf("published %s, but the computed %d calendar has no such code (%s)", date, year, r.Source))
+			report(printable.Name(code), fmt.Sprintf("published %s, but the computed %d calendar has no such code (%s)", date, year, printable.Name(r.Source)))
 			continue
 		}
 		if it.Effective != date {
-			report(code, fmt.Sprintf("published %s, computed %s (statutory %s; %s) — %s", date, it.Effective, it.Statutory, orDash(it.LawEdition), r.Source))
+			report(code, fmt.Sprintf("published %s, computed %s (statutory %s; %s) — %s", date, it.Effective, it.Statutory, orDash(it.LawEdition), printable.Name(r.Source)))
 		} else if !start.IsZero() && it.WindowStart != start {
-			report(code, fmt.Sprintf("window opens %s published, %s computed — %s", start, orDash(it.WindowStart.String()), r.Source))
+			report(code, fmt.Sprintf("window opens %s published, %s computed — %s", start, orDash(it.WindowStart.String()), printable.Name(r.Source)))
 		} else {
 			same++
 		}
 	}
 	fmt.Fprintf(w, "%d dates agree, %d differ.\n", same, diffs)
 	if diffs > 0 {
-		return thresholdError{fmt.Sprintf("calendar --against %s: %d differences", path, diffs)}
+		return thresholdError{fmt.Sprintf("calendar --against %s: %d differences", printable.Name(path), diffs)}
 	}
 	return nil
 }

@@ -69,6 +69,11 @@ func TestBadBaselines(t *testing.T) {
 		{"a newer tool version", gz(headerLine(func(h *Header) { h.ToolVersion = "1.4.0" })),
 			"written by batch 1.4.0, newer than this batch 1.0.0"},
 		{"a run of other vacancies", strangers(t), "shares no vacancy with this run (its 1 row of erie.xlsx, this run's 4 rows of in.csv"},
+		{"more records than its inputs have rows (issue 27: 600,000 records of one seat)", gz(headerLine(func(h *Header) {
+			h.Inputs, h.Rows = []Input{{Name: "in.csv", SHA256: "aa", Rows: 2}}, 2
+		}) + strings.Join(lines[1:], "")), "corrupt at line 4: more records than the 2 data rows of its inputs"},
+		{"a header announcing more records than its inputs have rows", gz(headerLine(func(h *Header) { h.Rows = 6 }) + strings.Join(lines[1:], "")),
+			"corrupt: its header announces 6 records, more than the 5 data rows of its inputs"},
 		{"a closing line that miscounts", gz(lines[0] + lines[1] + `{"end":{"records":7}}` + "\n"), "its closing line counts 7 records, 1 were read"},
 	}
 	for _, c := range cases {

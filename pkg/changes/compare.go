@@ -408,6 +408,11 @@ func (j *join) step(cur *Record) {
 	j.unmatched(cur, false)
 }
 
+// maxSeatPending bounds the unmatched records of one seat held until the
+// seat ends: a county's busiest seat has a few rows a year, and a
+// generated statewide office a few hundred.
+const maxSeatPending = 4096
+
 // unmatched is a record the other run has no key for. Seat-keyed ones
 // wait for the end of their seat.
 func (j *join) unmatched(r *Record, prev bool) {
@@ -421,6 +426,12 @@ func (j *join) unmatched(r *Record, prev bool) {
 			j.pendPrev = append(j.pendPrev, rc)
 		} else {
 			j.pendCur = append(j.pendCur, rc)
+		}
+		if len(j.pendPrev)+len(j.pendCur) >= maxSeatPending {
+			// A seat this crowded is no board's: its rows are paired
+			// among the ones held so far, so memory stays bounded.
+			j.flush()
+			j.seat = s
 		}
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"batch/pkg/compute"
 )
@@ -131,6 +132,7 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 	actionAt := map[string]int{}
 	vacAt := map[string]int{}
 	err := o.Each(func(c *Change) error {
+		c.shortenForDigest()
 		if isAction(c) {
 			g := string(c.Kind) + "\x00" + c.Date + "\x00" + c.Item
 			if c.Kind == NowRejected {
@@ -239,6 +241,13 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 		}
 		if o.Soon > 0 && u.Date <= after {
 			continue
+		}
+		u.Seat = shortText(u.Seat, digestValue)
+		for i, id := range u.IDs {
+			if utf8.RuneCountInString(id) > digestValue {
+				u.IDs = slices.Clone(u.IDs)
+				u.IDs[i] = shortText(id, digestValue)
+			}
 		}
 		d.Next = append(d.Next, u)
 	}
@@ -442,4 +451,46 @@ func clean(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// Lengths the digest shortens to: a value (an office, an old or new
+// cell) to digestValue characters, and a whole sentence, values and all,
+// to digestSentence. A cell may hold 32,767 characters; a digest is read
+// in a mail.
+const (
+	digestValue    = 120
+	digestSentence = 600
+)
+
+// shortenForDigest shortens the change's long values wherever they
+// appear, in its sentences too, so that the sentence keeps its words
+// around them; changes.csv keeps them whole.
+func (c *Change) shortenForDigest() {
+	for _, v := range []*string{&c.Old, &c.New, &c.Office, &c.District, &c.County, &c.VacancyID, &c.Source, &c.Item} {
+		if utf8.RuneCountInString(*v) <= digestValue {
+			continue
+		}
+		short := shortText(*v, digestValue)
+		c.Message = strings.ReplaceAll(c.Message, *v, short)
+		c.CauseDetail = strings.ReplaceAll(c.CauseDetail, *v, short)
+		*v = short
+	}
+	c.Message = shortText(c.Message, digestSentence)
+	c.CauseDetail = shortText(c.CauseDetail, digestSentence)
+}
+
+// shortText is s cut to its first n characters, saying how long it was.
+func shortText(s string, n int) string {
+	count := utf8.RuneCountInString(s)
+	if count <= n {
+		return s
+	}
+	i, k := 0, 0
+	for i = range s {
+		if k == n {
+			break
+		}
+		k++
+	}
+	return strings.TrimRight(s[:i], " ") + "… (" + strconv.Itoa(count) + " characters)"
 }

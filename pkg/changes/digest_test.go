@@ -269,3 +269,37 @@ func TestDigestNotComparedClaimsNothingOfALastRun(t *testing.T) {
 		t.Errorf("no standing line:\n%s", b.String())
 	}
 }
+
+// One change whose cells hold 30,000 characters each made a 669 KB
+// digest.txt (issue 27): the digest shortens every value, in its
+// sentences too, and says how long it was; changes.csv keeps it whole.
+func TestDigestShortensLongValues(t *testing.T) {
+	long := func(word string) string { return strings.Repeat(word+" ", 30000/(len(word)+1)) }
+	spec := recSpec{id: "NY-1", office: long("Trustee"), district: long("ward"), county: "Erie", event: "2026-05-01", vd: "2026-05-01",
+		method: "general_election", elec: "2026-11-03", deadlines: []Deadline{{Code: "party_nomination", Date: "2026-09-22"}}}
+	prev := rec(spec)
+	spec.deadlines = []Deadline{{Code: "party_nomination", Date: "2026-09-25"}}
+	cur := rec(spec)
+	_, snap, _ := runOnce(t, header("1.0.0"), d(2026, 9, 1), []Record{prev}, nil)
+	out, _, changes := runOnce(t, header("1.0.0"), d(2026, 9, 2), []Record{cur}, snap)
+	whole := false
+	for _, c := range changes {
+		whole = whole || c.Office == spec.office
+	}
+	if !whole {
+		t.Errorf("changes.csv should keep the values whole: %q", briefs(changes))
+	}
+	dg, err := BuildDigest(Run{AsOf: "2026-09-02"}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, html bytes.Buffer
+	dg.WriteText(&text)
+	dg.WriteHTML(&html)
+	if text.Len() > 8<<10 || html.Len() > 16<<10 {
+		t.Errorf("digest.txt %d bytes, digest.html %d bytes; want at most 8 KB and 16 KB:\n%s", text.Len(), html.Len(), text.String())
+	}
+	if !strings.Contains(text.String(), "characters)") {
+		t.Errorf("digest.txt does not say a value was shortened:\n%s", text.String())
+	}
+}

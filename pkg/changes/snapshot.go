@@ -150,6 +150,7 @@ type Baseline struct {
 	parser recordParser
 	line   int    // lines read, the header included
 	n      int    // records read
+	most   int    // records it may hold: its inputs' rows, at most MaxBaselineRecords
 	last   string // the previous record's key
 	done   bool
 	fields []int    // for each of InputFields, its position in the baseline's records; -1 when absent
@@ -252,6 +253,17 @@ func (b *Baseline) open(cur Header) *Skip {
 	// or were renamed are changes of their own (inputs.go). A baseline
 	// that shares no vacancy with this run is skipped once the merge has
 	// shown it (Finish).
+	b.most = 0
+	for _, in := range h.Inputs {
+		b.most += max(in.Rows, 0)
+		if b.most > MaxBaselineRecords || in.Rows > MaxBaselineRecords {
+			b.most = MaxBaselineRecords
+			break
+		}
+	}
+	if h.Rows > b.most {
+		return b.skip("corrupt: its header announces %d records, more than %s", h.Rows, b.bound())
+	}
 	b.Header = h
 	b.fields = make([]int, len(InputFields))
 	b.same = len(h.Fields) == len(InputFields)
@@ -359,6 +371,9 @@ func (b *Baseline) next(r *Record) (bool, error) {
 	}
 	b.last = r.Key
 	b.n++
+	if b.n > b.most {
+		return false, b.skip("corrupt at line %d: more records than %s", b.line, b.bound())
+	}
 	r.In = b.project(r.In)
 	return true, nil
 }
@@ -379,6 +394,21 @@ func (b *Baseline) project(in []string) []string {
 	}
 	clear(b.was) // let go of the strings
 	return out
+}
+
+// MaxBaselineRecords bounds the records a baseline may hold, whatever its
+// header says: sixteen times the rows of an Excel worksheet. A run writes
+// a record for each data row of its inputs that is not blank, so a
+// baseline holds at most its inputs' rows; one that holds more is not
+// what a run wrote.
+const MaxBaselineRecords = 16 << 20
+
+// bound says what the records of the baseline may not pass.
+func (b *Baseline) bound() string {
+	if b.most == MaxBaselineRecords {
+		return fmt.Sprintf("the %d a baseline may hold", MaxBaselineRecords)
+	}
+	return fmt.Sprintf("the %d data rows of its inputs", b.most)
 }
 
 // Close releases the file.

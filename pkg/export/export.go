@@ -246,7 +246,7 @@ func (w *Writer) open() error {
 			return err
 		}
 		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap,
-			page{asOf: w.opts.AsOf, law: w.lawChoice()}); err != nil {
+			page{asOf: w.opts.AsOf, law: w.lawChoice(), slice: w.sliceTitle()}); err != nil {
 			return err
 		}
 		w.book.streamAll = w.opts.streamAll

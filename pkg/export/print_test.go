@@ -116,7 +116,7 @@ func TestEverySheetPrintsWell(t *testing.T) {
 					want = "'" + sheet + "'!$1:$2"
 				}
 				if across {
-					want = "'" + sheet + "'!$A:$A," + want
+					want = "('" + sheet + "'!$A:$A," + want + ")"
 				}
 				if titles[sheet] != want {
 					t.Errorf("%s: print titles %q, want %q", sheet, titles[sheet], want)

@@ -14,6 +14,7 @@ const (
 	generalFormat numFormat = iota
 	dateFormat              // yyyy-mm-dd
 	secondsFormat           // 0.000
+	countFormat             // a whole number, shown as General shows it
 )
 
 type fillColour uint8
@@ -135,6 +136,15 @@ func (s *styleSet) make(k styleKey) (int, error) {
 	}
 	if k.wrap {
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
+	}
+	if k.num == dateFormat || k.num == countFormat {
+		// A date or a number sits at its cell's right edge: a character
+		// in from it, so that it does not run into the text of the next
+		// column when printed ("2026-12-14NY-0000032").
+		if st.Alignment == nil {
+			st.Alignment = &excelize.Alignment{}
+		}
+		st.Alignment.Horizontal, st.Alignment.Indent = "right", 1
 	}
 	switch k.mark {
 	case rolledMark:

@@ -223,8 +223,9 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 // summaryWidths are Summary's columns. Its tables share them: what needs
 // action (severity, vacancy, office, county, conflict, what is wrong, next
 // deadline), the next deadlines (date, vacancy, office, county, days left,
-// what must be filed, citation), the counts and the run's details.
-var summaryWidths = []float64{22, 16, 28, 13, 24, 62, 18}
+// what must be filed, citation), the counts and the run's details, whose
+// labels ("rows rejected (see Errors)", in bold) the first column fits.
+var summaryWidths = []float64{30, 16, 28, 13, 24, 62, 18}
 
 // summaryWriter writes the Summary sheet: what an analyst, or a recipient
 // who never ran the tool, reads first.
@@ -659,7 +660,14 @@ func (w *Writer) summaryEditions(s *summaryWriter) error {
 		return err
 	}
 	for _, e := range w.editionsUsed() {
-		if err := s.put(mustCells(s.wb, text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows))); err != nil {
+		// Table cells, wrapped within their columns: an act's name
+		// ("one-year act of 2025 for 2026 (chapter not verified)") is
+		// longer than its column, and was cut at the next one in print.
+		cells, err := s.tableRow([]value{text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows)}, noFill)
+		if err != nil {
+			return err
+		}
+		if err := s.putFitted(cells); err != nil {
 			return err
 		}
 	}

@@ -62,6 +62,18 @@ const (
 type page struct {
 	asOf compute.Date
 	law  string // the law applied, as the run picked it
+	// slice names the part of the run a split's workbook holds, as its
+	// Summary's title does (" of Albany County"); "" for the whole run.
+	slice string
+}
+
+// sliceShown is the slice's name as a page header and the document's
+// title show it: cut to a length that leaves the header its other parts.
+func (pg page) sliceShown() string {
+	if r := []rune(pg.slice); len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return pg.slice
 }
 
 // workbook writes results.xlsx in streaming mode: every big sheet has its
@@ -201,7 +213,7 @@ func headerFooter(sheet string, pg page) (head, foot string) {
 	if !pg.asOf.IsZero() {
 		asOf = "as of " + pg.asOf.String()
 	}
-	head = "&L&B" + esc(sheet) + "&B — " + asOf + "&RPage &P of &N"
+	head = "&L&B" + esc(sheet) + "&B" + esc(pg.sliceShown()) + " — " + asOf + "&RPage &P of &N"
 	foot = "&LLaw applied: " + esc(pg.law)
 	if len(foot) > headerFooterLimit {
 		// Cut on a character boundary, never inside a doubled "&&".
@@ -282,6 +294,9 @@ func (wb *workbook) tableCells(vals []value, fill fillColour, marks []mark, wrap
 			c.kind, c.n = numberOut, excelSerial(v.date)
 		case v.kind == intCell:
 			c.kind, c.n = numberOut, v.n
+			if k.num == generalFormat {
+				k.num = countFormat
+			}
 		default:
 			c.kind = textOut
 			c.text, k.quote = v.cell()
@@ -633,7 +648,12 @@ func (c *sheetChain) close() error {
 		// vacancy, the rule) too, so that every page says whose row it is.
 		titles := "'" + name + "'!$1:$" + strconv.Itoa(c.headerRow)
 		if pagesWide(c.widths) > 1 {
-			titles = "'" + name + "'!$A:$A," + titles
+			// Two areas as one union in parentheses: Excel and
+			// LibreOffice write them bare, "'S'!$A:$A,'S'!$1:$1", which
+			// Gnumeric refuses ("Multiple expressions are not supported
+			// in this context"); LibreOffice and Gnumeric both take the
+			// parenthesised union as the sheet's repeated column and rows.
+			titles = "('" + name + "'!$A:$A," + titles + ")"
 		}
 		if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles",
 			RefersTo: titles, Scope: name}); err != nil {
@@ -661,7 +681,7 @@ func colName(i int) string {
 // law applied as its description, and the run's clock as its creation
 // time.
 func (wb *workbook) properties(version string, now time.Time) error {
-	title := "Vacancies: filling elections, deadlines and conflicts"
+	title := "Vacancies" + wb.page.sliceShown() + ": filling elections, deadlines and conflicts"
 	if !wb.page.asOf.IsZero() {
 		title += ", as of " + wb.page.asOf.String()
 	}

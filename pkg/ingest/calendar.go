@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"batch/internal/regularfile"
@@ -87,6 +88,17 @@ func calHeader(cells []string) (*calMapping, bool) {
 // row overrides the law and on what act. A bad row becomes Problems and no
 // Override.
 func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Problem, error) {
+	return CalendarOverridesFor(path, sheetOnly, nil)
+}
+
+// CalendarOverridesFor is CalendarOverrides that also checks each code
+// against the deadline codes of law's editions: a code none of them has
+// would date nothing, so its row is a Problem with the nearest code
+// suggested. Two rows giving one year's primary, general or code
+// different dates are a Problem either way: which one was meant is not
+// for the tool to guess.
+func CalendarOverridesFor(path string, sheetOnly bool, law *compute.Law) ([]compute.Override, []Problem, error) {
+	cr := &calReader{file: baseName(path), codes: lawCodes(law), seen: map[calSlot]calSeen{}}
 	switch kind(path) {
 	case kindCSV:
 		if sheetOnly {
@@ -95,9 +107,9 @@ func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Probl
 		if path == "-" {
 			return nil, nil, fmt.Errorf("ingest: -: calendar overrides must come from a file, not standard input")
 		}
-		return calendarCSV(path)
+		return calendarCSV(path, cr)
 	case kindWorkbook:
-		return calendarWorkbook(path, sheetOnly)
+		return calendarWorkbook(path, sheetOnly, cr)
 	}
 	if sheetOnly {
 		return nil, nil, nil
@@ -111,9 +123,24 @@ type calReader struct {
 	dates       dateCells
 	out         []compute.Override
 	problems    []Problem
+	codes       []string            // the law's deadline codes, sorted; nil: not checked
+	seen        map[calSlot]calSeen // what each year's primary, general and codes were given
 }
 
-func calendarCSV(path string) ([]compute.Override, []Problem, error) {
+// calSlot is one date a calendar row may give: a year's primary, general
+// or deadline code.
+type calSlot struct {
+	year int
+	what string
+}
+
+// calSeen is the first row that gave a slot its dates.
+type calSeen struct {
+	row         int
+	date, start compute.Date
+}
+
+func calendarCSV(path string, cr *calReader) ([]compute.Override, []Problem, error) {
 	fh, err := regularfile.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
@@ -123,7 +150,6 @@ func calendarCSV(path string) ([]compute.Override, []Problem, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), err)
 	}
-	cr := &calReader{file: baseName(path)}
 	for {
 		ok, err := t.next()
 		if err != nil {
@@ -154,7 +180,7 @@ func calendarCSV(path string) ([]compute.Override, []Problem, error) {
 	return cr.out, cr.problems, nil
 }
 
-func calendarWorkbook(path string, sheetOnly bool) ([]compute.Override, []Problem, error) {
+func calendarWorkbook(path string, sheetOnly bool, cr *calReader) ([]compute.Override, []Problem, error) {
 	wb, err := openWorkbook(path, 0)
 	if err != nil {
 		return nil, nil, err
@@ -172,7 +198,7 @@ func calendarWorkbook(path string, sheetOnly bool) ([]compute.Override, []Proble
 		return nil, nil, fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", shownPath(path))
 	}
 	name := sheets[i]
-	if err := wb.loadSharedStrings(); err != nil {
+	if err := wb.loadSharedStrings([]int{i}); err != nil {
 		return nil, nil, err
 	}
 	rows, err := wb.openSheet(i)
@@ -180,7 +206,7 @@ func calendarWorkbook(path string, sheetOnly bool) ([]compute.Override, []Proble
 		return nil, nil, err
 	}
 	defer rows.close()
-	cr := &calReader{file: baseName(path), sheet: name, dates: rows}
+	cr.sheet, cr.dates = name, rows
 	for rows.next() {
 		if cr.m == nil {
 			if m, ok := calHeader(rows.cells); ok {
@@ -293,11 +319,90 @@ func (cr *calReader) row(cells []string, row int) {
 			problem(d.f, get(d.f), fmt.Sprintf("%s is not in %d, the row's year", d.dst, ov.Year))
 		}
 	}
+	if ov.Code != "" && cr.codes != nil {
+		if _, known := slices.BinarySearch(cr.codes, ov.Code); !known {
+			msg := fmt.Sprintf("%s is not a deadline code of the law, so the row would date nothing", quote(get(cCode)))
+			if near := nearestCode(ov.Code, cr.codes); near != "" {
+				msg += fmt.Sprintf(": did you mean %s?", near)
+			}
+			problem(cCode, get(cCode), msg+" (batch rules lists the codes)")
+		}
+	}
+	if len(probs) == 0 {
+		for _, sl := range []struct {
+			what        string
+			date, start compute.Date
+			f           int
+		}{{"primary", ov.Primary, compute.Date{}, cPrimary}, {"general", ov.General, compute.Date{}, cGeneral}, {ov.Code, ov.Date, ov.WindowStart, cDate}} {
+			if sl.what == "" || sl.date.IsZero() {
+				continue
+			}
+			key := calSlot{ov.Year, sl.what}
+			was, ok := cr.seen[key]
+			switch {
+			case !ok:
+				cr.seen[key] = calSeen{row: row, date: sl.date, start: sl.start}
+			case was.date != sl.date || was.start != sl.start:
+				problem(sl.f, get(sl.f), fmt.Sprintf("row %d already gives %s of %d as %s: the two rows disagree; keep the one that is right", was.row, sl.what, ov.Year, calDates(was.date, was.start)))
+			}
+		}
+	}
 	if len(probs) > 0 {
 		cr.problems = append(cr.problems, probs...)
 		return
 	}
 	cr.out = append(cr.out, ov)
+}
+
+// calDates is a date, with the window's first day when there is one.
+func calDates(d, start compute.Date) string {
+	if start.IsZero() {
+		return d.String()
+	}
+	return start.String() + " to " + d.String()
+}
+
+// lawCodes are the deadline codes of every edition of law, sorted; nil
+// for no law.
+func lawCodes(law *compute.Law) []string {
+	if law == nil {
+		return nil
+	}
+	codes := []string{}
+	add := func(c string) {
+		if c = strings.ToLower(c); c != "" && !slices.Contains(codes, c) {
+			codes = append(codes, c)
+		}
+	}
+	for i := range law.Editions {
+		ed := &law.Editions[i]
+		for _, r := range ed.Deadlines {
+			add(r.Code)
+		}
+		for _, t := range ed.Specials {
+			add(t.Window.Code)
+			for _, r := range t.Rows {
+				add(r.Code)
+			}
+		}
+	}
+	slices.Sort(codes)
+	return codes
+}
+
+// nearestCode is the code closest to c in spelling, or "" when none is
+// close: at most a third of its letters, and four, wrong.
+func nearestCode(c string, codes []string) string {
+	best, bestD := "", 1<<30
+	for _, k := range codes {
+		if d := editDistance(c, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if bestD <= min(4, max(1, len(c)/3)) {
+		return best
+	}
+	return ""
 }
 
 // parseDateCell reads a date cell the way vacancy rows are read.

@@ -80,6 +80,14 @@ func newCSVTable(r io.Reader) (*csvTable, error) {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
 	}
+	if order, ok := utf16WithoutBOM(sample); ok && t.in == br {
+		// UTF-16 saved without its mark: read as bytes it would be NULs
+		// between the letters, every row rejected.
+		t.in = bufio.NewReaderSize(transform.NewReader(br, unicode.UTF16(order, unicode.IgnoreBOM).NewDecoder()), sniffBytes)
+		if sample, err = t.in.Peek(sniffBytes); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+			return nil, err
+		}
+	}
 	if t.in == br && !validUTF8Prefix(sample, err == nil) && !anyUTF8Multibyte(sample) {
 		t.latin = true
 		t.in = bufio.NewReaderSize(transform.NewReader(br, charmap.Windows1252.NewDecoder()), 64<<10)
@@ -92,6 +100,34 @@ func newCSVTable(r io.Reader) (*csvTable, error) {
 	cr.ReuseRecord = true
 	t.cr, t.dec = cr, gocsv.NewSimpleDecoderFromCSVReader(cr)
 	return t, nil
+}
+
+// utf16WithoutBOM reports whether sample looks like UTF-16 text without
+// a byte-order mark, and in which byte order: most of its characters
+// (a CSV header and dates are ASCII) have a zero high byte, so the zero
+// bytes fall at odd offsets (little-endian, as Windows writes) or even
+// ones. A NUL or two in UTF-8 text is far from it.
+func utf16WithoutBOM(sample []byte) (unicode.Endianness, bool) {
+	pairs := len(sample) / 2
+	if pairs < 2 {
+		return unicode.LittleEndian, false
+	}
+	zeroEven, zeroOdd := 0, 0
+	for i := 0; i+1 < len(sample); i += 2 {
+		if sample[i] == 0 {
+			zeroEven++
+		}
+		if sample[i+1] == 0 {
+			zeroOdd++
+		}
+	}
+	switch {
+	case zeroOdd*10 >= pairs*7 && zeroEven*10 <= pairs:
+		return unicode.LittleEndian, true
+	case zeroEven*10 >= pairs*7 && zeroOdd*10 <= pairs:
+		return unicode.BigEndian, true
+	}
+	return unicode.LittleEndian, false
 }
 
 // validUTF8Prefix reports whether sample is valid UTF-8; when more follows

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"archive/zip"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -52,8 +53,12 @@ func TestWholeFileErrors(t *testing.T) {
 	}{
 		{"a text file named .xlsx", write("text.xlsx", []byte("hello")), Options{}, "not an xlsx workbook (zip: not a valid zip file)"},
 		{"a workbook cut short in the download", write("cut.xlsx", goodBytes[:len(goodBytes)/2]), Options{}, "not an xlsx workbook (zip: not a valid zip file)"},
-		{"a password-protected workbook", write("secret.xlsx", append(append([]byte{}, oleSignature...), make([]byte, 600)...)), Options{},
-			"the workbook is password-protected or in the old .xls format; save an unprotected .xlsx copy"},
+		{"an Excel 97-2003 workbook renamed .xlsx", write("old.xlsx", append(append([]byte{}, oleSignature...), make([]byte, 600)...)), Options{},
+			"the file is an Excel 97-2003 workbook (.xls), whatever its name says: open it in Excel and Save As .xlsx (Excel Workbook)"},
+		{"a workbook encrypted with a password to open", write("secret.xlsx", append(append(append([]byte{}, oleSignature...), make([]byte, 600)...), utf16LE("EncryptedPackage")...)), Options{},
+			"the workbook is encrypted with a password to open (Excel wraps it in another format), so it cannot be read: open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password, emptied) or Save As .xlsx without one"},
+		{"an .xlsb renamed .xlsx", write("binary.xlsx", xlsbBytes()), Options{},
+			"the file is an Excel binary workbook (.xlsb), whatever its name says, which this tool does not read: open it in Excel and Save As .xlsx (Excel Workbook)"},
 		{"a zip bomb", bomb, Options{MaxUnpackedBytes: 1 << 20}, "the workbook unpacks to more than 1 MiB, more than this tool will read (a damaged file or a zip bomb)"},
 		{"a file that is not there", filepath.Join(dir, "gone.xlsx"), Options{}, "cannot read the file (no such file or directory)"},
 		{"a CSV that is not there", filepath.Join(dir, "gone.csv"), Options{}, "cannot read the file (no such file or directory)"},
@@ -99,4 +104,19 @@ func TestCalendarOfAFolder(t *testing.T) {
 	if want := "ingest: " + folder + ": is a folder, not a file: give the workbooks or CSV files inside it"; err == nil || err.Error() != want {
 		t.Fatalf("err\n got %v\nwant %s", err, want)
 	}
+}
+
+// xlsbBytes is the zip of a minimal .xlsb: its main part xl/workbook.bin.
+func xlsbBytes() []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, body := range map[string]string{
+		"_rels/.rels":     `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.bin"/></Relationships>`,
+		"xl/workbook.bin": "\x83\x01\x00",
+	} {
+		w, _ := zw.Create(name)
+		w.Write([]byte(body))
+	}
+	zw.Close()
+	return buf.Bytes()
 }

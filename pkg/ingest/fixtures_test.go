@@ -352,7 +352,7 @@ func TestSemicolonCSV(t *testing.T) {
 	src := func(line int) compute.Source { return compute.Source{File: "semicolon.csv", Row: line} }
 	want := map[string][]Problem{
 		"S-1":             nil,
-		"S-2":             {{Source: src(5), Message: "the row has 8 cells but the header has 6: a separator too many, or a value that needs quotes"}},
+		"S-2":             {{Source: src(5), Value: "S-2 | Representative in Congress | moved out of district | 3/1/2026", Message: "the row has 8 cells but the header has 6: a separator too many, or a value that needs quotes"}},
 		"semicolon.csv:6": {{Source: src(6), Message: `the line cannot be read as CSV: bare " in non-quoted-field`}},
 		"S-4":             {{Source: src(7), Column: "term_end", Message: "term_end is blank: a vacancy by term_expiration needs the date the term ends"}},
 		"S-5":             nil,

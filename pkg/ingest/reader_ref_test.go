@@ -295,6 +295,7 @@ func (wb *workbook) refLoadSharedStrings() error {
 			case "si":
 				if inSI {
 					st.list = append(st.list, unescapeOOXML(string(text)))
+					st.count = len(st.list)
 				}
 				inSI = false
 			case "t":

@@ -88,6 +88,11 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 			it.Problems = append(it.Problems, Problem{Source: src, Column: name(),
 				Value:   shorten(strings.ReplaceAll(c, "\x00", "\uFFFD"), 200),
 				Message: fmt.Sprintf("%s contains a NUL byte (U+0000, shown as \uFFFD), a sign of a damaged file or pasted binary data: retype the value", name())})
+		case i < len(m.cols) && m.cols[i].field != fExtra && m.cols[i].field != fNotes && isErrorValue(c):
+			// A failed formula in a column the vacancy is computed from; in
+			// notes and carried columns it is carried as it stands.
+			p.unread[i] = true
+			it.Problems = append(it.Problems, Problem{Source: src, Column: name(), Value: strings.TrimSpace(c), Message: errorValueMessage(name(), c)})
 		}
 	}
 	for _, i := range p.reported {
@@ -250,6 +255,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	if len(it.Problems) > 1 {
 		p.sortProblems(it.Problems[len(rowProblems):])
 	}
+	showFirstCells(it.Problems, cells, p.unread)
 	return it
 }
 

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
+	"batch/internal/printable"
 	"batch/pkg/compute"
 	"batch/pkg/ingest/internal/sheetscan"
 )
@@ -332,12 +334,27 @@ func unescapeOOXML(s string) string {
 }
 
 // sharedStrings is the workbook's shared strings table, read once when the
-// first sheet is read.
+// first sheet is read: whole when it is small (sharedStringsWhole), or
+// else only the strings the sheets to be read use (sharedStringsUsed),
+// so that a table of big strings no cell uses costs nothing to hold.
 type sharedStrings struct {
 	part   *zip.File
 	loaded bool
 	list   []string
+	at     []int // the positions of list's strings in the table; nil: list is the table
+	count  int   // the table's strings, held or not
 }
+
+// Bounds on the shared strings held in memory. A table whose part
+// unpacks to at most sharedStringsWhole bytes is held whole (a workbook
+// Excel writes with 100,000 rows of varied text holds a few MB); of a
+// bigger one only the strings the sheets to be read use are held, found
+// by a pass over those sheets first, and they may cost at most
+// sharedStringsUsed. A string held costs its bytes and 24 more.
+const (
+	sharedStringsWhole = 32 << 20
+	sharedStringsUsed  = 192 << 20
+)
 
 // sharedString resolves a shared-string cell's value, its index into the
 // table.
@@ -348,14 +365,27 @@ func (wb *workbook) sharedString(v string) (string, error) {
 		return "", fmt.Errorf("the cell is a shared-string cell whose value %s is not a position in the shared strings table: a damaged file, or one not written by Excel; its text is unknown", strconv.Quote(v))
 	case wb.strings == nil || wb.strings.part == nil:
 		return "", fmt.Errorf("the cell refers to shared string %d but the workbook has no shared strings table: a damaged file, or one not written by Excel; its text is unknown", idx)
-	case idx >= len(wb.strings.list):
-		return "", fmt.Errorf("the cell refers to shared string %d but the workbook's table holds %d strings (0 to %d): a damaged file, or one not written by Excel; its text is unknown", idx, len(wb.strings.list), len(wb.strings.list)-1)
+	case idx >= wb.strings.count:
+		return "", fmt.Errorf("the cell refers to shared string %d but the workbook's table holds %d strings (0 to %d): a damaged file, or one not written by Excel; its text is unknown", idx, wb.strings.count, wb.strings.count-1)
 	}
-	return wb.strings.list[idx], nil
+	st := wb.strings
+	if st.at == nil {
+		return st.list[idx], nil
+	}
+	if j, ok := slices.BinarySearch(st.at, idx); ok {
+		return st.list[j], nil
+	}
+	// Not reached: every string a sheet read uses was kept.
+	return "", fmt.Errorf("the cell refers to shared string %d, which was not read: its text is unknown", idx)
 }
 
-// loadSharedStrings checks and reads the shared strings table.
-func (wb *workbook) loadSharedStrings() error {
+// loadSharedStrings checks and reads the shared strings table for the
+// sheets at the positions given, the only ones that will be read.
+func (wb *workbook) loadSharedStrings(sheets []int) error {
+	return wb.loadSharedStringsWithin(sheets, sharedStringsWhole, sharedStringsUsed)
+}
+
+func (wb *workbook) loadSharedStringsWithin(sheets []int, whole, used int) error {
 	st := wb.strings
 	if st == nil || st.part == nil || st.loaded {
 		return nil
@@ -364,20 +394,98 @@ func (wb *workbook) loadSharedStrings() error {
 	if err := checkPart(st.part, nil); err != nil {
 		return wb.partError(st.part, "", err)
 	}
-	rc, err := st.part.Open()
-	if err != nil {
-		return wb.partError(st.part, "", err)
+	// The part's size bounds its text (the check held the part to the
+	// size its header declares): a part within the budget is read whole
+	// in one pass.
+	var table *sheetscan.Strings
+	err := sheetscan.ErrStringsBudget
+	if st.part.UncompressedSize64 <= uint64(whole) {
+		table, err = wb.readStrings(nil, whole)
 	}
-	defer rc.Close()
-	table, err := sheetscan.ReadStrings(rc)
-	if err != nil {
-		return wb.partError(st.part, "", fmt.Errorf("the XML cannot be read (%v)", err))
+	if errors.Is(err, sheetscan.ErrStringsBudget) {
+		var keep usedStrings
+		wb.stringsUsed(sheets, &keep)
+		table, err = wb.readStrings(keep.has, used)
+		if errors.Is(err, sheetscan.ErrStringsBudget) {
+			return fmt.Errorf("ingest: %s: the sheets read use more than %s of shared strings (part %s), more than this tool holds: a workbook Excel writes holds far less; save the sheets you need in a workbook of their own", shownPath(wb.path), byteCount(int64(used)), printable.Name(st.part.Name))
+		}
 	}
+	if err != nil {
+		return err
+	}
+	st.count = table.Len()
 	// One string holds them all; an entry is a piece of it, or its own
 	// string where an escape is decoded.
-	st.list = table.List()
+	st.list, st.at = table.List()
 	for i, s := range st.list {
 		st.list[i] = unescapeOOXML(s)
 	}
 	return nil
+}
+
+// readStrings reads the shared strings part once, holding what keep keeps
+// within budget.
+func (wb *workbook) readStrings(keep func(int) bool, budget int) (*sheetscan.Strings, error) {
+	st := wb.strings
+	rc, err := st.part.Open()
+	if err != nil {
+		return nil, wb.partError(st.part, "", err)
+	}
+	defer rc.Close()
+	table, err := sheetscan.ReadStringsWithin(rc, keep, budget)
+	if err != nil && !errors.Is(err, sheetscan.ErrStringsBudget) {
+		return nil, wb.partError(st.part, "", fmt.Errorf("the XML cannot be read (%v)", err))
+	}
+	return table, err
+}
+
+// usedStrings is a set of shared string positions, as bits.
+type usedStrings []uint64
+
+// maxStringRef bounds the positions usedStrings records: a table that fits
+// in the 1 GiB a workbook may unpack to holds fewer strings (each takes at
+// least "<si/>"), so a higher position resolves to nothing anyway.
+const maxStringRef = 1 << 28
+
+func (u *usedStrings) add(i int) {
+	if i < 0 || i >= maxStringRef {
+		return
+	}
+	for len(*u) <= i>>6 {
+		*u = append(*u, 0)
+	}
+	(*u)[i>>6] |= 1 << (i & 63)
+}
+
+func (u usedStrings) has(i int) bool {
+	return i>>6 < len(u) && u[i>>6]&(1<<(i&63)) != 0
+}
+
+// stringsUsed records the shared strings that the cells of the sheets
+// given use. A sheet that cannot be read is left for its own reading to
+// report.
+func (wb *workbook) stringsUsed(sheets []int, u *usedStrings) {
+	for _, i := range sheets {
+		e := wb.sheets[i]
+		if e.part == nil {
+			continue
+		}
+		rc, err := e.part.Open()
+		if err != nil {
+			continue
+		}
+		sc := sheetscan.NewChecked(rc, maxRowText)
+		for sc.Next() {
+			row := sc.Row()
+			for c := range row.Cells {
+				if row.Cells[c].Type != "s" {
+					continue
+				}
+				if n, err := strconv.Atoi(strings.TrimSpace(row.Cells[c].V)); err == nil {
+					u.add(n)
+				}
+			}
+		}
+		rc.Close()
+	}
 }

@@ -80,7 +80,7 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 	fh.Close()
 	switch {
 	case n == 8 && bytes.Equal(head, oleSignature):
-		return nil, fmt.Errorf("ingest: %s: the workbook is password-protected or in the old .xls format; save an unprotected .xlsx copy", shown)
+		return nil, fmt.Errorf("ingest: %s: %s", shown, oleWorkbookProblem(path))
 	case n == 0:
 		return nil, fmt.Errorf("ingest: %s: not an xlsx workbook (the file is empty)", shown)
 	}
@@ -112,6 +112,9 @@ func (wb *workbook) open(maxUnpacked int64) error {
 		wb.parts[partKey(f.Name)] = f
 	}
 	main := wb.mainPart()
+	if binaryWorkbook(main) || wb.parts[partKey("xl/workbook.bin")] != nil {
+		return fmt.Errorf("ingest: %s: %s", shown, binaryWorkbookProblem)
+	}
 	if wb.parts[partKey(main)] == nil {
 		return fmt.Errorf("ingest: %s: not an xlsx workbook (it has no workbook part %s)", shown, main)
 	}
@@ -385,7 +388,13 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 			read = append(read, i)
 		}
 	}
-	if err := wb.loadSharedStrings(); err != nil {
+	vacancySheets := make([]int, 0, len(read))
+	for _, i := range read {
+		if !strings.EqualFold(names[i], calendarSheet) {
+			vacancySheets = append(vacancySheets, i)
+		}
+	}
+	if err := wb.loadSharedStrings(vacancySheets); err != nil {
 		return err
 	}
 	v := newVocab()

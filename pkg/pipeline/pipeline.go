@@ -438,7 +438,7 @@ func loadCalendarOverrides(opts Options) (*compute.Calendar, []compute.Override,
 		if in == "-" {
 			continue
 		}
-		ov, problems, err := ingest.CalendarOverrides(in, true)
+		ov, problems, err := ingest.CalendarOverridesFor(in, true, opts.Law)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -448,7 +448,7 @@ func loadCalendarOverrides(opts Options) (*compute.Calendar, []compute.Override,
 		all = append(all, ov...)
 	}
 	if opts.CalendarFile != "" {
-		ov, problems, err := ingest.CalendarOverrides(opts.CalendarFile, false)
+		ov, problems, err := ingest.CalendarOverridesFor(opts.CalendarFile, false, opts.Law)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -195,6 +195,9 @@ func sameBook(t testing.TB, rows []testRow, workers int) {
 		if !ok {
 			t.Fatalf("part %s missing", name)
 		}
+		if hasExcelizeRoot(name) {
+			w, _ = dropRedundantMain(w) // as Zip writes every such part
+		}
 		if !bytes.Equal(g, w) {
 			i := 0
 			for i < len(g) && i < len(w) && g[i] == w[i] {

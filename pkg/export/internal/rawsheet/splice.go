@@ -24,6 +24,7 @@ type Zip struct {
 	spliced map[string]bool
 	current string // the spliced part being written, "" for none
 	held    bytes.Buffer
+	filter  *rootFilter // the part being written, when it is filtered
 	err     error
 }
 
@@ -49,6 +50,9 @@ func (z *Zip) Create(name string) (io.Writer, error) {
 	if err := z.finishSpliced(); err != nil {
 		return nil, err
 	}
+	if err := z.flushFilter(); err != nil {
+		return nil, err
+	}
 	if _, ok := z.parts[name]; ok {
 		if z.spliced[name] {
 			return nil, fmt.Errorf("rawsheet: part %s written twice", name)
@@ -57,12 +61,27 @@ func (z *Zip) Create(name string) (io.Writer, error) {
 		z.held.Reset()
 		return &z.held, nil
 	}
-	return z.zw.Create(name)
+	w, err := z.zw.Create(name)
+	if err != nil || !hasExcelizeRoot(name) {
+		return w, err
+	}
+	z.filter = &rootFilter{w: w}
+	return z.filter, nil
+}
+
+// flushFilter finishes the filtered part being written.
+func (z *Zip) flushFilter() error {
+	f := z.filter
+	z.filter = nil
+	return f.flush()
 }
 
 // AddFS adds the files of fsys.
 func (z *Zip) AddFS(fsys fs.FS) error {
 	if err := z.finishSpliced(); err != nil {
+		return err
+	}
+	if err := z.flushFilter(); err != nil {
 		return err
 	}
 	return z.zw.AddFS(fsys)
@@ -72,6 +91,9 @@ func (z *Zip) AddFS(fsys fs.FS) error {
 // been written.
 func (z *Zip) Close() error {
 	if err := z.finishSpliced(); err != nil {
+		return err
+	}
+	if err := z.flushFilter(); err != nil {
 		return err
 	}
 	var missing []string
@@ -104,6 +126,7 @@ func (z *Zip) writeSpliced(name string, placeholder []byte, p *Part) error {
 	if !p.finished || p.err != nil {
 		return fmt.Errorf("rawsheet: part %s: rows not finished (%v)", name, p.err)
 	}
+	placeholder, _ = dropRedundantMain(placeholder)
 	head, tail, err := splitSheetData(placeholder)
 	if err != nil {
 		return fmt.Errorf("rawsheet: part %s: %w", name, err)

@@ -291,3 +291,42 @@ func FuzzCheckedScan(f *testing.F) {
 		}
 	})
 }
+
+// A table read keeping some strings holds those, at their own positions,
+// and counts every string; a budget too small for what is kept fails.
+func TestSharedStringsKept(t *testing.T) {
+	sst := `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
+		`<si><t>zero</t></si><si><r><t>o</t></r><r><t>ne</t></r></si><si><t/></si><si><t>three</t><rPh><t>x</t></rPh></si><si><t>four &amp; more</t></si></sst>`
+	whole, err := ReadStrings(strings.NewReader(sst))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range [][]int{{}, {0}, {4}, {1, 3}, {0, 2, 4}, {0, 1, 2, 3, 4}} {
+		in := map[int]bool{}
+		for _, i := range keep {
+			in[i] = true
+		}
+		s, err := ReadStringsWithin(strings.NewReader(sst), func(i int) bool { return in[i] }, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Len() != 5 || s.Held() != len(keep) {
+			t.Errorf("keep %v: Len %d Held %d", keep, s.Len(), s.Held())
+		}
+		for i := range 5 {
+			got := s.At(i)
+			if in[i] != (got != nil) || in[i] && string(got) != string(whole.At(i)) {
+				t.Errorf("keep %v: string %d is %q", keep, i, got)
+			}
+		}
+		list, at := s.List()
+		for j, i := range at {
+			if list[j] != string(whole.At(i)) {
+				t.Errorf("keep %v: List %d is %q at %d", keep, j, list[j], i)
+			}
+		}
+	}
+	if _, err := ReadStringsWithin(strings.NewReader(sst), nil, 40); err != ErrStringsBudget {
+		t.Errorf("budget 40: %v, want ErrStringsBudget", err)
+	}
+}
