@@ -2,7 +2,6 @@ package export
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -16,14 +15,15 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
+	"batch/internal/icalline"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
 )
 
-// icsWriter streams deadlines.ics. golang-ical keeps a calendar's events
-// in memory until it serialises the whole, so each VEVENT is built and
-// serialised by the library on its own (folding at 75 octets, text
-// escaping) and written between a header and footer written here.
+// icsWriter streams deadlines.ics: the calendar's header (golang-ical's
+// serialisation, once), then each VEVENT as it comes, its content lines
+// folded at 75 octets and its text escaped by internal/icalline into a
+// reused buffer, then the footer.
 //
 // By default the calendar holds what someone must still do: an all-day
 // event on the last day of each actionable deadline
@@ -63,7 +63,8 @@ type icsWriter struct {
 	alarm icsAlarm
 	cal   *compute.Calendar // for the primary's day
 
-	event     bytes.Buffer      // the event being written, measured before it goes out
+	stamp     string            // DTSTAMP: the as-of date at midnight UTC
+	event     []byte            // the event being written, measured before it goes out
 	seen      map[uint64]uint32 // vacancy_ids met so far (a hash), and how often
 	elections map[compute.Date]*electionDay
 }
@@ -175,8 +176,9 @@ func newICSWriter(create func(string) (*tempFile, error), c icsConfig) (*icsWrit
 	}
 	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.f, 256<<10), asOf: c.asOf, from: c.from,
 		all: c.all, alarm: c.alarm, cal: c.cal,
-		cfg:  &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: "\r\n"},
-		seen: map[uint64]uint32{}, elections: map[compute.Date]*electionDay{}}
+		cfg:   &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: "\r\n"},
+		stamp: dateValue(c.asOf) + "T000000Z",
+		seen:  map[uint64]uint32{}, elections: map[compute.Date]*electionDay{}}
 	head := ics.NewCalendar()
 	head.SetProductId("-//batch//New York vacancy deadlines//EN")
 	head.SetCalscale("GREGORIAN")
@@ -564,29 +566,30 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string,
 // before the as-of date, sets none.
 func (w *icsWriter) write(uid string, day compute.Date, summary string, desc []line, counties []string, kind, what string) error {
 	remind := what != "" && !w.alarm.off && !day.Before(w.asOf)
+	start, end := dateValue(day), dateValue(day.AddDays(1)) // RFC 5545: an all-day event ends the day after
 	for {
-		w.event.Reset()
-		e := ics.NewEvent(uid)
-		e.SetDtStampTime(w.asOf.Time())
-		e.SetAllDayStartAt(day.Time())
-		e.SetAllDayEndAt(day.AddDays(1).Time()) // RFC 5545: an all-day event ends the day after
-		e.SetSummary(summary)
-		e.SetDescription(joinLines(desc))
+		b := w.event[:0]
+		b = append(b, "BEGIN:VEVENT\r\n"...)
+		b = icalline.Raw(b, "UID", uid)
+		b = icalline.Raw(b, "DTSTAMP", w.stamp)
+		b = icalline.Raw(b, "DTSTART;VALUE=DATE", start)
+		b = icalline.Raw(b, "DTEND;VALUE=DATE", end)
+		b = icalline.Text(b, "SUMMARY", summary)
+		b = icalline.Text(b, "DESCRIPTION", joinLines(desc))
 		for _, c := range counties {
-			e.AddCategory(icsText(c, maxCountyBytes))
+			b = icalline.Text(b, "CATEGORIES", icsText(c, maxCountyBytes))
 		}
-		e.AddCategory(kind)
-		e.SetTimeTransparency(ics.TransparencyTransparent)
+		b = icalline.Text(b, "CATEGORIES", kind)
+		b = append(b, "TRANSP:TRANSPARENT\r\n"...)
 		if remind {
-			a := e.AddAlarm()
-			a.SetAction(ics.ActionDisplay)
-			a.SetTrigger(w.alarm.trigger())
-			a.SetProperty(ics.ComponentPropertyDescription, what+" "+w.alarm.when())
+			b = append(b, "BEGIN:VALARM\r\nACTION:DISPLAY\r\n"...)
+			b = icalline.Raw(b, "TRIGGER", w.alarm.trigger())
+			b = icalline.Text(b, "DESCRIPTION", what+" "+w.alarm.when())
+			b = append(b, "END:VALARM\r\n"...)
 		}
-		if err := e.SerializeTo(&w.event, w.cfg); err != nil {
-			return fmt.Errorf("export: write %s: %w", icsName, err)
-		}
-		if w.event.Len() <= maxEventBytes {
+		b = append(b, "END:VEVENT\r\n"...)
+		w.event = b
+		if len(b) <= maxEventBytes {
 			break
 		}
 		// Too long: leave out the least needed line; with only the
@@ -602,13 +605,18 @@ func (w *icsWriter) write(uid string, day compute.Date, summary string, desc []l
 		} else if len(desc) == 1 && len(desc[0].text) > 80 {
 			desc = []line{{icsText(desc[0].text, 80), keepAlways}}
 		} else {
-			return fmt.Errorf("export: write %s: event %s is %d bytes, more than %d", icsName, uid, w.event.Len(), maxEventBytes)
+			return fmt.Errorf("export: write %s: event %s is %d bytes, more than %d", icsName, uid, len(b), maxEventBytes)
 		}
 	}
-	if _, err := w.buf.Write(w.event.Bytes()); err != nil {
+	if _, err := w.buf.Write(w.event); err != nil {
 		return fmt.Errorf("export: write %s: %w", icsName, err)
 	}
 	return nil
+}
+
+// dateValue is a DATE value (RFC 5545 § 3.3.4): 20260312.
+func dateValue(d compute.Date) string {
+	return fmt.Sprintf("%04d%02d%02d", d.Year, int(d.Month), d.Day)
 }
 
 // leastNeeded is the index of the description's least needed line that

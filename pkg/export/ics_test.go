@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -515,6 +516,32 @@ func TestICSElectionDays(t *testing.T) {
 	for day, title := range want {
 		if got[day] != title {
 			t.Errorf("%s: %q, want %q", day, got[day], title)
+		}
+	}
+}
+
+// BenchmarkICS writes the fixture's vacancies, 1,000 times each with ids
+// of their own, into deadlines.ics: every deadline event (ICSAll).
+func BenchmarkICS(b *testing.B) {
+	base := fixtureResults()
+	for b.Loop() {
+		dir := filepath.Join(b.TempDir(), "out")
+		opts := fixtureOptions(dir, ICS)
+		opts.ICSAll = true
+		w, err := New(opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range 1000 {
+			for _, r := range base {
+				r.Vacancy.ID += "-" + strconv.Itoa(i)
+				if err := w.Result(&r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		if _, err := w.Commit(fixtureRunInfo()); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
