@@ -12,7 +12,7 @@ date, or the next year when the event is on or after September 20):
 
 The fall primary is the first Tuesday after the second Monday of September
 (Elec. Law 8-100(1)(a)), except the years the legislature moved it (2007,
-2012, 2015, 2018; RULES.md section 1). No holiday roll-over, no vacancy
+2012, 2015, 2018; docs/LAW.md, "Counting"). No holiday roll-over, no vacancy
 rules: a fraction of what `batch run` does, on purpose.
 
 Writes one sheet with openpyxl's write-only workbook (streaming), or, with

@@ -66,7 +66,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	runFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
 		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json,digest", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
-		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never; or, with --compare, changed (anything but the as-of date moved); e.g. error,changed", Value: "never", EnvVars: env("FAIL_ON")},
+		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never; or, with --compare, changed (anything but the as-of date moved); or action (the digest's Needs action lists something: a deadline due within --soon days, one passed since the last run, a row now rejected, an error raised); e.g. action,changed", Value: "never", EnvVars: env("FAIL_ON")},
 		&cli.StringFlag{Name: "compare", Usage: "compare with the earlier run in `PREV` (an output folder or its snapshot.jsonl.gz; auto: the one --out already holds) and list what changed", EnvVars: env("COMPARE")},
 		&cli.IntFlag{Name: "soon", Usage: "with --compare, list the open deadlines due within `N` days (0: none)", Value: 7, EnvVars: env("SOON")},
 		&cli.BoolFlag{Name: "ics-open-only", Usage: "leave the deadlines and elections passed on the as-of date out of deadlines.ics (the default already does; for --ics-all)", EnvVars: env("ICS_OPEN_ONLY")},
@@ -288,23 +288,32 @@ func parseFailOn(s, from string) (compute.Severity, error) {
 	return 0, usagef("%s %q: choose error, warning or never", from, s)
 }
 
-// parseRunFailOn reads run's --fail-on: a severity, changed, or both
-// ("error,changed").
-func parseRunFailOn(s, from string) (compute.Severity, bool, error) {
-	sev, changed := compute.NoSeverity, false
+// runFailOn is run's --fail-on: a severity, changed, action, or several
+// ("error,changed", "action,changed").
+type runFailOn struct {
+	severity compute.Severity
+	changed  bool // anything but the as-of date moved since the compared run
+	action   bool // the digest's Needs action lists something
+}
+
+func parseRunFailOn(s, from string) (runFailOn, error) {
+	f := runFailOn{severity: compute.NoSeverity}
 	for _, part := range strings.Split(s, ",") {
-		part = strings.ToLower(strings.TrimSpace(part))
-		if part == "changed" {
-			changed = true
+		switch part = strings.ToLower(strings.TrimSpace(part)); part {
+		case "changed":
+			f.changed = true
+			continue
+		case "action":
+			f.action = true
 			continue
 		}
 		v, err := parseFailOn(part, from)
 		if err != nil {
-			return 0, false, usagef("%s %q: choose error, warning, changed or never (error,changed for both)", from, s)
+			return f, usagef("%s %q: choose error, warning, changed, action or never (action,changed for both)", from, s)
 		}
-		sev = max(sev, v)
+		f.severity = max(f.severity, v)
 	}
-	return sev, changed, nil
+	return f, nil
 }
 
 // logger writes one line per phase to standard error (cron mail stays

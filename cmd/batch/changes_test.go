@@ -15,7 +15,7 @@ import (
 )
 
 // Two nights of a county's workbook, as cron runs them (issue 12). The
-// law is the seed edition, E0, fixed by --edition (RULES.md): P(2026) = Tue 2026-09-15 (first
+// law is the seed edition, E0, fixed by --edition (docs/LAW.md, "Editions"): P(2026) = Tue 2026-09-15 (first
 // Tuesday after the second Monday of September), G(2026) = Tue 2026-11-03.
 // Between the nights:
 //   - NY-1's event date is corrected from 2026-09-03 to 2026-09-11;
@@ -39,7 +39,7 @@ NY-5,Member of Assembly,member_of_assembly,12,Queens,resignation,2026-02-10,2026
 
 // nightly runs batch as the README's cron line does, on the workbook's
 // one file name, into one output folder, under the seed edition (the
-// expectations are RULES.md worked by hand).
+// expectations are the seed statutes worked by hand).
 func nightly(t *testing.T, dir, csv, asOf string, extra ...string) outcome {
 	return nightlyUnder(t, "E0", dir, csv, asOf, extra...)
 }
@@ -189,7 +189,7 @@ func checkChangesSheet(t *testing.T, path string, n int) {
 		t.Fatal(err)
 	}
 	if len(rows) != n+2 || !strings.HasPrefix(rows[0][0], "Changes since the run as of 2026-09-14") ||
-		strings.Join(rows[1], ",") != "priority,kind,date,vacancy_id,source,office,district,county,item,old,new,severity,cause,cause_detail,message" {
+		strings.Join(rows[1], ",") != "priority,kind,date,vacancy_id,source,office,district,county,item,old,new,severity,cause,cause_detail,message,act_by,verify" {
 		t.Errorf("Changes sheet: %d rows, title %q, header %q", len(rows), rows[0], rows[1])
 	}
 	if rows[2][1] != "deadline_passed" {
@@ -353,8 +353,8 @@ func TestAChangedEditionIsAChangeOfLaw(t *testing.T) {
 	// that moves moved because of the law, nothing because of the input.
 	// A Town Clerk's vacancy of 2026-05-01, filled at G(2026) = Tue
 	// 2026-11-03 under both: auto keys 2026's calendar on the edition in
-	// force on February 1, 2026, E4 (in force from 2022-07-29;
-	// EDITIONS.md § 1), whose independent petitions are due G − 23 weeks
+	// force on February 1, 2026, E4 (in force from 2022-03-25;
+	// docs/LAW.md, "Editions"), whose independent petitions are due G − 23 weeks
 	// = Tue 2026-05-26 (§ 6-158(9) from E2); the seed's are due G − 77
 	// days = Tue 2026-08-18.
 	dir := t.TempDir()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -25,13 +26,16 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if opts.Formats, err = parseFormats(c.String("format"), origin(c, "format")); err != nil {
 		return err
 	}
-	failOn, failOnChange, err := parseRunFailOn(c.String("fail-on"), origin(c, "fail-on"))
+	failOn, err := parseRunFailOn(c.String("fail-on"), origin(c, "fail-on"))
 	if err != nil {
 		return err
 	}
 	opts.Compare = c.String("compare")
-	if failOnChange && opts.Compare == "" {
+	if failOn.changed && opts.Compare == "" {
 		return usagef("--fail-on changed needs --compare PREV (or --compare auto)")
+	}
+	if failOn.action && opts.Compare == "" && !slices.Contains(opts.Formats, export.Digest) {
+		return usagef("--fail-on action acts on the digest's Needs action: give --compare PREV (or --compare auto), or --format …,digest")
 	}
 	switch soon := c.Int("soon"); {
 	case soon < 0:
@@ -82,13 +86,42 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 			fmt.Fprintln(terminalSafe{c.App.Writer}, describeChanges(sum.Changes))
 		}
 	}
-	if err := threshold(sum, failOn); err != nil {
+	if err := threshold(sum, failOn.severity); err != nil {
 		return err
 	}
-	if failOnChange {
+	if failOn.action {
+		if err := actionThreshold(sum.Changes, opts.Soon); err != nil {
+			return err
+		}
+	}
+	if failOn.changed {
 		return changeThreshold(sum.Changes)
 	}
 	return nil
+}
+
+// actionThreshold is --fail-on action: exit 3 when the digest's Needs
+// action lists something (a deadline due within --soon days, one passed
+// since the last run, a row now rejected, an error raised), or when the
+// comparison was skipped (the operator must see to the baseline). It
+// needs no --compare: without one, the deadlines due soon are what there
+// is to act on.
+func actionThreshold(ch pipeline.ChangeSummary, soon int) error {
+	switch {
+	case ch.ActNow > 0:
+		return thresholdError{fmt.Sprintf("--fail-on action reached: %s to act on (%d deadlines due within %d days, %d passed since the last run)",
+			plural(ch.ActNow, "item", "items"), ch.Counts[changes.DeadlineSoon], max(soon, 0), ch.Counts[changes.DeadlinePassed])}
+	case ch.Status == changes.Skipped:
+		return thresholdError{"--fail-on action: " + ch.Reason}
+	}
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // describeChanges is the comparison's one line.

@@ -118,8 +118,6 @@ func makeBaselines(t *testing.T, dir, good string) {
 		"shuffled.jsonl.gz":        gzipText(strings.Join(shuffled, "")),
 		"newer-format.jsonl.gz":    gzipText(reheader(t, lines, map[string]any{"format_version": 99, "tool_version": "99.0.0"})),
 		"newer-tool.jsonl.gz":      gzipText(reheader(t, lines, map[string]any{"tool_version": "99.0.0"})),
-		"other-inputs.jsonl.gz": gzipText(reheader(t, lines, map[string]any{
-			"inputs": []map[string]any{{"name": "erie.csv", "sha256": "", "rows": 3}}})),
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -151,6 +149,19 @@ func TestHostileBaselines(t *testing.T) {
 	bases := filepath.Join(dir, "baselines")
 	os.MkdirAll(bases, 0o755)
 	makeBaselines(t, bases, filepath.Join(good, "snapshot.jsonl.gz"))
+	// A sound snapshot of another file whose vacancies are none of these:
+	// not a night's news but another set of vacancies.
+	erie := filepath.Join(dir, "erie.csv")
+	os.WriteFile(erie, []byte(strings.ReplaceAll(baselineCSV, "NY-", "ER-")), 0o644)
+	other := filepath.Join(dir, "other")
+	if got := runBinary(t, release, "run", "-q", "--as-of", "2026-11-30", "-o", other, erie); got.code != 0 {
+		t.Fatalf("the other file's run: exit %d\n%s", got.code, got.stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(other, "snapshot.jsonl.gz")); err != nil {
+		t.Fatal(err)
+	} else if err := os.WriteFile(filepath.Join(bases, "other-inputs.jsonl.gz"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	for _, c := range loadBaselineCorpus(t) {
 		t.Run(c.file, func(t *testing.T) {

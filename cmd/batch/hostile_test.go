@@ -414,6 +414,9 @@ func leftovers(dir string) []string {
 	}
 	meta := filepath.Join(dir, ".batch")
 	cur, _ := os.Readlink(filepath.Join(meta, "current"))
+	if b, err := os.ReadFile(filepath.Join(meta, "current")); err == nil {
+		cur, _, _ = strings.Cut(string(b), "\n") // without links: a file naming the set
+	}
 	inner, _ := os.ReadDir(meta)
 	for _, e := range inner {
 		switch e.Name() {

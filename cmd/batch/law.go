@@ -145,6 +145,9 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 			case d.Reason != "":
 				note += "; " + d.Reason
 			}
+			if s := law.Corroboration(&d); s != "" {
+				note += "; " + s
+			}
 			if d.RolledOver {
 				note += "; moved from " + d.Statutory.String() + " by § 1-106"
 			}
@@ -232,6 +235,13 @@ func calendarCommand(c *cli.Context) error {
 		return err
 	}
 	class := compute.OfficeClass(strings.ToLower(strings.TrimSpace(c.String("class"))))
+	// The words an analyst reaches for first, beside the class codes.
+	switch class {
+	case "congress":
+		class = compute.USRepresentative
+	case "us_senate":
+		class = compute.USSenator
+	}
 	if class != "" && !slices.Contains(compute.OfficeClasses, class) {
 		names := make([]string, len(compute.OfficeClasses))
 		for i, k := range compute.OfficeClasses {

@@ -136,6 +136,40 @@ func TestCalendarAgainstAPublishedCalendar(t *testing.T) {
 	}
 }
 
+// TestCalendarAgainstTheBoard2026: testdata/calendars/nysboe-2026.csv is
+// the state board's 2026 political calendar (revised 2025-12-09), every line
+// of docs/LAW.md, "The state board's nomination calendar" with the date and the citation the board prints;
+// the computed calendar agrees with each, and the table prints each line.
+func TestCalendarAgainstTheBoard2026(t *testing.T) {
+	board := filepath.Join("..", "..", "testdata", "calendars", "nysboe-2026.csv")
+	got := run(t, "", "calendar", "--year", "2026", "--against", board)
+	if got.code != 0 || !strings.Contains(got.stdout, "20 dates agree, 0 differ") {
+		t.Errorf("exit %d: %s %s", got.code, got.stdout, got.stderr)
+	}
+	table := run(t, "", "calendar", "--year", "2026")
+	csvOut := calendarCSV(t, "--year", "2026")
+	for _, code := range []string{"offices_certified", "party_positions_statement", "opportunity_to_ballot_signing_start",
+		"designation_authorization", "opportunity_to_ballot_notice", "designation_substitution_authorization",
+		"opportunity_to_ballot_after_declination_notice", "primary_ballot_certified_state", "primary_ballot_certified_county",
+		"independent_decline_after_primary", "party_decline_after_primary", "party_decline_after_primary_vacancy",
+		"party_decline_after_primary_substitution", "caucus_nomination_certificate", "party_nomination_authorization",
+		"judicial_convention_minutes", "general_ballot_certified_state", "general_ballot_certified_county"} {
+		if !strings.Contains(table.stdout, "\n"+code+" ") {
+			t.Errorf("the table lacks %s", code)
+		}
+		if r, ok := csvOut[code]; !ok || !strings.Contains(r[5], "corroborated by the state board's 2026 political calendar") {
+			t.Errorf("--csv %s: %v", code, r)
+		}
+	}
+	// The permanent formula of 2026 (--base) counts the opportunity to
+	// ballot's first day from April 2, not the act's April 6: one line the
+	// board's calendar does not give.
+	base := run(t, "", "calendar", "--year", "2026", "--base", "--against", board)
+	if base.code != 3 || !strings.Contains(base.stdout, "opportunity_to_ballot_signing_start: published 2026-03-21, computed 2026-03-17") {
+		t.Errorf("--base: exit %d: %s", base.code, base.stdout)
+	}
+}
+
 func TestRulesAsOf(t *testing.T) {
 	all := run(t, "", "rules", "--csv")
 	day := run(t, "", "rules", "--csv", "--as-of", "2026-11-30")
@@ -145,12 +179,42 @@ func TestRulesAsOf(t *testing.T) {
 	if strings.Count(day.stdout, "\n") >= strings.Count(all.stdout, "\n") {
 		t.Error("--as-of does not narrow the table")
 	}
-	if strings.Contains(day.stdout, "DaysAfter(30, proclamation)") || !strings.Contains(day.stdout, "DaysAfter(40, proclamation)") {
+	if strings.Contains(day.stdout, "from thirty to forty days after the proclamation") || !strings.Contains(day.stdout, "from forty to fifty days after the proclamation") {
 		t.Error("the rules in force on 2026-11-30 are not E4's")
 	}
 	text := run(t, "", "rules")
 	if !strings.Contains(text.stdout, "checked through 2026-12-01") || strings.Contains(text.stdout, ".md") {
 		t.Errorf("rules text: %.300s", text.stdout)
+	}
+	// The rules speak in words, as the statute does: no counting kind's
+	// code name is printed.
+	for _, code := range []string{"NthWeekday", "DaysAfter(", "DaysBefore(", "WeeksBefore(", "MonthsBefore(", "NextWeekdayAfter(", "LaterOf("} {
+		if strings.Contains(text.stdout, code) {
+			t.Errorf("rules prints code %q", code)
+		}
+	}
+	for _, w := range []string{"counting: the fourth Tuesday of June", "the twelfth Thursday before the primary", "the Tuesday after the first Monday of November"} {
+		if !strings.Contains(text.stdout, w) {
+			t.Errorf("rules lacks %q", w)
+		}
+	}
+	// docs/LAW.md, "Corroborated": on 2026-11-30, § 6-158(7), (8) and (14) are
+	// corroborated by the state board's 2026 political calendar.
+	now := run(t, "", "rules", "--as-of", "2026-11-30")
+	for _, sub := range []string{"party_nomination_accept_decline — Elec. Law § 6-158(7)", "party_nomination_vacancy_declination — Elec. Law § 6-158(8)",
+		"step_general_election.restated — Elec. Law § 6-158(14)"} {
+		i := strings.Index(now.stdout, sub)
+		if i < 0 {
+			t.Errorf("rules --as-of 2026-11-30 lacks %q", sub)
+			continue
+		}
+		block := now.stdout[i:]
+		if j := strings.Index(block, "\n\n"); j > 0 {
+			block = block[:j]
+		}
+		if !strings.Contains(block, "marked: corroborated") || !strings.Contains(strings.Join(strings.Fields(block), " "), "corroborated by the state board's 2026 political calendar (revised 2025-12-09)") {
+			t.Errorf("%s: %s", sub, block)
+		}
 	}
 }
 
@@ -200,5 +264,19 @@ func TestOutputsNameTheEditions(t *testing.T) {
 	b, _ = os.ReadFile(filepath.Join(out, "summary.json"))
 	if seed.code != 0 || !strings.Contains(string(b), `"edition": "E0, fixed by --edition`) {
 		t.Errorf("exit %d: %.400s", seed.code, b)
+	}
+}
+
+// docs/LAW.md, "One-year acts and the federal calendars": `calendar --class congress` is the court's federal
+// calendar: 2014's independent petitions 2014-07-29 … 2014-08-05 (the
+// state board's 2014 calendar), 2012's missing petition dates named.
+func TestCalendarFederal(t *testing.T) {
+	got := run(t, "", "calendar", "--year", "2014", "--class", "congress")
+	if got.code != 0 || !strings.Contains(got.stdout, "2014-07-29") || !strings.Contains(got.stdout, "E1+F2014") {
+		t.Errorf("exit %d: %s %s", got.code, got.stdout, got.stderr)
+	}
+	got = run(t, "", "calendar", "--year", "2012", "--class", "us_senator")
+	if flat := strings.Join(strings.Fields(got.stdout), " "); !strings.Contains(flat, "FEDERAL_CALENDAR") || !strings.Contains(flat, "are not sourced") {
+		t.Errorf("2012: %s", got.stdout)
 	}
 }

@@ -7,9 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"regexp"
-	"syscall"
 )
 
 // Exit statuses of CONTRACT.md.
@@ -23,11 +21,8 @@ const (
 
 func main() {
 	setMemoryLimit()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := runLine(ctx, newApp(os.Stdin, os.Stdout, os.Stderr), os.Args)
-	code := exitCode(ctx, err)
-	stop()
-	os.Exit(code)
+	ctx, err := runStoppable(newApp(os.Stdin, os.Stdout, os.Stderr), os.Args)
+	os.Exit(exitCode(ctx, err))
 }
 
 // exitCode is the one place an error becomes an exit status. Messages go
@@ -56,7 +51,7 @@ func exitCode(ctx context.Context, err error) int {
 }
 
 // packagePrefix is a Go package's name heading an error ("ingest: ",
-// "export: "), as the packages below main write them (STYLE.md): useful
+// "export: "), as the packages below main write them (the Go convention): useful
 // in a test's failure, noise to an analyst. It matches at the start of a
 // line and after another message's colon or an opening parenthesis,
 // where wrapping puts it, never inside a quoted value or a file name

@@ -37,7 +37,7 @@ func cityOf(name string) muni    { return muni{city, name} }
 func villageOf(name string) muni { return muni{village, name} }
 
 // nycCounties are the five boroughs: no towns or villages, and no county-level
-// judges in the sense of RULES.md § 3.
+// judges in the sense of docs/LAW.md, "Office classes and causes".
 var nycCounties = map[string]bool{"Bronx": true, "Kings": true, "New York": true, "Queens": true, "Richmond": true}
 
 // counties lists all 62, in alphabetical order (the order the coverage rows

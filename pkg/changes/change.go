@@ -20,12 +20,30 @@ const (
 	ConflictCleared    Kind = "conflict_cleared"
 	DeadlinePassed     Kind = "deadline_passed"
 	DeadlineSoon       Kind = "deadline_soon"
+	DeadlineMet        Kind = "deadline_met" // the inputs now say it was done
+	InputAdded         Kind = "input_added"
+	InputRemoved       Kind = "input_removed"
+	InputRenamed       Kind = "input_renamed"
 )
 
 // Kinds lists every kind in the order a tie on date is broken.
 var Kinds = []Kind{DeadlinePassed, NowRejected, ConflictRaised, DeadlineSoon,
+	InputRenamed, InputAdded, InputRemoved,
 	VacancyAdded, MethodChanged, ElectionChanged, VacancyDateChanged, DeadlineChanged,
-	DeadlineAdded, DeadlineDropped, VacancyRemoved, NoLongerRejected, ConflictCleared}
+	DeadlineAdded, DeadlineDropped, VacancyRemoved, NoLongerRejected, DeadlineMet, ConflictCleared}
+
+// kindRank is a kind's place in Kinds.
+var kindRank = func() map[Kind]int {
+	m := make(map[Kind]int, len(Kinds))
+	for i, k := range Kinds {
+		m[k] = i
+	}
+	return m
+}()
+
+// inputKind reports whether the change is to the set of input files, not
+// to a vacancy.
+func inputKind(k Kind) bool { return k == InputAdded || k == InputRemoved || k == InputRenamed }
 
 // Cause is why it changed.
 type Cause string
@@ -66,16 +84,27 @@ type Change struct {
 	Cause       Cause
 	CauseDetail string // "event_date 2026-03-04 → 2026-04-03"
 	Message     string // a sentence to act on
+	// ActBy is the day by which someone must act on it, what "most urgent
+	// first" orders by: a deadline's last day for one due soon; the as-of
+	// date for a deadline passed, a row rejected, an error raised; the
+	// vacancy's next open deadline for its other changes; "" when nothing
+	// is left to do.
+	ActBy  string
+	Verify string // what to check the deadline's date against (compute.Deadline.Verify); "" when nothing
 }
 
 // Columns is changes.csv's header: a fixed contract (docs/CONTRACT.md).
 var Columns = []string{"priority", "kind", "date", "vacancy_id", "source", "office", "district",
-	"county", "item", "old", "new", "severity", "cause", "cause_detail", "message"}
+	"county", "item", "old", "new", "severity", "cause", "cause_detail", "message", "act_by", "verify"}
+
+// DateColumn reports whether Columns[i] holds a date.
+func DateColumn(i int) bool { return i == 2 || i == 15 }
 
 // Row is the change's values in Columns' order.
 func (c *Change) Row() []string {
 	return []string{string(c.Priority), string(c.Kind), c.Date, c.VacancyID, c.Source, c.Office,
-		c.District, c.County, c.Item, c.Old, c.New, c.Severity, string(c.Cause), c.CauseDetail, c.Message}
+		c.District, c.County, c.Item, c.Old, c.New, c.Severity, string(c.Cause), c.CauseDetail, c.Message,
+		c.ActBy, c.Verify}
 }
 
 // AsOfOnly reports whether the change is one the calendar alone brings
@@ -91,16 +120,19 @@ func priorityOf(k Kind, severity string) Priority {
 			return ActNow
 		}
 		return Changed
-	case VacancyRemoved, NoLongerRejected, ConflictCleared:
+	case VacancyRemoved, NoLongerRejected, ConflictCleared, DeadlineMet:
 		return Resolved
 	}
 	return Changed
 }
 
-// sortKey orders changes most urgent first: by band; within "act now"
-// by date (a deadline missed comes before one due today); within the
-// others the dates still ahead of asOf first, soonest first, then those
-// already behind it, then the undated; then kind, vacancy and item.
+// sortKey orders changes most urgent first: by band; within a band by
+// the day someone must act (ActBy), soonest first, a deadline missed
+// (to act on today) before one due today; the changes to the set of
+// input files first among the others, which say why rows came and went;
+// the changes with nothing left to do after, by their own date, those
+// still ahead of asOf first; then by their own date (a vacancy's changes
+// in the order of their days, the undated last), kind, vacancy and item.
 func (c *Change) sortKey(asOf string) string {
 	band := "2"
 	switch c.Priority {
@@ -109,22 +141,28 @@ func (c *Change) sortKey(asOf string) string {
 	case Changed:
 		band = "1"
 	}
-	d := c.Date
+	var d string
 	switch {
-	case d == "":
-		d = "3"
-	case c.Priority == ActNow || d >= asOf:
-		d = "1" + d
+	case inputKind(c.Kind):
+		d = "0"
+	case c.ActBy != "":
+		d = "1" + c.ActBy
+	case c.Date == "":
+		d = "4"
+	case c.Date >= asOf:
+		d = "2" + c.Date
 	default:
-		d = "2" + d
+		d = "3" + c.Date
 	}
-	k := 99
-	for i, x := range Kinds {
-		if x == c.Kind {
-			k = i
-		}
+	k, ok := kindRank[c.Kind]
+	if !ok {
+		k = 89
 	}
-	return band + d + strconv.Itoa(10+k) + "\x00" + c.VacancyID + "\x00" + c.Item
+	own := c.Date
+	if own == "" {
+		own = "9" // after the dated
+	}
+	return band + d + "\x00" + own + "\x00" + strconv.Itoa(10+k) + "\x00" + c.VacancyID + "\x00" + c.Item
 }
 
 func encodeChange(b []byte, c *Change) []byte {
@@ -134,10 +172,14 @@ func encodeChange(b []byte, c *Change) []byte {
 	return b
 }
 
-func decodeChange(b []byte, c *Change) error {
-	d := byteDecoder{b: b}
-	*c = Change{Priority: Priority(d.str()), Kind: Kind(d.str()), Date: d.str(), VacancyID: d.str(),
-		Source: d.str(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
-		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.str()}
+// decodeChange reads a change back; its short strings that repeat
+// (kinds, dates, codes, places) are interned, not its vacancy's id and
+// source, nor its message.
+func decodeChange(b []byte, c *Change, intern *interner) error {
+	d := byteDecoder{b: b, intern: intern}
+	*c = Change{Priority: Priority(d.str()), Kind: Kind(d.str()), Date: d.str(), VacancyID: d.unique(),
+		Source: d.unique(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
+		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.unique(),
+		ActBy: d.str(), Verify: d.repeated()}
 	return d.err
 }

@@ -172,14 +172,16 @@ func TestTwoNightsScenario(t *testing.T) {
 		// act now: passed first (its date is the earliest), then due soon.
 		"act_now deadline_passed NY-4 party_certificate: open → passed [as_of: as-of date 2026-11-30 → 2026-12-04]",
 		"act_now deadline_soon NY-4 independent_petition:  → 2026-12-08 [as_of: due within 7 days of the as-of date 2026-12-04]",
-		// changed, the dates still ahead first, soonest first: NY-3's new
-		// deadline, its new election, NY-5 (its next deadline), NY-3's
-		// dropped one; then those behind the as-of date: NY-1's.
+		// changed, by the day someone must act on the vacancy (its next
+		// open deadline), soonest first, and a vacancy's changes by their
+		// own days: NY-3's (2027-01-05): its new deadline, its new
+		// election, its dropped deadline; NY-5's (2027-04-01); then NY-1,
+		// with nothing left open, by date.
 		"changed deadline_added NY-3 party_certificate:  → 2027-01-05 [" + input3 + "]",
 		"changed method_changed NY-3 filling_method: special_or_general → special_election [" + input3 + "]",
 		"changed election_changed NY-3 filling_election_date: 2027-11-02 → 2027-02-09 [" + input3 + "]",
-		"changed vacancy_added NY-5 :  → general_election [input: a row the last run's inputs did not have]",
 		"changed deadline_dropped NY-3 designating_petition: 2027-04-01 →  [" + input3 + "]",
+		"changed vacancy_added NY-5 :  → general_election [input: a row the last run's inputs did not have]",
 		"changed vacancy_date_changed NY-1 vacancy_date: 2026-03-04 → 2026-04-03 [" + input1 + "]",
 		"changed deadline_changed NY-1 party_nomination: 2026-09-28 → 2026-10-05 [" + input1 + "]",
 		// resolved: what went away.
@@ -457,7 +459,10 @@ func TestASeatsUnmatchedRowsKeepTheirOwnDeadlines(t *testing.T) {
 	// vacancy date, and each gone row its own method.
 	const n = 1500
 	day := func(base compute.Date, i int) string { return base.AddDays(i).String() }
-	var prev, cur []Record
+	// And one vacancy both runs share, without which the baseline would
+	// share none with this run and be skipped.
+	both := rec(recSpec{id: "NY-1", office: "Mayor", county: "Erie", vd: "2026-01-02", method: "general_election"})
+	prev, cur := []Record{both}, []Record{both}
 	want := map[string]string{} // source → the next deadline its change names
 	for i := range n {
 		method := []string{"general_election", "special_election", "none"}[i%3]

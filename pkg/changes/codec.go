@@ -39,9 +39,13 @@ func encodeRecord(b []byte, r *Record) []byte {
 	for _, d := range r.Deadlines {
 		b = appendStr(b, d.Code)
 		b = appendStr(b, d.Date)
+		b = appendStr(b, d.Verify)
 		p := uint64(0)
 		if d.Passed {
 			p = 1
+		}
+		if d.Met {
+			p |= 2
 		}
 		b = binary.AppendUvarint(b, p)
 	}
@@ -77,6 +81,25 @@ func (d *byteDecoder) str() string { return d.read(true) }
 // replaced (65,536 entries, 7 MB of the million-row run's live heap at
 // its peak, issue 13), and they would push out the strings that do repeat.
 func (d *byteDecoder) unique() string { return d.read(false) }
+
+// repeated reads a string that many records repeat whatever its length
+// (a deadline's verify text, the same for every row of its rule).
+func (d *byteDecoder) repeated() string {
+	n := d.uint()
+	if d.err != nil || n > uint64(len(d.b)) {
+		d.err = errCorruptRecord
+		return ""
+	}
+	raw := d.b[:n]
+	d.b = d.b[n:]
+	if n == 0 {
+		return ""
+	}
+	if d.intern != nil {
+		return d.intern.str(raw)
+	}
+	return string(raw)
+}
 
 func (d *byteDecoder) read(intern bool) string {
 	n := d.uint()
@@ -130,7 +153,10 @@ func decodeRecord(b []byte, key string, r *Record, intern *interner) error {
 	if n := d.count(); n > 0 {
 		r.Deadlines = slices.Grow(ds, n)[:n]
 		for i := range r.Deadlines {
-			r.Deadlines[i] = Deadline{Code: d.str(), Date: d.str(), Passed: d.uint() == 1}
+			dl := Deadline{Code: d.str(), Date: d.str(), Verify: d.repeated()}
+			flags := d.uint()
+			dl.Passed, dl.Met = flags&1 != 0, flags&2 != 0
+			r.Deadlines[i] = dl
 		}
 	}
 	return d.err

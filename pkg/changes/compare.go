@@ -98,9 +98,9 @@ func (c *Comparer) Add(r *Record) error {
 	if r.Law != "" {
 		c.editions[r.Law] = true
 	}
-	for _, d := range r.Deadlines {
-		if !d.Passed {
-			c.upcoming.add(d.Date, d.Code, r)
+	for i := range r.Deadlines {
+		if d := &r.Deadlines[i]; d.open() {
+			c.upcoming.add(d, r)
 		}
 	}
 	return nil
@@ -119,6 +119,11 @@ type Outcome struct {
 	Counts   map[Kind]int
 	ByCause  map[Cause]int
 	Total    int
+	// ActNow counts the changes to act on (priority act_now: deadlines
+	// passed since the last run, due within Soon days, rows now rejected,
+	// errors raised): what the digest lists under Needs action, and what
+	// --fail-on action acts on.
+	ActNow int
 	// Upcoming is the run's next open deadlines, grouped by day and code,
 	// soonest first (at most upcomingKept groups).
 	Upcoming []Upcoming
@@ -126,7 +131,8 @@ type Outcome struct {
 }
 
 // Changed reports whether anything but the as-of date moved: what
-// --fail-on changed acts on.
+// --fail-on changed acts on. A deadline a correction moved into the past
+// is also counted as changed (deadline_changed).
 func (o *Outcome) Changed() bool {
 	for k, n := range o.Counts {
 		if n > 0 && k != DeadlinePassed && k != DeadlineSoon {
@@ -140,8 +146,9 @@ func (o *Outcome) Changed() bool {
 // more than once.
 func (o *Outcome) Each(fn func(*Change) error) error {
 	var c Change
+	intern := new(interner)
 	return o.changes.Each(func(_ []byte, payload []byte) error {
-		if err := decodeChange(payload, &c); err != nil {
+		if err := decodeChange(payload, &c, intern); err != nil {
 			return err
 		}
 		if o.Status != Compared && !c.AsOfOnly() {
@@ -211,6 +218,11 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	}
 	j := &join{cur: h, base: base, c: c, out: extsort.New(c.opts.TempDir, c.opts.SortMemory),
 		counts: map[Kind]int{}, causes: map[Cause]int{}, soonCounts: map[Kind]int{}}
+	var files *inputDiff
+	if base != nil {
+		files = diffInputs(base.Header.Inputs, h.Inputs)
+		j.files = files.tracker()
+	}
 	defer func() {
 		if j.out != nil {
 			j.out.Close()
@@ -280,6 +292,19 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	if j.comparing() {
 		j.flush()
 	}
+	if j.comparing() && j.matched == 0 && j.baseRecords > 0 && h.Rows > 0 && !sharesAFile(base.Header.Inputs, h.Inputs) {
+		// Every row would be added and every one removed, from files of
+		// other names and contents: not a night's news but other
+		// vacancies (another county's folder given as PREV). Over a file
+		// of the same name or content, it is the night's news.
+		j.broken = &Skip{Reason: fmt.Sprintf("baseline %s shares no vacancy with this run (its %s of %s, this run's %s of %s: no vacancy_id, nor seat and vacancy date, nor file in common): nothing to compare; comparison skipped",
+			base.Path, plural(j.baseRecords, "row", "rows"), inputList(base.Header.Inputs), plural(h.Rows, "row", "rows"), inputList(h.Inputs))}
+	}
+	if j.comparing() {
+		for _, ch := range files.changes(j.files) {
+			j.emit(&ch, false)
+		}
+	}
 	if j.err != nil {
 		return nil, j.err
 	}
@@ -293,6 +318,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 		o.Counts[k] += n
 		o.ByCause[ByAsOf] += n
 	}
+	o.ActNow = j.soonActNow
 	if o.Status == Compared {
 		for k, n := range j.counts {
 			o.Counts[k] += n
@@ -300,6 +326,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 		for k, n := range j.causes {
 			o.ByCause[k] += n
 		}
+		o.ActNow += j.actNow
 	}
 	for _, n := range o.Counts {
 		o.Total += n
@@ -324,6 +351,15 @@ type join struct {
 	broken   *Skip // the baseline proved damaged: stop comparing
 	err      error // the run's own failure (temporary files)
 
+	matched     int          // rows of both runs paired
+	baseRecords int          // the baseline's records read
+	files       *fileTracker // where the rows of input files gone from the set went; nil when none went
+	about       *Record      // the row being compared, whose next open deadline is its changes' ActBy; nil for one gone
+	next        string       // about's next open deadline, once aboutNext
+	aboutNext   bool
+	actNow      int
+	soonActNow  int
+
 	// The unmatched records of the seat being passed, of either run,
 	// until the next seat: a rejected row without an id pairs there with
 	// the same seat's row of the other run.
@@ -340,6 +376,9 @@ func (j *join) comparing() bool { return j.base != nil && j.broken == nil && j.e
 
 func (j *join) advance() {
 	ok, err := j.ahead.next(&j.prev)
+	if ok {
+		j.baseRecords++
+	}
 	if err != nil {
 		if s, isSkip := err.(*Skip); isSkip {
 			j.broken = s
@@ -423,6 +462,15 @@ func (j *join) flush() {
 
 func (j *join) emit(ch *Change, soon bool) {
 	ch.Priority = priorityOf(ch.Kind, ch.Severity)
+	switch {
+	case ch.Priority == ActNow && ch.ActBy == "":
+		ch.ActBy = j.c.asOf // a deadline missed, a row rejected, an error raised: today
+	case ch.Priority == Changed && ch.ActBy == "" && !inputKind(ch.Kind):
+		if j.about != nil && !j.aboutNext {
+			j.next, j.aboutNext = nextOpen(j.about), true
+		}
+		ch.ActBy = j.next
+	}
 	j.buf = encodeChange(j.buf[:0], ch)
 	if err := j.out.Add(ch.sortKey(j.c.asOf), j.seq, j.buf); err != nil && j.err == nil {
 		j.err = err
@@ -430,10 +478,14 @@ func (j *join) emit(ch *Change, soon bool) {
 	j.seq++
 	if soon {
 		j.soonCounts[ch.Kind]++
+		j.soonActNow++
 		return
 	}
 	j.counts[ch.Kind]++
 	j.causes[ch.Cause]++
+	if ch.Priority == ActNow {
+		j.actNow++
+	}
 }
 
 func about(ch *Change, r *Record) *Change {
@@ -450,7 +502,7 @@ func (j *join) soon(r *Record) {
 		return
 	}
 	for _, d := range r.Deadlines {
-		if d.Passed || d.Date < j.c.asOf || d.Date > j.c.soonTo {
+		if !d.open() || d.Date < j.c.asOf || d.Date > j.c.soonTo {
 			continue
 		}
 		days := daysBetween(j.c.asOf, d.Date)
@@ -463,11 +515,12 @@ func (j *join) soon(r *Record) {
 		}
 		j.emit(about(&Change{Kind: DeadlineSoon, Date: d.Date, Item: d.Code, New: d.Date, Cause: ByAsOf,
 			CauseDetail: "due within " + strconv.Itoa(j.c.opts.Soon) + " days of the as-of date " + j.c.asOf,
-			Message:     d.Code + ": last day " + d.Date + ", " + when + "."}, r), true)
+			Message:     d.Code + ": last day " + d.Date + ", " + when + ".", ActBy: d.Date, Verify: d.Verify}, r), true)
 	}
 }
 
 func (j *join) added(r *Record) {
+	j.about, j.next, j.aboutNext = r, "", false
 	ch := about(&Change{Kind: VacancyAdded, Cause: ByInput, CauseDetail: "a row the last run's inputs did not have"}, r)
 	if r.Rejected != "" {
 		ch.Kind, ch.Date, ch.New = NowRejected, j.c.asOf, "rejected"
@@ -491,6 +544,7 @@ func (j *join) added(r *Record) {
 }
 
 func (j *join) removed(r *Record) {
+	j.about, j.next, j.aboutNext = nil, "", false
 	ch := about(&Change{Kind: VacancyRemoved, Cause: ByInput, CauseDetail: "the row is no longer in the inputs",
 		Old: r.Method}, r)
 	if r.Rejected != "" {
@@ -504,6 +558,13 @@ func (j *join) removed(r *Record) {
 
 // pair compares one row of both runs.
 func (j *join) pair(p, c *Record) {
+	j.matched++
+	// Most pairs change nothing: the next deadline is looked for only
+	// when one does.
+	j.about, j.next, j.aboutNext = c, "", false
+	if j.files != nil {
+		j.files.pair(p.Source, c.Source)
+	}
 	var cause Cause
 	var detail string
 	why := func() (Cause, string) {
@@ -552,7 +613,7 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 	for _, cd := range c.Deadlines {
 		i := slices.IndexFunc(p.Deadlines, func(d Deadline) bool { return d.Code == cd.Code })
 		if i < 0 {
-			ch := &Change{Kind: DeadlineAdded, Date: cd.Date, Item: cd.Code, New: cd.Date,
+			ch := &Change{Kind: DeadlineAdded, Date: cd.Date, Item: cd.Code, New: cd.Date, Verify: cd.Verify,
 				Message: cd.Code + ": now applies, last day " + cd.Date + passedNote(cd.Passed) + "."}
 			emit(ch)
 			continue
@@ -560,12 +621,18 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 		pd := p.Deadlines[i]
 		switch {
 		case pd.Date != cd.Date:
-			emit(&Change{Kind: DeadlineChanged, Date: cd.Date, Item: cd.Code, Old: pd.Date, New: cd.Date,
+			emit(&Change{Kind: DeadlineChanged, Date: cd.Date, Item: cd.Code, Old: pd.Date, New: cd.Date, Verify: cd.Verify,
 				Message: cd.Code + ": last day " + pd.Date + " → " + cd.Date + passedNote(cd.Passed) + "."})
-		case !pd.Passed && cd.Passed:
+			if cd.Passed && pd.open() {
+				j.correctedPast(&cd, pd.Date, emit)
+			}
+		case pd.open() && cd.Passed:
 			j.emit(about(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed",
-				Cause: ByAsOf, CauseDetail: "as-of date " + j.base.Header.AsOf + " → " + j.c.asOf,
+				Cause: ByAsOf, CauseDetail: "as-of date " + j.base.Header.AsOf + " → " + j.c.asOf, Verify: cd.Verify,
 				Message: cd.Code + ": the last day, " + cd.Date + ", passed since the last run: check it was met."}, c), false)
+		case pd.open() && cd.Met:
+			emit(&Change{Kind: DeadlineMet, Date: cd.Date, Item: cd.Code, Old: "open", New: "met",
+				Message: cd.Code + ": done, as the inputs now say (its last day was " + cd.Date + ")."})
 		}
 	}
 	for _, pd := range p.Deadlines {
@@ -574,6 +641,17 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 				Message: pd.Code + ": no longer applies (its last day was " + pd.Date + ")."})
 		}
 	}
+}
+
+// correctedPast is a deadline open in the last run that a change of this
+// row's inputs (or of the law) moved from old to a last day behind the
+// as-of date: it passed since the last run as surely as one the as-of
+// date overtook, and someone must check today whether it was met. (One
+// that did not apply then and applies now, already passed, is only a
+// deadline_added: after a change of law there may be thousands.)
+func (j *join) correctedPast(cd *Deadline, old string, emit func(*Change)) {
+	emit(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed", Verify: cd.Verify,
+		Message: cd.Code + ": the last day moved from " + old + " to " + cd.Date + ", in the past: check it was met."})
 }
 
 func (j *join) conflicts(p, c *Record, emit func(*Change)) {
@@ -670,8 +748,8 @@ func describeMethod(r *Record) string {
 // nextOpen is the row's earliest deadline still open.
 func nextOpen(r *Record) string {
 	best := ""
-	for _, d := range r.Deadlines {
-		if !d.Passed && (best == "" || d.Date < best) {
+	for i := range r.Deadlines {
+		if d := &r.Deadlines[i]; d.open() && (best == "" || d.Date < best) {
 			best = d.Date
 		}
 	}
@@ -711,6 +789,9 @@ type Upcoming struct {
 	Count int
 	IDs   []string // the first few vacancies
 	Seat  string   // the first vacancy's office, district and county: "Member of Assembly (65), New York"
+	// Verify is what to check the date against (compute.Deadline.Verify),
+	// the first vacancy's; "" when its date needs no check.
+	Verify string
 }
 
 const (
@@ -721,8 +802,8 @@ const (
 // upcoming keeps the earliest groups only: bounded however many rows come.
 type upcoming struct{ g []Upcoming }
 
-func (u *upcoming) add(day, code string, r *Record) {
-	id := r.ID
+func (u *upcoming) add(dl *Deadline, r *Record) {
+	id, day, code := r.ID, dl.Date, dl.Code
 	if n := len(u.g); n == upcomingKept && (day > u.g[n-1].Date || day == u.g[n-1].Date && code > u.g[n-1].Code) {
 		return
 	}
@@ -736,7 +817,7 @@ func (u *upcoming) add(day, code string, r *Record) {
 		}
 		return
 	}
-	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat()})
+	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat(), Verify: dl.Verify})
 	if len(u.g) > upcomingKept {
 		u.g = u.g[:upcomingKept]
 	}

@@ -85,8 +85,10 @@ type ActionLine struct {
 	Summary string
 }
 
-// VacancyChanges is one vacancy's changes, its causes first.
+// VacancyChanges is one vacancy's changes, its causes first; or, with a
+// Title, the changes to the set of input files.
 type VacancyChanges struct {
+	Title                        string // "Input files"; "" for a vacancy
 	ID, Office, District, County string
 	Causes                       []string // "input: event_date 2026-03-04 → 2026-04-03"
 	Lines                        []string // headline changes first (vacancy date, method, election, …), then deadlines and conflicts
@@ -134,6 +136,9 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			if c.Kind == NowRejected {
 				g += "\x00" + c.VacancyID // each rejected row on its own line
 			}
+			if c.Kind == DeadlinePassed {
+				g += "\x00" + string(c.Cause) // passed by the calendar, or moved by a correction: said apart
+			}
 			if i, ok := actionAt[g]; ok {
 				a := &d.Action[i]
 				a.Count++
@@ -153,18 +158,31 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 		}
 		d.ChangedTotal++
 		// Only the vacancies shown are remembered: a night on which every
-		// row changed must not hold a million keys.
-		i, ok := vacAt[c.VacancyID+"\x00"+c.Source]
+		// row changed must not hold a million keys. The input files' changes
+		// come first (sortKey) and are one group, always shown.
+		key := c.VacancyID + "\x00" + c.Source
+		if inputKind(c.Kind) {
+			key = "\x00inputs"
+		}
+		i, ok := vacAt[key]
 		if !ok {
-			if len(d.Changed) == digestVacancies {
+			if len(d.Changed) == digestVacancies && !inputKind(c.Kind) {
 				d.ChangedMore++
 				return nil
 			}
 			i = len(d.Changed)
-			vacAt[c.VacancyID+"\x00"+c.Source] = i
-			d.Changed = append(d.Changed, VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County})
+			vacAt[key] = i
+			v := VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County}
+			if inputKind(c.Kind) {
+				v = VacancyChanges{Title: "Input files"}
+			}
+			d.Changed = append(d.Changed, v)
 		}
 		v := &d.Changed[i]
+		if inputKind(c.Kind) {
+			v.head = append(v.head, headLine{c.Kind, c.Message})
+			return nil
+		}
 		cause := string(c.Cause)
 		if c.CauseDetail != "" {
 			cause += ": " + c.CauseDetail
@@ -185,6 +203,10 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The input files first: they say why rows came and went. (A vacancy
+	// with a change to act on, an error raised, comes before them in the
+	// outcome's order.)
+	slices.SortStableFunc(d.Changed, func(a, b VacancyChanges) int { return strings.Compare(b.Title, a.Title) })
 	for i := range d.Changed {
 		v := &d.Changed[i]
 		keep := max(0, digestPerVac-len(v.head))
@@ -240,35 +262,69 @@ func isAction(c *Change) bool {
 
 func actionSummary(a *ActionLine, words func(string) string) string {
 	c := &a.First
-	item, due := c.Item, " "
+	item := c.Item
 	if words != nil && (c.Kind == DeadlineSoon || c.Kind == DeadlinePassed) {
-		item, due = words(c.Item), ": " // "Last day to file …: due in 3 days"
+		item = words(c.Item) // "Last day to file …"
+	}
+	whose := seat(c)
+	if a.Count > 1 {
+		ids := strings.Join(a.IDs, ", ")
+		if a.Count > len(a.IDs) {
+			ids += ", …"
+		}
+		whose = strconv.Itoa(a.Count) + " vacancies (" + ids + ")"
+	}
+	switch c.Kind {
+	case DeadlineSoon:
+		return deadlineLine(item, dueWhen(c.Message), whose, c.Verify)
+	case DeadlinePassed:
+		check := "check it was met"
+		if a.Count > 1 {
+			check = "check they were met"
+		}
+		switch c.Cause {
+		case ByInput:
+			// A correction of the row moved it from ahead of the as-of
+			// date to behind it.
+			return deadlineLine(item, "passed, moved into the past by a correction ("+c.CauseDetail+"); "+check, whose, c.Verify)
+		case ByAsOf:
+		default: // the law, the calendar, the tool
+			return deadlineLine(item, "passed, moved into the past ("+c.CauseDetail+"); "+check, whose, c.Verify)
+		}
+		return deadlineLine(item, "passed, "+check, whose, c.Verify)
 	}
 	if a.Count == 1 {
 		switch c.Kind {
-		case DeadlineSoon:
-			return item + due + dueWhen(c.Message) + " — " + seat(c)
-		case DeadlinePassed:
-			return item + " passed: check it was met — " + seat(c)
 		case NowRejected:
-			return "row rejected (" + c.Source + "): " + strings.TrimPrefix(strings.TrimPrefix(c.Message, "Now rejected: "), "New row, rejected: ") + " — " + seat(c)
+			return "row rejected (" + c.Source + "): " + strings.TrimPrefix(strings.TrimPrefix(c.Message, "Now rejected: "), "New row, rejected: ") + " — " + whose
 		case ConflictRaised:
-			return item + " raised — " + seat(c)
+			// Its sentence in words, not its code: "Error: the
+			// proclamation (2027-01-18) is before the vacancy …".
+			if msg, ok := strings.CutPrefix(c.Message, c.Item+" ("+c.Severity+"): "); ok && msg != "" {
+				return capitalize(c.Severity) + ": " + strings.TrimSuffix(msg, ".") + " — " + whose
+			}
+			return item + " raised — " + whose
 		}
-		return c.Message + " — " + seat(c)
+		return c.Message + " — " + whose
 	}
-	ids := strings.Join(a.IDs, ", ")
-	if a.Count > len(a.IDs) {
-		ids += ", …"
+	return item + " — " + whose
+}
+
+// deadlineLine is a digest line about a deadline, under Needs action and
+// Next deadlines alike (text and HTML): what is due, when (blank under
+// Next deadlines, whose day leads the line), for whom, and what to check
+// its date against when it rests on text still unverified. Its format
+// lives here only.
+func deadlineLine(what, when, whose, verify string) string {
+	s := what
+	if when != "" {
+		s += ": " + when
 	}
-	n := strconv.Itoa(a.Count) + " vacancies"
-	switch c.Kind {
-	case DeadlineSoon:
-		return item + due + dueWhen(c.Message) + " — " + n + " (" + ids + ")"
-	case DeadlinePassed:
-		return item + " passed: check they were met — " + n + " (" + ids + ")"
+	s += " — " + whose
+	if verify != "" {
+		s += " [verify: " + verify + "]"
 	}
-	return item + " — " + n + " (" + ids + ")"
+	return s
 }
 
 // dueWhen takes "today", "tomorrow" or "in 3 days" from a soon message.
@@ -318,7 +374,8 @@ func (d *Digest) Title() string {
 		s += ": comparison skipped"
 	}
 	if len(d.Action) > 0 {
-		s += ", " + plural(len(d.Action)+d.ActionMore, "item", "items") + " to act on"
+		// As Needs action counts them, and --fail-on action.
+		s += ", " + plural(d.actions(), "item", "items") + " to act on"
 	}
 	return s
 }

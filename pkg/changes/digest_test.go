@@ -47,8 +47,8 @@ func TestDigestText(t *testing.T) {
 		"batch: vacancies as of Fri 2026-12-04: 9 changes, 2 items to act on",
 		"Compared with the run as of 2026-11-30 (batch 1.0.0).",
 		"NEEDS ACTION (2)",
-		"  Tue 2026-12-01  party_certificate passed: check it was met — NY-4, Member of",
-		"  Tue 2026-12-08  independent_petition due in 4 days — NY-4, Member of Congress",
+		"  Tue 2026-12-01  party_certificate: passed, check it was met — NY-4, Member",
+		"  Tue 2026-12-08  independent_petition: due in 4 days — NY-4, Member of",
 		"CHANGED SINCE THE LAST RUN (9 changes)",
 		"  NY-1, Member of Assembly (65), New York\n    why: input: event_date 2026-03-04 → 2026-04-03\n" +
 			"    - Vacancy date 2026-03-04 → 2026-04-03.\n    - party_nomination: last day 2026-09-28 → 2026-10-05 (already passed).",
@@ -222,7 +222,7 @@ func TestDigestSaysWhatToDoInWords(t *testing.T) {
 	}
 	text := strings.Join(strings.Fields(b.String()), " ") // the words, however wrapped
 	for _, want := range []string{
-		"Tue 2026-12-01 Last day to file certificates of party nomination passed: check it was met — NY-4, Member of",
+		"Tue 2026-12-01 Last day to file certificates of party nomination: passed, check it was met — NY-4, Member of",
 		"Tue 2026-12-08 Last day to file independent nominating petitions: due in 4 days — NY-4, Member of Congress",
 		"Still open: 2 vacancies with errors (fix these first), 1 vacancy with warnings, 1 rejected row (fix and run again); listed in the Summary sheet of results.xlsx.",
 		"Thu 2027-04-01 Last day to file designating petitions — NY-5, ",

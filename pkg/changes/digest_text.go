@@ -131,6 +131,9 @@ func (d *Digest) countsText() string {
 }
 
 func (v *VacancyChanges) heading() string {
+	if v.Title != "" {
+		return v.Title
+	}
 	c := Change{VacancyID: v.ID, Office: v.Office, District: v.District, County: v.County}
 	return seat(&c)
 }
@@ -140,17 +143,18 @@ func (d *Digest) upcomingText(u Upcoming) string {
 	if d.Run.Words != nil {
 		what = d.Run.Words(u.Code)
 	}
-	if u.Count == 1 {
-		if u.Seat != "" {
-			return what + " — " + u.IDs[0] + ", " + u.Seat
+	whose := u.IDs[0]
+	if u.Count == 1 && u.Seat != "" {
+		whose += ", " + u.Seat
+	}
+	if u.Count > 1 {
+		ids := strings.Join(u.IDs, ", ")
+		if u.Count > len(u.IDs) {
+			ids += ", …"
 		}
-		return what + " — " + u.IDs[0]
+		whose = strconv.Itoa(u.Count) + " vacancies (" + ids + ")"
 	}
-	ids := strings.Join(u.IDs, ", ")
-	if u.Count > len(u.IDs) {
-		ids += ", …"
-	}
-	return what + " — " + strconv.Itoa(u.Count) + " vacancies (" + ids + ")"
+	return deadlineLine(what, "", whose, u.Verify)
 }
 
 // nothingToAct is the Needs action line of a morning with nothing new to

@@ -13,9 +13,12 @@
 //	                                                                     └─▶ changes.csv, Changes sheet, digest
 //
 // Neither run is ever held in memory whole: both sides stream, and the
-// sort keeps a bounded buffer. A baseline that cannot be trusted (not a
-// snapshot, corrupt, truncated, from a newer tool, over other inputs) is
-// reported and the comparison is skipped; the run itself goes on.
+// sort keeps a bounded buffer. Rows match by vacancy whatever input file
+// they were read from; the files that came, went or were renamed are
+// changes of their own (inputs.go). A baseline that cannot be trusted (not
+// a snapshot, corrupt, truncated, from a newer tool) or that shares no
+// vacancy with the run is reported and the comparison is skipped; the run
+// itself goes on.
 //
 // The package depends on compute's types only; the pipeline feeds it and
 // export writes what it returns.

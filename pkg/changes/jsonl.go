@@ -68,6 +68,9 @@ func appendRecordJSON(b []byte, r *Record) []byte {
 			if d.Passed {
 				b = append(b, `,"p":true`...)
 			}
+			if d.Met {
+				b = append(b, `,"met":true`...)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -265,6 +268,7 @@ func (p *recordParser) parse(line []byte, r *Record) error {
 				return errNotFast
 			}
 			d.Passed = p.lit(`,"p":true`)
+			d.Met = p.lit(`,"met":true`)
 			if !p.lit("}") {
 				return errNotFast
 			}

@@ -17,7 +17,7 @@ func TestRecordLinesAreEncodingJSONs(t *testing.T) {
 		r := Record{Key: "i\x00" + s, ID: s, Source: s, In: []string{s, "", s}, Rejected: s, VacancyDate: "2026-01-02",
 			Method: s, Election: s, Law: s,
 			Conflicts: []Conflict{{Code: s, Field: s, Severity: "error"}, {Code: "X", Severity: s}},
-			Deadlines: []Deadline{{Code: s, Date: s, Passed: true}, {Code: "y", Date: "2026-01-01"}}}
+			Deadlines: []Deadline{{Code: s, Date: s, Passed: true}, {Code: "y", Date: "2026-01-01"}, {Code: "z", Date: s, Met: true}}}
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)

@@ -70,13 +70,20 @@ type Conflict struct {
 	Message  string `json:"-"`
 }
 
-// Deadline is one applicable deadline: its last day and whether it had
-// passed on the as-of date.
+// Deadline is one applicable deadline: its last day, and whether, on the
+// as-of date, it had passed or was met (what the inputs say was done
+// meets it); neither is an open one, someone's to act on. Verify is kept
+// for this run's changes only, never written to the snapshot.
 type Deadline struct {
 	Code   string `json:"c"`
 	Date   string `json:"d"`
 	Passed bool   `json:"p,omitempty"`
+	Met    bool   `json:"met,omitempty"`
+	Verify string `json:"-"` // compute.Deadline.Verify: what to check the date against
 }
+
+// open reports whether someone must still act on the deadline.
+func (d *Deadline) open() bool { return !d.Passed && !d.Met }
 
 // FromResult is the record of a computed vacancy. law is its law_edition
 // ("" while the engine names none per row).
@@ -103,7 +110,12 @@ func FromResultInto(rec *Record, r *compute.Result, law string) {
 	}
 	for _, d := range r.Deadlines {
 		if d.Applies {
-			rec.Deadlines = append(rec.Deadlines, Deadline{Code: d.Code, Date: date(d.Effective), Passed: d.Status == compute.Passed})
+			// Closed is passed when its status says so, met otherwise
+			// (the statuses that say what was done are compute's).
+			closed := !d.Actionable()
+			passed := closed && d.Status == compute.Passed
+			rec.Deadlines = append(rec.Deadlines, Deadline{Code: d.Code, Date: date(d.Effective), Passed: passed,
+				Met: closed && !passed, Verify: d.Verify})
 		}
 	}
 	rec.Key = Key(v, rec.VacancyDate, false)

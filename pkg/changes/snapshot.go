@@ -16,6 +16,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"golang.org/x/mod/semver"
+
+	"batch/internal/regularfile"
 )
 
 // SnapshotName is the snapshot's file name in an output folder.
@@ -180,7 +182,7 @@ func Resolve(prev, outDir string) string {
 // run's. A *Skip error says why it cannot be compared (First when auto
 // found none); any other error is not possible.
 func Open(path string, cur Header, auto bool) (*Baseline, *Skip) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			if auto {
@@ -245,10 +247,11 @@ func (b *Baseline) open(cur Header) *Skip {
 	if newer(h.ToolVersion, cur.ToolVersion) {
 		return b.skip("written by batch %s, newer than this batch %s: upgrade, or compare with an older folder", h.ToolVersion, cur.ToolVersion)
 	}
-	if a, c := inputNames(h.Inputs), inputNames(cur.Inputs); !slices.Equal(a, c) {
-		return b.skip("it was made from other inputs (%s) than this run's (%s): compare runs of the same files",
-			strings.Join(a, ", "), strings.Join(c, ", "))
-	}
+	// Another set of input files is no reason to skip: rows match by
+	// vacancy whatever file they come from, and the files that came, went
+	// or were renamed are changes of their own (inputs.go). A baseline
+	// that shares no vacancy with this run is skipped once the merge has
+	// shown it (Finish).
 	b.Header = h
 	b.fields = make([]int, len(InputFields))
 	b.same = len(h.Fields) == len(InputFields)

@@ -65,7 +65,7 @@ func TestGeneralElection(t *testing.T) {
 
 // Fall primary: "the first Tuesday after the second Monday of September"
 // (Elec. Law § 8-100(1)(a), seed edition), except the years the legislature
-// moved it by special act (RULES.md § 1). Statutory years are worked from
+// moved it by special act (Elec. Law § 8-100(1)(a); docs/LAW.md, "Counting"). Statutory years are worked from
 // the weekday of September 1 and agree with the held primaries (2008 Sep 9,
 // 2010 Sep 14, 2013 Sep 10, 2014 Sep 9, 2016 Sep 13, 2017 Sep 12).
 func TestPrimary(t *testing.T) {
@@ -280,7 +280,7 @@ func TestPrecomputedHolidaysAgreeWithTheRules(t *testing.T) {
 }
 
 // Calendar input wins over the built-in dates and the moved primaries, and
-// every date says where it came from (RULES.md § 1, overrides).
+// every date says where it came from (docs/LAW.md; overrides).
 func TestOverrides(t *testing.T) {
 	c := ny([]Override{
 		{Year: 2018, Primary: calD(2018, time.September, 11), Source: "cal.csv:2"},

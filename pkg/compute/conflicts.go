@@ -36,15 +36,16 @@ type ConflictRule struct {
 }
 
 // conflictRules are the engine's codes, in the order the specification
-// lists them; ARMED_FORCES is this tool's own.
+// lists them; ARMED_FORCES is this tool's own. The statute a code rests
+// on is the law data's (RulesOf gives it as the row's citation).
 var conflictRules = [...]ConflictRule{
-	{codeNotCovered, Warning, "governor or lieutenant governor: § 42 excepts these offices; the constitution provides succession", ""},
-	{codeNotElective, Warning, "§ 30(3) appointive board member: not an elective office, no election is computed", ""},
-	{codeResidencyExempt, Warning, "nonresidence of an officer § 30(4)-(8) exempts: the vacancy may not exist", ""},
-	{codeArmedForces, Warning, "oath not filed and the notes mention armed forces or active duty: § 30(1)(h)'s exception may mean there is no vacancy",
+	{codeNotCovered, Warning, "governor or lieutenant governor: the statute excepts these offices; the constitution provides succession", ""},
+	{codeNotElective, Warning, "appointive board member: not an elective office, no election is computed", ""},
+	{codeResidencyExempt, Warning, "nonresidence of an officer the statute exempts: the vacancy may not exist", ""},
+	{codeArmedForces, Warning, "oath not filed and the notes mention armed forces or active duty: the armed-forces exception may mean there is no vacancy",
 		"code added by this tool: the specification asks for a warning without naming a code"},
-	{codeSpecialBarred, Info, "§ 42(4) bars a special election for the seat (error when a proclamation was given anyway)", ""},
-	{codeSpecialNotAuthorized, Error, "a proclamation for an office where § 42(3) or (5) gives the governor none", ""},
+	{codeSpecialBarred, Info, "a bar forbids a special election for the seat (error when a proclamation was given anyway)", ""},
+	{codeSpecialNotAuthorized, Error, "a proclamation for an office where no ground gives the governor one", ""},
 	{codeSpecialWindow, Error, "the special election date is outside the window of the edition in force on the proclamation", ""},
 	{codeSpecialPiggyback, Warning, "a special election outside the window that the same-date proviso may make lawful: info naming the earlier special election on that day when the inputs hold one, warning when they do not",
 		"the statute's \"subsequent vacancy\" (this vacancy occurred after the earlier proclamation) is not checked"},
@@ -56,7 +57,7 @@ var conflictRules = [...]ConflictRule{
 	{codeTermEndsFirst, Warning, "the term ends before the filling election: nothing left to fill", ""},
 	{codeLateVacancy, Info, "a late-vacancy rule replaced the ordinary deadline", ""},
 	{codeTooLate, Warning, "a last day falls after the election it serves, or before the vacancy: file as soon as practicable", ""},
-	{codeRolledOver, Info, "§ 1-106 moved a last day off a Saturday, Sunday or public holiday", ""},
+	{codeRolledOver, Info, "the roll-over rule moved a last day off a Saturday, Sunday or public holiday", ""},
 	{codeNeedsInput, Warning, "a rule needs a value the row lacks", ""},
 	{codeNeedsReview, Info, "an unsourced rule or an interpretation decided a value: the message names what is unverified (warning where both editions' results are given)", ""},
 	{codeEditionStraddle, Info, "the vacancy and the proclamation fall under different editions: the message names both and which decides what", ""},

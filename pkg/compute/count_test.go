@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The counting kinds of count.go at their boundaries (RULES.md § 1,
+// The counting kinds of count.go at their boundaries (docs/LAW.md,
 // "Counting phrases"). Every expected date is counted by hand in the
 // comment beside it; weekdays are from the published calendar.
 
@@ -18,10 +18,10 @@ func TestNthWeekdayBefore(t *testing.T) {
 		want Date
 	}{
 		// Thursdays before Thu Sep 13 2018: Sep 6 (1), Aug 30, 23, 16, 9, 2,
-		// Jul 26, 19 (8), 12 (9). RULES.md's own check.
+		// Jul 26, 19 (8), 12 (9). the worked check of docs/LAW.md, "Counting".
 		{"ninth Thursday preceding the 2018 primary", calD(2018, time.September, 13), time.Thursday, 9, calD(2018, time.July, 12)},
 		// Mondays before Sep 13 2018: Sep 10 (1), 3, Aug 27, 20, 13, 6, Jul 30,
-		// 23, 16, 9 (10). RULES.md's own check.
+		// 23, 16, 9 (10). the worked check of docs/LAW.md, "Counting".
 		{"tenth Monday before the 2018 primary", calD(2018, time.September, 13), time.Monday, 10, calD(2018, time.July, 9)},
 		{"eighth Thursday preceding the 2018 primary", calD(2018, time.September, 13), time.Thursday, 8, calD(2018, time.July, 19)},
 		// D is a Thursday, so the first Thursday preceding it is a week back.
@@ -199,3 +199,29 @@ func TestMonthsAfter(t *testing.T) {
 
 // calD builds a test date without going through the code under test.
 func calD(y int, m time.Month, d int) Date { return Date{Year: y, Month: m, Day: d} }
+
+// Countings in words read as the statutes write them (the phrases are
+// § 6-158's and § 8-100's own, and § 42(1)'s "three months before").
+func TestCountingWords(t *testing.T) {
+	for _, c := range []struct {
+		c    Counting
+		want string
+	}{
+		{From(AtPrimary, NthBefore(time.Thursday, 12)), "the twelfth Thursday before the primary"},
+		{From(AtGeneral, NthBefore(time.Tuesday, 23), Days(3)), "three days after the twenty-third Tuesday before the general election"},
+		{From(AtYear, NthOfMonth(time.November, time.Monday, 1), NextAfter(time.Tuesday)), "the Tuesday after the first Monday of November"},
+		{From(AtYear, NthOfMonth(time.June, time.Tuesday, 4)), "the fourth Tuesday of June"},
+		{From(AtGeneral, WeeksBack(24)), "twenty-four weeks before the general election"},
+		{From(AtGeneral, MonthsBack(3)), "three months before the general election"},
+		{From(AtYear, OnDay(time.September, 20)), "September 20"},
+		{FromRow("party_nomination_certificate", Days(3)), "three days after the last day of party_nomination_certificate"},
+		{FromRow("judicial_convention", Days(1)), "the day after the last day of judicial_convention"},
+		{From(AtPrimary, Days(30)).OrLater(From(AtVacancy, Days(10))), "the later of thirty days after the primary and ten days after the vacancy"},
+		{From(AtPrimary, Days(-7)), "seven days before the primary"},
+		{From(AtPrimary, Days(74)), "seventy-four days after the primary"},
+	} {
+		if got := c.c.Words(); got != c.want {
+			t.Errorf("%s: %q, want %q", c.c, got, c.want)
+		}
+	}
+}

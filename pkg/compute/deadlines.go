@@ -420,7 +420,7 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, cs []Conflict) []Con
 	}
 	if row.RolledOver {
 		cs = append(cs, conflict(codeRolledOver, row.Code,
-			row.Code+": the last day "+isoDate(row.Statutory)+" is a "+dayName(d.cal, row.Statutory)+"; § 1-106 moves it to "+isoDate(row.Effective)+".",
+			row.Code+": the last day "+isoDate(row.Statutory)+" is a "+dayName(d.cal, row.Statutory)+"; "+d.law.RollOver.Cite+" moves it to "+isoDate(row.Effective)+".",
 			d.law.RollOver.Cite))
 	}
 	if !row.Effective.IsZero() {

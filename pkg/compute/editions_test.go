@@ -9,7 +9,7 @@ import (
 	"batch/pkg/nylaw"
 )
 
-// The law after the seed (EDITIONS.md §§ 1–5), row by row, as New York's
+// The law after the seed (docs/LAW.md), row by row, as New York's
 // dated values (pkg/nylaw) give it to the engine. Expected dates
 // are worked by hand from the statute in the comment beside them, or come
 // from a published calendar or a real special election, named there;
@@ -60,7 +60,7 @@ func TestEditionBoundaryDays(t *testing.T) {
 		{ymd(2010, 12, 31), "E0"}, {ymd(2011, 3, 8), "E0"}, {ymd(2011, 3, 9), "E1"},
 		{ymd(2019, 1, 23), "E1"}, {ymd(2019, 1, 24), "E2"},
 		{ymd(2021, 7, 29), "E2"}, {ymd(2021, 7, 30), "E3"},
-		{ymd(2022, 7, 28), "E3"}, {ymd(2022, 7, 29), "E4"}, {ymd(2026, 11, 30), "E4"},
+		{ymd(2022, 3, 24), "E3"}, {ymd(2022, 3, 25), "E4"}, {ymd(2026, 11, 30), "E4"},
 	} {
 		if got := nylaw.NewYork.EditionAt(c.day).ID; got != c.want {
 			t.Errorf("edition on %s = %s, want %s", c.day, got, c.want)
@@ -123,12 +123,13 @@ func TestSpecialWindowsByEdition(t *testing.T) {
 		// Jul 30 + 70: Aug 31 (32), Sep 30 (62), Oct 8 (70); Oct 18.
 		{"L.2021 ch. 320: 70 to 80 for Congress", USRepresentative, ymd(2021, 7, 30), ymd(2021, 10, 8), ymd(2021, 10, 18), "E3"},
 		{"L.2021 ch. 320: 40 to 50 for a town office", OtherOffice, ymd(2021, 7, 30), ymd(2021, 9, 8), ymd(2021, 9, 18), "E3"},
-		// Jul 28 + 3 = Jul 31, Aug 31 (34), Sep 6 (40); Sep 16 (50).
-		{"the day before L.2022 ch. 164: a town office still 40 to 50", OtherOffice, ymd(2022, 7, 28), ymd(2022, 9, 6), ymd(2022, 9, 16), "E3"},
-		// Jul 29 + 2 = Jul 31, Aug 31 (33), Sep 30 (63), Oct 7 (70); Oct 17.
-		{"L.2022 ch. 164: a town office 70 to 80", OtherOffice, ymd(2022, 7, 29), ymd(2022, 10, 7), ymd(2022, 10, 17), "E4"},
-		// Aug 31 (33), Sep 7 (40); Sep 17 (50).
-		{"L.2022 ch. 164: the Assembly 40 to 50", MemberOfAssembly, ymd(2022, 7, 29), ymd(2022, 9, 7), ymd(2022, 9, 17), "E4"},
+		// E4 from 2022-03-25 (inferred). Mar 24 + 7 = Mar 31, Apr 30 (37),
+		// May 3 (40); May 13 (50).
+		{"the day before L.2022 ch. 164: a town office still 40 to 50", OtherOffice, ymd(2022, 3, 24), ymd(2022, 5, 3), ymd(2022, 5, 13), "E3"},
+		// Mar 25 + 6 = Mar 31, Apr 30 (36), May 31 (67), Jun 3 (70); Jun 13.
+		{"L.2022 ch. 164: a town office 70 to 80", OtherOffice, ymd(2022, 3, 25), ymd(2022, 6, 3), ymd(2022, 6, 13), "E4"},
+		// Apr 30 (36), May 4 (40); May 14 (50).
+		{"L.2022 ch. 164: the Assembly 40 to 50", MemberOfAssembly, ymd(2022, 3, 25), ymd(2022, 5, 4), ymd(2022, 5, 14), "E4"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -458,51 +459,101 @@ func TestDutyToProclaim(t *testing.T) {
 	})
 }
 
-// § 6: E4's first day is unsourced: a proclamation of 2022 before
-// July 29 gets both results.
-func TestE4FirstDayUnsourced(t *testing.T) {
-	// A town office proclaimed 2022-07-28 (E3): 40 to 50 days, Sep 6 …
-	// Sep 16; under E4, 70 to 80, Oct 6 … Oct 16 (Jul 31 is +3, Aug 31
-	// +34, Sep 30 +64).
-	r := computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2022, 7, 20), TermEnd: ymd(2025, 12, 31),
-		ProclamationDate: ymd(2022, 7, 28), SpecialElectionDate: ymd(2022, 9, 13)}, ymd(2022, 7, 28))
-	var c Conflict
-	for _, x := range r.Conflicts {
-		if x.Code == "NEEDS_REVIEW" && x.Severity == Warning {
-			c = x
+// docs/LAW.md, "Editions": E4 is in force from
+// 2022-03-25 (inferred: the Senate published ch. 164's words in Elec. Law
+// §§ 4-112 and 10-108 that day); a proclamation from 2022-01-12 to
+// 2022-03-24 gets both the E3 and the E4 result, with NEEDS_REVIEW
+// (warning).
+func TestE4FirstDay(t *testing.T) {
+	doubt := func(r Result) (Conflict, bool) {
+		for _, x := range r.Conflicts {
+			if x.Code == "NEEDS_REVIEW" && x.Severity == Warning {
+				return x, true
+			}
+		}
+		return Conflict{}, false
+	}
+	town := func(v, p, s Date) Result {
+		return computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: v, TermEnd: ymd(2025, 12, 31),
+			ProclamationDate: p, SpecialElectionDate: s}, p)
+	}
+	for _, c := range []struct {
+		name        string
+		proclaimed  Date
+		edition     string
+		first, last Date // the window of the edition in force
+		both        []string
+	}{
+		// Mar 24 is E3's last day: 40 to 50 days (Mar 31 is +7, Apr 30
+		// +37): May 3 … May 13; under E4 a town office gets 70 to 80
+		// (May 24 is +61): Jun 2 … Jun 12.
+		{"the day before", ymd(2022, 3, 24), "E3", ymd(2022, 5, 3), ymd(2022, 5, 13),
+			[]string{"E4", "2022-03-25", "inferred", "from 2022-01-12", "2022-05-03 to 2022-05-13", "2022-06-02 to 2022-06-12"}},
+		// Inside the stretch, Feb 15: E3 Mar 27 … Apr 6 (Feb 28 is +13,
+		// Mar 27 +40); E4 Apr 26 … May 6 (Apr 26 is +70).
+		{"inside the stretch", ymd(2022, 2, 15), "E3", ymd(2022, 3, 27), ymd(2022, 4, 6),
+			[]string{"2022-03-27 to 2022-04-06", "2022-04-26 to 2022-05-06"}},
+		// Mar 25, E4's first day: 70 to 80 days, Jun 3 … Jun 13; no doubt.
+		{"the first day", ymd(2022, 3, 25), "E4", ymd(2022, 6, 3), ymd(2022, 6, 13), nil},
+		// Jan 11, the day before the stretch: E3 and no doubt (Jan 31 is
+		// +20, Feb 20 +40): Feb 20 … Mar 2.
+		{"before the stretch", ymd(2022, 1, 11), "E3", ymd(2022, 2, 20), ymd(2022, 3, 2), nil},
+	} {
+		r := town(c.proclaimed.AddDays(-3), c.proclaimed, Date{})
+		if r.SpecialEarliest != c.first || r.SpecialLatest != c.last {
+			t.Errorf("%s (%s): window %s … %s, want %s … %s", c.name, c.proclaimed, r.SpecialEarliest, r.SpecialLatest, c.first, c.last)
+		}
+		if !strings.Contains(r.LawEdition, c.edition) {
+			t.Errorf("%s: law_edition %s, want %s", c.name, r.LawEdition, c.edition)
+		}
+		x, ok := doubt(r)
+		if ok != (c.both != nil) {
+			t.Errorf("%s: NEEDS_REVIEW warning %v (%q)", c.name, ok, x.Message)
+		}
+		for _, s := range c.both {
+			if !strings.Contains(x.Message, s) {
+				t.Errorf("%s: NEEDS_REVIEW lacks %q: %q", c.name, s, x.Message)
+			}
 		}
 	}
-	for _, s := range []string{"E4", "2022-07-29", "2022-09-06 to 2022-09-16", "2022-10-06 to 2022-10-16"} {
-		if !strings.Contains(c.Message, s) {
-			t.Errorf("NEEDS_REVIEW warning lacks %q: %q", s, c.Message)
-		}
+	// The edition is picked by the day alone.
+	if id := nylaw.NewYork.EditionAt(ymd(2022, 3, 24)).ID; id != "E3" {
+		t.Errorf("2022-03-24: %s", id)
 	}
-	// Before 2022 there is no doubt.
-	r = computeNY(Vacancy{Office: "Town Justice", Cause: FailureToElect, EventDate: ymd(2021, 12, 20), TermEnd: ymd(2025, 12, 31),
-		ProclamationDate: ymd(2021, 12, 28), SpecialElectionDate: ymd(2022, 2, 8)}, Date{})
-	for _, x := range r.Conflicts {
-		if x.Code == "NEEDS_REVIEW" && x.Severity == Warning {
-			t.Errorf("a 2021 proclamation got %q", x.Message)
-		}
+	if id := nylaw.NewYork.EditionAt(ymd(2022, 3, 25)).ID; id != "E4" {
+		t.Errorf("2022-03-25: %s", id)
 	}
 }
 
 // § 3.1: § 42(1) from L.2019 ch. 5, "three months before the general
-// election": C(2026) = Nov 3 − 3 months = Aug 3; C(2027) = Aug 2.
+// election": C(2026) = Nov 3 − 3 months = Aug 3; C(2027) = Aug 2;
+// C(2020) = Nov 3 − 3 months = Aug 3; C(2021) = Nov 2 − 3 months = Aug 2.
+// Under E2 and E3 a vacancy a day either side of the cut-off, or on it,
+// gets NEEDS_REVIEW (the boundary is a reading of the words). Under E4
+// the state board's 2026 political calendar (revised 2025-12-09) prints
+// the cut-off on 2026-08-03 citing § 6-158(14) ("A vacancy occurring
+// three (3) months before a General Election … authorized to be filled
+// at a General Election"): the reading is corroborated, no review.
 func TestThreeMonthsRule(t *testing.T) {
 	cases := []struct {
 		vacancy Date
 		filled  Date
 		after   bool // AFTER_THREE_MONTHS
-		review  bool // NEEDS_REVIEW: a day either side of the cut-off, or on it
+		review  bool // NEEDS_REVIEW on the boundary
 	}{
+		{ymd(2020, 8, 2), ymd(2020, 11, 3), false, true},
+		{ymd(2020, 8, 3), ymd(2020, 11, 3), false, true},
+		{ymd(2020, 8, 4), ymd(2021, 11, 2), true, true},
+		{ymd(2020, 8, 5), ymd(2021, 11, 2), true, false},
+		{ymd(2021, 8, 2), ymd(2021, 11, 2), false, true},
+		{ymd(2021, 8, 3), ymd(2022, 11, 8), true, true},
 		{ymd(2026, 7, 31), ymd(2026, 11, 3), false, false},
-		{ymd(2026, 8, 2), ymd(2026, 11, 3), false, true},
-		{ymd(2026, 8, 3), ymd(2026, 11, 3), false, true},
-		{ymd(2026, 8, 4), ymd(2027, 11, 2), true, true},
+		{ymd(2026, 8, 2), ymd(2026, 11, 3), false, false},
+		{ymd(2026, 8, 3), ymd(2026, 11, 3), false, false},
+		{ymd(2026, 8, 4), ymd(2027, 11, 2), true, false},
 		{ymd(2026, 8, 5), ymd(2027, 11, 2), true, false},
-		{ymd(2027, 8, 2), ymd(2027, 11, 2), false, true},
-		{ymd(2027, 8, 3), ymd(2028, 11, 7), true, true},
+		{ymd(2027, 8, 2), ymd(2027, 11, 2), false, false},
+		{ymd(2027, 8, 3), ymd(2028, 11, 7), true, false},
 		// The seed's September 20 rule ends with E1: a vacancy of
 		// September 19, 2026 is long past three months.
 		{ymd(2026, 9, 19), ymd(2027, 11, 2), true, false},
@@ -523,6 +574,15 @@ func TestThreeMonthsRule(t *testing.T) {
 			rv, review := conflictOf(r, "NEEDS_REVIEW")
 			if review := review && strings.Contains(rv.Message, "three months"); review != c.review {
 				t.Errorf("NEEDS_REVIEW on the boundary = %v (%q)", review, rv.Message)
+			}
+			// explain names the calendar that corroborates the cut-off
+			// under E4, and only there.
+			named := false
+			for _, s := range r.Steps {
+				named = named || (strings.Contains(s.Text, "Elec. Law § 6-158(14)") && strings.Contains(s.Text, "corroborated by the state board's 2026 political calendar"))
+			}
+			if named != (c.vacancy.Year >= 2026) {
+				t.Errorf("the § 42(1) step names the board's calendar: %v", named)
 			}
 		})
 	}
@@ -1003,6 +1063,79 @@ func TestFederalCalendarNotice(t *testing.T) {
 	}
 }
 
+// docs/LAW.md, "One-year acts and the federal calendars": the court's
+// calendars of 2012–2018 (United States v. New York, N.D.N.Y. No.
+// 1:10-cv-1214) for Congress and the U.S. Senate, each date from its
+// source: the federal primaries from the court's orders (2012-06-26,
+// 2014-06-24, 2016-06-28, 2018-06-26: the fourth Tuesday of June); 2014's
+// petitions from the state board's 2014 calendar as the Onondaga County
+// board reproduces it; 2018's from the state board's 2018 table of
+// adjusted calendar events. What no source gives is named by the
+// FEDERAL_CALENDAR warning.
+func TestFederalCalendars(t *testing.T) {
+	for _, class := range []OfficeClass{USRepresentative, USSenator} {
+		c14 := calendarOf(t, 2014, CalendarOptions{Class: class})
+		checkCalendar(t, c14, []row{
+			{"primary", Date{}, ymd(2014, 6, 24), ymd(2014, 6, 24), ymd(2014, 9, 9), "E1+F2014"},
+			{"designating_petition", Date{}, ymd(2014, 4, 10), ymd(2014, 4, 10), ymd(2014, 7, 10), "E1+F2014"},
+			{"independent_signing_start", Date{}, ymd(2014, 6, 24), ymd(2014, 6, 24), Date{}, "E1+F2014"},
+			{"independent_petition", ymd(2014, 7, 29), ymd(2014, 8, 5), ymd(2014, 8, 5), ymd(2014, 8, 19), "E1+F2014"},
+			{"independent_accept_decline", Date{}, ymd(2014, 8, 8), ymd(2014, 8, 8), ymd(2014, 8, 22), "E1+F2014"},
+			{"independent_vacancy_declination", Date{}, ymd(2014, 8, 11), ymd(2014, 8, 11), ymd(2014, 8, 25), "E1+F2014"},
+		})
+		c18 := calendarOf(t, 2018, CalendarOptions{Class: class})
+		checkCalendar(t, c18, []row{
+			{"primary", Date{}, ymd(2018, 6, 26), ymd(2018, 6, 26), ymd(2018, 9, 13), "E1+F2018"},
+			{"designating_signing_start", Date{}, ymd(2018, 3, 6), ymd(2018, 3, 6), Date{}, "E1+F2018"},
+			{"designating_petition", ymd(2018, 4, 9), ymd(2018, 4, 12), ymd(2018, 4, 12), ymd(2018, 7, 12), "E1+F2018"},
+			{"independent_signing_start", Date{}, ymd(2018, 6, 19), ymd(2018, 6, 19), Date{}, "E1+F2018"},
+		})
+		if it := c18["independent_petition"]; it.WindowStart != ymd(2018, 7, 24) || it.Effective != ymd(2018, 7, 31) {
+			t.Errorf("2018 independent petitions: %+v", it)
+		}
+		for y, want := range map[int][]string{
+			2012: {"2012-06-26", "not sourced", "designating petitions", "April 16", "independent petitions"},
+			2014: {"not sourced", "designating petitions' first day", "acceptance or declination of designations", "party certificates"},
+			2016: {"2016-06-28", "not sourced", "designating and independent petitions"},
+			2018: {"not sourced", "acceptance or declination of designations and independent nominations", "party certificates"},
+		} {
+			cal := calendarOf(t, y, CalendarOptions{Class: class})
+			n, ok := cal["FEDERAL_CALENDAR"]
+			if !ok {
+				t.Errorf("%d %s: no FEDERAL_CALENDAR line", y, class)
+				continue
+			}
+			for _, s := range want {
+				if !strings.Contains(n.Source, s) {
+					t.Errorf("%d %s: FEDERAL_CALENDAR lacks %q: %q", y, class, s, n.Source)
+				}
+			}
+			if p := cal["primary"]; p.Effective.Month != time.June {
+				t.Errorf("%d %s: primary %s", y, class, p.Effective)
+			}
+		}
+	}
+	// The state's own offices keep the September primary (2014: the first
+	// Tuesday after the second Monday of September, Sep 9), and 2019 has no
+	// federal line.
+	if p := calendarOf(t, 2014, CalendarOptions{Class: StateSenator})["primary"]; p.Effective != ymd(2014, 9, 9) {
+		t.Errorf("2014 state primary %s", p.Effective)
+	}
+	if _, ok := calendarOf(t, 2019, CalendarOptions{Class: USRepresentative})["FEDERAL_CALENDAR"]; ok {
+		t.Error("2019 has a FEDERAL_CALENDAR line")
+	}
+	// A congress vacancy of 2014 filled at G(2014): its rows are the
+	// court's dates, and its warning names what is missing.
+	r := computeNY(Vacancy{Office: "Representative in Congress", Class: USRepresentative, Cause: Death, EventDate: ymd(2014, 1, 10),
+		TermEnd: ymd(2015, 1, 3)}, ymd(2014, 1, 10))
+	if d := deadline(t, r, "independent_petition"); d.WindowStart != ymd(2014, 7, 29) || d.Effective != ymd(2014, 8, 5) {
+		t.Errorf("%+v", d)
+	}
+	if c, ok := conflictOf(r, "FEDERAL_CALENDAR"); !ok || c.Severity != Warning || !strings.Contains(c.Message, "designating petitions' first day") {
+		t.Errorf("%+v", c)
+	}
+}
+
 // An explanation never contradicts itself: a date outside its window says
 // so, and every step names its edition.
 func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
@@ -1070,14 +1203,12 @@ func TestExplanationsSayWhatTheConflictsSay(t *testing.T) {
 // file changes — and the engine applies it: its primary, its window, its
 // id in law_edition, the explanation's steps and the rules table.
 func TestASixthEditionIsData(t *testing.T) {
-	e5 := *nylaw.NewYork.Edition("E4")
+	e5 := nylaw.NewYork.Edition("E4").Clone()
 	e5.ID, e5.From, e5.Doubt = "E5", ymd(2027, 1, 1), Date{}
 	e5.Authority = Authority{Cite: "L.2026 ch. 999 (hypothetical, for this test)", Act: "L.2026 ch. 999", Mark: Unsourced,
 		Words: "the primary on the third Tuesday of June; the Senate and Assembly special 60 to 70 days after the proclamation"}
 	e5.Primary.Day = From(AtYear, NthOfMonth(time.June, time.Tuesday, 3))
-	specials := append([]SpecialTable(nil), e5.Specials...)
-	specials[0].Window.MinDays, specials[0].Window.MaxDays = 60, 70
-	e5.Specials = specials
+	e5.Specials[0].Window.MinDays, e5.Specials[0].Window.MaxDays = 60, 70
 	law := *nylaw.NewYork
 	law.Editions = append(append([]Edition(nil), nylaw.NewYork.Editions...), e5)
 	l := NewLaw(law)
@@ -1120,5 +1251,223 @@ func TestASixthEditionIsData(t *testing.T) {
 	}
 	if !found {
 		t.Error("the rules table does not list E5")
+	}
+}
+
+// docs/LAW.md, "Corroborated": the state board's 2026
+// political calendar (revised 2025-12-09) prints 2026-07-27 for
+// § 6-158(7) (P = Jun 23, party certificate P + 30 = Jul 23, + 3 = Sun
+// Jul 26 → Mon Jul 27), 2026-07-31 for (8) (+4), and for judicial
+// nominations 2026-08-17 and 2026-08-21 (convention Thu Aug 6 … Wed
+// Aug 12, certificate Aug 13, + 3 = Sun Aug 16 → Mon Aug 17, + 4 = Aug
+// 21). Under E4 those rules are Corroborated: no NEEDS_REVIEW, and the
+// rules table and explain name the calendar. Under E2 (2020) they stay
+// unverified; so do (7) and (8) for E4 Senate and Assembly specials.
+func TestCorroboratedByTheBoard2026(t *testing.T) {
+	const board = "corroborated by the state board's 2026 political calendar (revised 2025-12-09)"
+	for _, c := range []struct {
+		office   string
+		class    OfficeClass
+		decline  Date
+		fill     Date
+		vacancy  Date
+		reviewed bool
+	}{
+		{"Town Clerk", OtherOffice, ymd(2026, 7, 27), ymd(2026, 7, 31), ymd(2026, 5, 1), false},
+		{"Justice of the Supreme Court", SupremeCourtJustice, ymd(2026, 8, 17), ymd(2026, 8, 21), ymd(2026, 5, 1), false},
+		// 2020 (E2): P = Jun 23, + 30 = Thu Jul 23, + 3 = Sun Jul 26 →
+		// Mon Jul 27, + 4 = Fri Jul 31.
+		{"Town Clerk", OtherOffice, ymd(2020, 7, 27), ymd(2020, 7, 31), ymd(2020, 5, 1), true},
+	} {
+		r := computeNY(Vacancy{Office: c.office, Class: c.class, Cause: Death, EventDate: c.vacancy}, c.vacancy)
+		ad, vd := deadline(t, r, "party_nomination_accept_decline"), deadline(t, r, "party_nomination_vacancy_declination")
+		if ad.Effective != c.decline || vd.Effective != c.fill {
+			t.Errorf("%s %d: decline %s, fill %s; want %s, %s", c.office, c.vacancy.Year, ad.Effective, vd.Effective, c.decline, c.fill)
+		}
+		rv, _ := conflictOf(r, "NEEDS_REVIEW")
+		if got := strings.Contains(rv.Message, "§ 6-158(7)") || strings.Contains(rv.Message, "§ 6-158(8)"); got != c.reviewed {
+			t.Errorf("%s %d: NEEDS_REVIEW for (7)/(8) = %v (%q)", c.office, c.vacancy.Year, got, rv.Message)
+		}
+		for _, d := range []Deadline{ad, vd} {
+			if got := nylaw.NewYork.Corroboration(&d); strings.Contains(got, board) == c.reviewed {
+				t.Errorf("%s %d %s: corroboration %q", c.office, c.vacancy.Year, d.Code, got)
+			}
+		}
+	}
+	// An Assembly special under E4: (7) and (8) are not corroborated.
+	r := computeNY(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2026, 2, 1),
+		ProclamationDate: ymd(2026, 2, 5)}, ymd(2026, 2, 5))
+	if rv, _ := conflictOf(r, "NEEDS_REVIEW"); !strings.Contains(rv.Message, "§ 6-158(7) for State Senate and Assembly specials") {
+		t.Errorf("special: %q", rv.Message)
+	}
+	// The rules in force on 2026-11-30: (7), (8) and (14) corroborated,
+	// the calendar named; the specials' (7)/(8) still unsourced.
+	marks := map[string]Rule{}
+	for _, rule := range RulesOf(nylaw.NewYork, RulesFilter{AsOf: ymd(2026, 11, 30)}) {
+		marks[rule.Code+"|"+rule.Offices] = rule
+	}
+	for _, code := range []string{"party_nomination_accept_decline|", "party_nomination_vacancy_declination|", "step_general_election.restated|"} {
+		rule, ok := marks[code]
+		if !ok || rule.Mark != Corroborated || !strings.Contains(rule.Note, board) {
+			t.Errorf("%s: %v %+v", code, ok, rule)
+		}
+	}
+	if rule := marks["special_party_accept_decline|state_senator, member_of_assembly"]; rule.Mark != Unsourced {
+		t.Errorf("special (7): %+v", rule)
+	}
+}
+
+// A sixth edition that changes shapes, not only numbers: the party
+// certificate counted from a different event (the general election, not
+// the primary), and a new event (the state board's certification of the
+// general-election ballot) with a deadline counted from it. Each is data:
+// the new event is a row (NotFiling: a board's act, not a filing) and the
+// new deadline counts from it (AtRow). No file of pkg/compute changed for
+// this test. An event that no row can stand for (a date the engine does
+// not know, such as a court's order in the row) would need a new Anchor in
+// count.go and its date in deadlines.go's anchors.eval.
+func TestASixthEditionChangesAShape(t *testing.T) {
+	e5 := nylaw.NewYork.Edition("E4").Clone()
+	e5.ID, e5.From, e5.Doubt = "E5", ymd(2027, 1, 1), Date{}
+	e5.Authority = Authority{Cite: "L.2026 ch. 998 (hypothetical, for this test)", Act: "L.2026 ch. 998", Mark: Unsourced,
+		Words: "party certificates one hundred days before the general election; objections three days after the ballot is certified"}
+	var rows []DeadlineRule
+	for _, r := range e5.Deadlines {
+		if r.Code == "party_nomination_certificate" {
+			r.Last = From(AtGeneral, Days(-100))
+			r.Exceptions = nil
+		}
+		rows = append(rows, r)
+		if r.Code == "party_nomination_vacancy_declination" {
+			rows = append(rows,
+				DeadlineRule{Code: "general_ballot_certified", Kind: LastDay, NotFiling: true, Last: From(AtGeneral, WeeksBack(8)),
+					Authority: Authority{Cite: "L.2026 ch. 998 § 2 (hypothetical)", Mark: Unsourced}},
+				DeadlineRule{Code: "ballot_objection", Kind: LastDay, RollOver: true, Last: FromRow("general_ballot_certified", Days(3)),
+					Authority: Authority{Cite: "L.2026 ch. 998 § 3 (hypothetical)", Mark: Unsourced}})
+		}
+	}
+	e5.Deadlines = rows
+	law := *nylaw.NewYork
+	law.Editions = append(append([]Edition(nil), nylaw.NewYork.Editions...), e5)
+	l := NewLaw(law)
+	if errs := l.Check(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	cal := NewCalendar(l, nil)
+	// G(2027) = Tue Nov 2. Nov 2 − 100 days = Sun Jul 25 (14 weeks and 2
+	// days back) → Mon Jul 26 (§ 1-106); the acceptance counts 3 days
+	// from the effective day: Thu Jul 29. G − 8 weeks = Tue Sep 7 (Labor
+	// Day is Mon Sep 6); + 3 = Fri Sep 10.
+	r := Compute(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2027, 1, 10)}, cal, ymd(2027, 1, 10))
+	for _, w := range []struct {
+		code            string
+		statutory, want Date
+	}{
+		{"party_nomination_certificate", ymd(2027, 7, 25), ymd(2027, 7, 26)},
+		{"party_nomination_accept_decline", ymd(2027, 7, 29), ymd(2027, 7, 29)},
+		{"general_ballot_certified", ymd(2027, 9, 7), ymd(2027, 9, 7)},
+		{"ballot_objection", ymd(2027, 9, 10), ymd(2027, 9, 10)},
+	} {
+		d := deadline(t, r, w.code)
+		if d.Statutory != w.statutory || d.Effective != w.want || d.LawEdition != "E5" || !d.Applies {
+			t.Errorf("%s: %+v, want %s → %s (E5)", w.code, d, w.statutory, w.want)
+		}
+	}
+	// E4's 2026 is unchanged: P(2026) = Jun 23 + 30 = Thu Jul 23.
+	r = Compute(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2026, 1, 10)}, cal, ymd(2026, 1, 10))
+	if d := deadline(t, r, "party_nomination_certificate"); d.Effective != ymd(2026, 7, 23) {
+		t.Errorf("2026: %+v", d)
+	}
+	for _, d := range r.Deadlines {
+		if d.Code == "ballot_objection" {
+			t.Error("E4 has E5's new row")
+		}
+	}
+	// The rules table says the new shapes in words.
+	want := map[string]string{
+		"party_nomination_certificate": "one hundred days before the general election",
+		"ballot_objection":             "three days after the last day of general_ballot_certified",
+	}
+	for _, rule := range RulesOf(l, RulesFilter{AsOf: ymd(2027, 6, 1)}) {
+		if w, ok := want[rule.Code]; ok && rule.Edition == "E5" {
+			if rule.Counting != w {
+				t.Errorf("%s: %q, want %q", rule.Code, rule.Counting, w)
+			}
+			delete(want, rule.Code)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("the rules table lacks %v", want)
+	}
+}
+
+// § 42(2), (3) and (4-a) are data: the even-year expiry, the grounds'
+// sentence and the appointment years come from the edition, so an
+// edition that changes them changes what the engine does and says.
+func TestSection42IsData(t *testing.T) {
+	// New York: the grounds for a town office, in the data's order.
+	r := computeNY(Vacancy{Office: "Town Clerk", Cause: Death, Appointable: Yes, EventDate: ymd(2026, 2, 2), ProclamationDate: ymd(2026, 2, 5)}, ymd(2026, 2, 5))
+	found := false
+	for _, s := range r.Steps {
+		if s.Rule == "special election possible" && !s.Applies {
+			found = true
+			if !strings.Contains(s.Text, "not a failure to elect, a death before the term, a vacancy that cannot be filled by appointment, or a board's failure to fill") ||
+				s.Citation != "Pub. Off. Law § 42(3); Pub. Off. Law § 42(5)" {
+				t.Errorf("%+v", s)
+			}
+		}
+	}
+	if !found {
+		t.Error("no step says why no special election is possible")
+	}
+	if c, ok := conflictOf(r, "SPECIAL_NOT_AUTHORIZED"); !ok || c.Citation != "Pub. Off. Law § 42(3); Pub. Off. Law § 42(5)" {
+		t.Errorf("%+v", c)
+	}
+
+	e5 := nylaw.NewYork.Edition("E4").Clone()
+	e5.ID, e5.From, e5.Doubt = "E5", ymd(2027, 1, 1), Date{}
+	e5.Authority = Authority{Cite: "L.2026 ch. 997 (hypothetical, for this test)", Act: "L.2026 ch. 997", Mark: Unsourced, Words: "test"}
+	e5.Fill.Senator.EarlyYears = 2                                                   // to January 3 two years on
+	e5.Fill.Expiry.Day, e5.Fill.Expiry.EvenYear = MonthDay{time.November, 30}, false // terms ending November 30 of an odd year
+	law := *nylaw.NewYork
+	law.Editions = append(append([]Edition(nil), nylaw.NewYork.Editions...), e5)
+	cal := NewCalendar(NewLaw(law), nil)
+	// 2028 (E5): P(2028) = Jun 27 (Jun 6, 13, 20, 27); a senate vacancy
+	// on Feb 1 is before P − 60 = Apr 28: appointment to Jan 3, 2030, and
+	// the election at G(2029) = Nov 6, 2029.
+	r = Compute(Vacancy{Office: "United States Senator", Class: USSenator, Cause: Death, EventDate: ymd(2028, 2, 1)}, cal, ymd(2028, 2, 1))
+	if r.AppointmentUntil != ymd(2030, 1, 3) || r.FillingElection != ymd(2029, 11, 6) {
+		t.Errorf("senator: until %s, election %s", r.AppointmentUntil, r.FillingElection)
+	}
+	// A term ending Nov 30, 2027 is § 42(2)'s under E5: G(2027) = Nov 2.
+	r = Compute(Vacancy{Office: "Town Clerk", Cause: TermExpiration, EventDate: ymd(2027, 11, 30), TermEnd: ymd(2027, 11, 30), NextFullTermYear: 2029},
+		cal, ymd(2027, 3, 1))
+	if r.FillingElection != ymd(2027, 11, 2) || !strings.Contains(r.Basis, "§ 42(2)") {
+		t.Errorf("expiry: %s (%s)", r.FillingElection, r.Basis)
+	}
+	for _, s := range r.Steps {
+		if s.Rule == "expiration of term" && !s.Applies {
+			t.Errorf("%+v", s)
+		}
+	}
+}
+
+// The window's words for the template's help come from the edition in
+// force on the day (§ 42(3): 30–40 days in 2010; under E4 40–50 for the
+// Senate and Assembly, 70–80 for every other office).
+func TestSpecialWindowWords(t *testing.T) {
+	for day, want := range map[Date]string{
+		ymd(2010, 6, 1): "the special election falls 30 to 40 days after the proclamation (Pub. Off. Law § 42(3))",
+		ymd(2026, 12, 1): "the special election falls 40 to 50 days after the proclamation for the State Senate and Assembly (Pub. Off. Law § 42(3)(b)); " +
+			"70 to 80 days after the proclamation for Congress and every office not in the State Senate or Assembly (Pub. Off. Law § 42(3)(a))",
+	} {
+		if got := nylaw.NewYork.SpecialWindowWords(day); got != want {
+			t.Errorf("%s: %q, want %q", day, got, want)
+		}
+	}
+	for _, code := range []string{"designating_petition", "party_nomination_accept_decline", "special_election", "proclamation_deadline"} {
+		if w, ok := nylaw.NewYork.WordsFor(code); !ok || w.What == "" || w.Who == "" || w.Verb == "" {
+			t.Errorf("%s: %+v", code, w)
+		}
 	}
 }

@@ -80,10 +80,15 @@ type engine struct {
 	auth       *Authorization // the ground on which the governor may proclaim
 	authorized bool
 	barred     bool // a bar of § 42(4) rules the special election out
-	foreseen   bool // § 42(2): deadlines are the regular calendar of the year
-	genYear    int  // year of the general election whose deadlines apply
-	basis      [10]string
-	nbasis     int
+	// barredAt is 1 + the index of the (4)(c) bar's conflict, whose
+	// sentence up to the election that fills the seat is barredWords:
+	// termCheck completes it when the term ends first.
+	barredAt    int
+	barredWords string
+	foreseen    bool // § 42(2): deadlines are the regular calendar of the year
+	genYear     int  // year of the general election whose deadlines apply
+	basis       [10]string
+	nbasis      int
 }
 
 // normalise turns out-of-range dates into real days (the way time.Date
@@ -181,7 +186,7 @@ func (e *engine) run() {
 		e.r.Method = NotElective
 		e.addBasis(f.NotElective.Cite)
 		e.add(conflict(codeNotElective, "cause",
-			"A board member who missed three meetings holds an appointive office (§ 30(3)): no election fills it; the appointing authority names a successor.",
+			"A board member who missed three meetings holds an appointive office ("+f.NotElective.Cite+"): no election fills it; the appointing authority names a successor.",
 			f.NotElective.Cite))
 		e.proclaimedButNotAuthorized()
 		e.finish()
@@ -191,13 +196,13 @@ func (e *engine) run() {
 	if e.explaining {
 		e.stepV("governor or lieutenant governor", !covered, f.NotCovered.Cite, ifElse(covered,
 			"The office is "+classWords(in.Class)+", not governor or lieutenant governor.",
-			"Governor and lieutenant governor are excepted from § 42: succession is constitutional (N.Y. Const. art. IV §§ 5, 6)."))
+			"Governor and lieutenant governor are excepted ("+f.NotCovered.Cite+"): succession is constitutional ("+e.law.Cites.Succession+")."))
 	}
 	if !covered {
 		e.r.Method = NotCovered
 		e.addBasis(f.NotCovered.Cite)
 		e.add(conflict(codeNotCovered, "office_class",
-			"§ 42 does not cover the governor or lieutenant governor: the constitution provides succession (N.Y. Const. art. IV §§ 5, 6); no election is computed.",
+			"The governor and lieutenant governor are excepted ("+f.NotCovered.Cite+"): the constitution provides succession ("+e.law.Cites.Succession+"); no election is computed.",
 			f.NotCovered.Cite))
 		e.proclaimedButNotAuthorized()
 		e.finish()
@@ -251,7 +256,7 @@ func (l *Law) causeRule(c Cause) *CauseRule {
 func (e *engine) vacancyDate() {
 	in := &e.in
 	rule := e.law.causeRule(in.Cause)
-	cite := "Pub. Off. Law § 30"
+	cite := e.law.Cites.Vacancy
 	if rule != nil {
 		cite = rule.Cite
 	}
@@ -272,7 +277,7 @@ func (e *engine) vacancyDate() {
 		for _, w := range e.law.ArmedForces.Keywords {
 			if containsFold(in.Notes, w) {
 				e.add(conflict(codeArmedForces, "notes",
-					"The notes mention military service: under § 30(1)(h) an officer on active duty in the armed forces who files within the extended time creates no vacancy; confirm before acting.",
+					"The notes mention military service: under "+e.law.ArmedForces.Cite+" an officer on active duty in the armed forces who files within the extended time creates no vacancy; confirm before acting.",
 					e.law.ArmedForces.Cite))
 				break
 			}
@@ -287,7 +292,7 @@ func (e *engine) vacancyDate() {
 	default:
 		if rule == nil {
 			e.add(conflict(codeNeedsInput, "cause",
-				"The cause \""+string(in.Cause)+"\" is not one of § 30's: the event date is used as the vacancy date; correct the cause.", cite))
+				"The cause \""+string(in.Cause)+"\" is not one of "+e.law.Cites.Vacancy+"'s: the event date is used as the vacancy date; correct the cause.", cite))
 		}
 		if in.EventDate.IsZero() {
 			e.add(conflict(codeNeedsInput, "event_date",
@@ -320,7 +325,7 @@ func (e *engine) vacancyStep() {
 	}
 	in := &e.in
 	rule := e.law.causeRule(in.Cause)
-	cite := "Pub. Off. Law § 30"
+	cite := e.law.Cites.Vacancy
 	if rule != nil {
 		cite = rule.Cite
 	}
@@ -365,19 +370,19 @@ func (e *engine) dateOrder() {
 	if !in.EventDate.IsZero() && !in.TermStart.IsZero() && in.EventDate.Before(in.TermStart) &&
 		in.Cause != DeathBeforeTerm && in.Cause != FailureToElect && in.Cause != TermExpiration {
 		e.add(conflict(codeDateOrder, "event_date",
-			"The event ("+isoDate(in.EventDate)+") is before the term began ("+isoDate(in.TermStart)+"): check both dates.", "Pub. Off. Law § 30(1)"))
+			"The event ("+isoDate(in.EventDate)+") is before the term began ("+isoDate(in.TermStart)+"): check both dates.", e.law.Cites.VacancyTerm))
 	}
 	if !in.TermStart.IsZero() && !in.TermEnd.IsZero() && in.TermEnd.Before(in.TermStart) {
 		e.add(conflict(codeDateOrder, "term_end",
-			"The term ends ("+isoDate(in.TermEnd)+") before it starts ("+isoDate(in.TermStart)+"): check both dates.", "Pub. Off. Law § 42"))
+			"The term ends ("+isoDate(in.TermEnd)+") before it starts ("+isoDate(in.TermStart)+"): check both dates.", e.fill().TermCheck.Cite))
 	}
 	if !e.v.IsZero() && !in.TermEnd.IsZero() && e.v.After(in.TermEnd) && in.Cause != TermExpiration {
 		e.add(conflict(codeDateOrder, "term_end",
-			"The vacancy ("+isoDate(e.v)+") is after the term ended ("+isoDate(in.TermEnd)+"): there is no term left; check the dates.", "Pub. Off. Law § 30(1)"))
+			"The vacancy ("+isoDate(e.v)+") is after the term ended ("+isoDate(in.TermEnd)+"): there is no term left; check the dates.", e.law.Cites.VacancyTerm))
 	}
 	if !e.v.IsZero() && !in.ProclamationDate.IsZero() && in.ProclamationDate.Before(e.v) {
 		e.add(conflict(codeDateOrder, "proclamation_date",
-			"The proclamation ("+isoDate(in.ProclamationDate)+") is before the vacancy ("+isoDate(e.v)+"): check both dates.", "Pub. Off. Law § 42(3)"))
+			"The proclamation ("+isoDate(in.ProclamationDate)+") is before the vacancy ("+isoDate(e.v)+"): check both dates.", e.fill().Duty.Cite))
 	}
 }
 
@@ -419,8 +424,19 @@ func (e *engine) decide() {
 	}
 	bar := f.legislative(in.Class)
 	if e.explaining {
-		e.stepV("congress and the legislature", bar != nil, "Pub. Off. Law § 42(3), (4)", ifElse(bar != nil,
-			"The office is "+classWords(in.Class)+": seats in congress and the legislature are filled by special or general election, with § 42(4)'s bars.", not))
+		cite, barCite := "", ""
+		for i := range f.Bars {
+			if !f.Bars[i].Sub3Only {
+				barCite = f.Bars[i].Cite
+				break
+			}
+		}
+		if bar != nil {
+			_, cite = f.groundsFor(in.Class)
+			barCite = bar.Cite
+		}
+		e.stepV("congress and the legislature", bar != nil, joinNonEmpty("; ", cite, barCite), ifElse(bar != nil,
+			"The office is "+classWords(in.Class)+": seats in congress and the legislature are filled by special or general election, with the bars of "+barCite+".", not))
 	}
 	if bar != nil {
 		e.legislature(bar)
@@ -434,10 +450,10 @@ func (e *engine) decide() {
 		e.judge()
 		return
 	}
-	expiry := in.Cause == TermExpiration && e.termGiven && in.TermEnd.Month == time.December && in.TermEnd.Day == 31 && in.TermEnd.Year%2 == 0
+	expiry := in.Cause == TermExpiration && e.termGiven && f.Expiry.Applies(in.TermEnd)
 	why := "The cause is not the expiration of a term."
 	if in.Cause == TermExpiration {
-		why = "The term does not end on December 31 of an even year: § 42(2) does not apply; § 42(1) decides."
+		why = "The term does not end on " + f.Expiry.Phrase() + ": " + f.Expiry.Cite + " does not apply; " + f.Cutoff.Cite + " decides."
 	}
 	if !expiry {
 		e.stepV("expiration of term", false, f.Expiry.Cite, why)
@@ -492,7 +508,7 @@ func (e *engine) cutoffRule(m Method) {
 	if !thisYear {
 		if !v.After(gy) {
 			e.add(Conflict{Code: c.Code, Severity: c.Severity, Field: "vacancy_date",
-				Message: "The vacancy occurred on " + isoDate(v) + ", not " + c.Phrase + " (the cut-off day is " + isoDate(day) + "): § 42(1) sends it to the general election of " +
+				Message: "The vacancy occurred on " + isoDate(v) + ", not " + c.Phrase + " (the cut-off day is " + isoDate(day) + "): " + c.Cite + " sends it to the general election of " +
 					itoa(y+1) + ", not " + isoDate(gy) + ".",
 				Citation: c.Cite})
 		}
@@ -509,8 +525,11 @@ func (e *engine) cutoffRule(m Method) {
 	e.r.Method = m
 	e.addBasis(c.Cite)
 	if e.explaining {
-		e.stepV("which general election (§ 42(1))", true, c.Cite,
-			"A vacancy "+c.Phrase+" ("+isoDate(day)+") is filled at that year's general election, a later one at the next year's: "+isoDate(gy)+".")
+		text := "A vacancy " + c.Phrase + " (" + isoDate(day) + ") is filled at that year's general election, a later one at the next year's: " + isoDate(gy) + "."
+		if s := c.Echo.Corroboration(); s != "" {
+			text += " " + c.Echo.Cite + " restates the rule: " + s + "."
+		}
+		e.stepV("which general election", true, c.Cite, text)
 	}
 }
 
@@ -538,14 +557,14 @@ func (e *engine) usSenator() {
 		p, _ := e.cal.primaryFor(&e.law.Editions[e.edV], y, "", true)
 		cutoff := p.AddDays(-s.CutoffDays)
 		if !v.After(cutoff) {
-			end = y + 1
-			text = "in an even year on or before the " + itoa(s.CutoffDays) + "th day before the primary of " + isoDate(p) + " (" + isoDate(cutoff) + "): appointment until " + s.AppointmentEnds.String() + ", " + itoa(end)
+			end = y + s.EarlyYears
+			text = "in an even year on or before the " + ordinalWords(s.CutoffDays) + " day before the primary of " + isoDate(p) + " (" + isoDate(cutoff) + "): appointment until " + s.AppointmentEnds.String() + ", " + itoa(end)
 		} else {
-			end = y + 3
-			text = "in an even year on or after the " + itoa(s.CutoffDays-1) + "th day before the primary of " + isoDate(p) + " (" + isoDate(cutoff.AddDays(1)) + "): appointment until " + s.AppointmentEnds.String() + ", " + itoa(end)
+			end = y + s.LateYears
+			text = "in an even year on or after the " + ordinalWords(s.CutoffDays-1) + " day before the primary of " + isoDate(p) + " (" + isoDate(cutoff.AddDays(1)) + "): appointment until " + s.AppointmentEnds.String() + ", " + itoa(end)
 		}
 	} else {
-		end = y + 2
+		end = y + s.OddYears
 		text = "in an odd year: appointment until " + s.AppointmentEnds.String() + ", " + itoa(end)
 	}
 	e.r.Method = TemporaryAppointment
@@ -573,17 +592,18 @@ func (e *engine) legislature(bar *Bar) {
 		text = bar.Phrase + " of the term's last year (" + itoa(ly) + ")"
 	}
 	if barred && !liftable && bar.Liftable {
-		text = "on " + bar.Day.String() + " of the term's last year (" + itoa(ly) + "), which § 42(4) puts neither before nor after " + bar.Day.String()
+		text = "on " + bar.Day.String() + " of the term's last year (" + itoa(ly) + "), which " + bar.Cite + " puts neither before nor after " + bar.Day.String()
 	}
-	e.addBasis("Pub. Off. Law § 42(3)")
+	_, grounds := f.groundsFor(in.Class)
+	e.addBasis(grounds)
 	e.addBasis(bar.Cite)
 	if barred && liftable && !in.SpecialSessionDate.IsZero() {
 		barred = false
-		e.stepV("§ 42(4) bar", false, bar.Cite,
-			"The vacancy is "+text+", but a special session was called ("+isoDate(in.SpecialSessionDate)+"), which § 42(4)'s exception requires: a special election may be held.")
+		e.stepV("bar on a special election", false, bar.Cite,
+			"The vacancy is "+text+", but a special session was called ("+isoDate(in.SpecialSessionDate)+"), which the exception of "+bar.Cite+" requires: a special election may be held.")
 	} else if barred && !liftable && !in.SpecialSessionDate.IsZero() {
-		e.stepV("§ 42(4) bar: special session", false, f.Session.Cite,
-			"The special session lifts § 42(4)'s bar only for a vacancy after "+bar.Day.String()+"; this one is on "+bar.Day.String()+".")
+		e.stepV("bar on a special election: special session", false, f.Session.Cite,
+			"The special session lifts the bar of "+bar.Cite+" only for a vacancy after "+bar.Day.String()+"; this one is on "+bar.Day.String()+".")
 	}
 	if barred {
 		e.barred = true
@@ -591,19 +611,19 @@ func (e *engine) legislature(bar *Bar) {
 		fill, _ := e.cal.General(ly) // the regular election of the next term
 		proclaimed := !in.ProclamationDate.IsZero() || !in.SpecialElectionDate.IsZero()
 		c := conflict(codeSpecialBarred, "vacancy_date",
-			"§ 42(4) bars a special election: the vacancy is "+text+"; the seat stays vacant and the regular election fills the next term.",
+			bar.Cite+" bars a special election: the vacancy is "+text+"; the seat stays vacant and the regular election fills the next term.",
 			bar.Cite)
 		if proclaimed {
 			c.Severity = Error
-			c.Message = "A special election was proclaimed, but § 42(4) bars one: the vacancy is " + text + "; check the proclamation."
+			c.Message = "A special election was proclaimed, but " + bar.Cite + " bars one: the vacancy is " + text + "; check the proclamation."
 		}
 		e.add(c)
-		e.stepV("§ 42(4) bar", true, bar.Cite,
+		e.stepV("bar on a special election", true, bar.Cite,
 			"The vacancy is "+text+": no special election, and the seat is not filled for the rest of the term (the general election of "+isoDate(fill)+" elects the next term).")
 		return
 	}
 	if e.lastYear > 0 && !liftable && e.explaining {
-		e.stepV("§ 42(4) bar", false, bar.Cite, "The vacancy is not "+bar.Phrase+" of the term's last year ("+itoa(ly)+").")
+		e.stepV("bar on a special election", false, bar.Cite, "The vacancy is not "+bar.Phrase+" of the term's last year ("+itoa(ly)+").")
 	}
 	for i := range f.Authorizations {
 		if a := &f.Authorizations[i]; hasClass(a.Offices, in.Class) {
@@ -643,8 +663,8 @@ func (e *engine) authorize() {
 		}
 		return
 	}
-	e.stepV("special election possible", false, "Pub. Off. Law § 42(3), (5)",
-		"No ground of § 42(3) or (5) applies: not a failure to elect, a death before the term, a board's failure to fill, or a vacancy that cannot be filled by appointment.")
+	words, cites := f.groundsFor(in.Class)
+	e.stepV("special election possible", false, cites, "No ground on which the governor may proclaim applies: not "+words+".")
 }
 
 // subThreeBar is a bar for the § 42(3) grounds of other offices (§ 42(4)(c)
@@ -666,14 +686,14 @@ func (e *engine) subThreeBar() {
 	if e.lastYear == 0 {
 		e.add(conflict(codeNeedsInput, "term_end",
 			bar.Cite+" bars a special election when the vacancy is "+bar.Phrase+" of the term's last year: enter term_end to know whether it does.", bar.Cite))
-		e.stepV("§ 42(4)(c) bar", false, bar.Cite, "Without term_end the bar cannot be judged: the governor may still proclaim.")
+		e.stepV("bar on a special election (other offices)", false, bar.Cite, "Without term_end the bar cannot be judged: the governor may still proclaim.")
 		return
 	}
 	day := bar.Day.In(e.lastYear)
 	barred := e.v.After(day) || (bar.DayBarred && e.v == day)
 	if !barred {
 		if e.explaining {
-			e.stepV("§ 42(4)(c) bar", false, bar.Cite, "The vacancy is not "+bar.Phrase+" of the term's last year ("+itoa(e.lastYear)+", "+isoDate(day)+"): the bar does not apply.")
+			e.stepV("bar on a special election (other offices)", false, bar.Cite, "The vacancy is not "+bar.Phrase+" of the term's last year ("+itoa(e.lastYear)+", "+isoDate(day)+"): the bar does not apply.")
 		}
 		return
 	}
@@ -683,14 +703,16 @@ func (e *engine) subThreeBar() {
 	e.r.Method = bar.Fallback
 	e.addBasis(bar.Cite)
 	proclaimed := !in.ProclamationDate.IsZero() || !in.SpecialElectionDate.IsZero()
-	c := conflict(codeSpecialBarred, "vacancy_date",
-		bar.Cite+" bars a special election: the vacancy is "+text+"; the general election of "+isoDate(e.r.FillingElection)+" fills it.", bar.Cite)
+	e.barredWords = bar.Cite + " bars a special election: the vacancy is " + text
+	c := conflict(codeSpecialBarred, "vacancy_date", e.barredWords+"; the general election of "+isoDate(e.r.FillingElection)+" fills it.", bar.Cite)
 	if proclaimed {
 		c.Severity = Error
-		c.Message = "A special election was proclaimed, but " + bar.Cite + " bars one: the vacancy is " + text + "; the general election of " + isoDate(e.r.FillingElection) + " fills it."
+		e.barredWords = "A special election was proclaimed, but " + bar.Cite + " bars one: the vacancy is " + text
+		c.Message = e.barredWords + "; the general election of " + isoDate(e.r.FillingElection) + " fills it."
 	}
 	e.add(c)
-	e.stepV("§ 42(4)(c) bar", true, bar.Cite, "The vacancy is "+text+": no special election; the general election of "+isoDate(e.r.FillingElection)+" fills it.")
+	e.barredAt = len(e.r.Conflicts)
+	e.stepV("bar on a special election (other offices)", true, bar.Cite, "The vacancy is "+text+": no special election; the general election of "+isoDate(e.r.FillingElection)+" fills it.")
 }
 
 // judge is the constitution's rule for judicial vacancies.
@@ -727,7 +749,7 @@ func (e *engine) termExpiration() {
 	text := "The term ends December 31, " + itoa(y) + ", and cannot be filled for a full term before: the general election of " + isoDate(g) + " fills it"
 	if in.NextFullTermYear == 0 {
 		e.add(conflict(codeNeedsInput, "next_full_term_year",
-			"§ 42(2) fills the office for a term ending with the political year after the first general election at which a full term can be elected: enter next_full_term_year.",
+			f.Expiry.Cite+" fills the office for a term ending with the political year after the first general election at which a full term can be elected: enter next_full_term_year.",
 			f.Expiry.Cite))
 		text += " for a short term (enter next_full_term_year to date its end)."
 	} else {
@@ -747,9 +769,9 @@ func (e *engine) proclaimedButNotAuthorized() {
 	if in.ProclamationDate.IsZero() {
 		field = "special_election_date"
 	}
+	_, cites := e.fill().groundsFor("")
 	e.add(conflict(codeSpecialNotAuthorized, field,
-		"A special election is given, but § 42(3) and (5) give the governor none for this vacancy: check the row.",
-		"Pub. Off. Law § 42(3); Pub. Off. Law § 42(5)"))
+		"A special election is given, but no ground of "+strings.ReplaceAll(cites, "; ", " or ")+" gives the governor one for this vacancy: check the row.", cites))
 }
 
 // specialTable is the edition's special-election table for a class.
@@ -833,9 +855,9 @@ func (e *engine) proclamation() {
 			text += "; it is on " + isoDate(s) + ", inside the window."
 		case w.SameDate != nil && r.DaysUntil(s) >= w.SameDate.MinDays:
 			e.r.piggyback = true
+			e.r.piggybackText = piggybackMessage(w, s, e.r.SpecialEarliest, e.r.SpecialLatest, r)
 			e.add(Conflict{Code: codeSpecialPiggyback, Severity: Warning, Field: "special_election_date",
-				Message: piggybackMessage(w, s, e.r.SpecialEarliest, e.r.SpecialLatest, r) +
-					" none is in these inputs: check that one was already set for that day.",
+				Message:  e.r.piggybackText + " none is in these inputs: check that one was already set for that day.",
 				Citation: w.SameDate.Cite})
 			text += "; it is on " + isoDate(s) + ", outside the window but at least " + itoa(w.SameDate.MinDays) +
 				" days after the proclamation: lawful only on the day of a previously scheduled special election (" + w.SameDate.Cite + ")."
@@ -918,7 +940,7 @@ func (e *engine) doubt(r, s Date) {
 		return out
 	}
 	e.add(review("proclamation_date",
-		next.ID+"'s first day ("+isoDate(next.From)+") is not sourced: a proclamation from "+isoDate(next.Doubt)+" may already be under it. Under "+
+		next.ID+"'s first day ("+isoDate(next.From)+") is "+string(next.MarkOrSourced())+", its act's own day not read: a proclamation from "+isoDate(next.Doubt)+" may already be under it. Under "+
 			cur.ID+", the window is "+verdict(&tc.Window)+"; under "+next.ID+", "+verdict(&tn.Window)+".",
 		next.Cite, Warning))
 }
@@ -947,11 +969,8 @@ func (e *engine) termCheck() {
 		e.r.SpecialEarliest, e.r.SpecialLatest = Date{}, Date{}
 		// A bar's message said which general election fills the seat; the
 		// term ends first, so none does: the messages must agree.
-		fills := "; the general election of " + isoDate(fe) + " fills it."
-		for i := range e.r.Conflicts {
-			if c := &e.r.Conflicts[i]; c.Code == codeSpecialBarred && strings.HasSuffix(c.Message, fills) {
-				c.Message = strings.TrimSuffix(c.Message, fills) + "; the term ends (" + isoDate(te) + ") before the next general election (" + isoDate(fe) + "), so nothing is left to fill."
-			}
+		if i := e.barredAt - 1; i >= 0 && i < len(e.r.Conflicts) && e.r.Conflicts[i].Code == codeSpecialBarred {
+			e.r.Conflicts[i].Message = e.barredWords + "; the term ends (" + isoDate(te) + ") before the next general election (" + isoDate(fe) + "), so nothing is left to fill."
 		}
 		return
 	}
@@ -988,7 +1007,7 @@ func (e *engine) deadlines() {
 				e.use(e.law.actBit(d.act))
 			}
 		}
-		e.addBasis("Elec. Law § 6-158")
+		e.addBasis(e.law.Cites.Deadlines)
 		if e.explaining {
 			e.generalStep(&d, p, first)
 		}
@@ -1007,9 +1026,9 @@ func (e *engine) deadlines() {
 		}
 		d.ed, d.edBit = edR, editionBit(e.edR)
 		e.r.Deadlines, e.r.Conflicts = d.special(t, in.ProclamationDate, in.SpecialElectionDate, e.r.Deadlines, e.r.Conflicts)
-		e.addBasis("Elec. Law § 6-158")
+		e.addBasis(e.law.Cites.Deadlines)
 		if e.explaining {
-			cite := "Elec. Law § 6-158"
+			cite := e.law.Cites.Deadlines
 			if len(t.Rows) > 0 {
 				cite = t.Rows[0].Cite
 			}
@@ -1064,7 +1083,7 @@ func (e *engine) generalStep(d *deadlineRun, p Date, first int) {
 	}
 	day := e.law.Keying.CalendarDay
 	e.step(Step{Rule: "nomination deadlines", Applies: true, Edition: label,
-		Keyed: day.String() + ", " + itoa(e.genYear), Keying: e.law.Keying.Calendar, Citation: "Elec. Law § 6-158", Text: text})
+		Keyed: day.String() + ", " + itoa(e.genYear), Keying: e.law.Keying.Calendar, Citation: e.law.Cites.Deadlines, Text: text})
 }
 
 // dutyRow is the ten-day duty to proclaim (§ 42(3) from L.2021 ch. 320),

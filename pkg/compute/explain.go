@@ -41,7 +41,7 @@ func explain(r *Result, in *Vacancy) string {
 		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
 		if hasConflict(r, codeSpecialBarred) {
-			b.WriteString(" A special election is barred (§ 42(4)).")
+			b.WriteString(" A special election is barred (" + conflictCite(r, codeSpecialBarred) + ").")
 		}
 	case SpecialOrGeneral:
 		if !r.dutyBy.IsZero() {
@@ -109,13 +109,13 @@ func explain(r *Result, in *Vacancy) string {
 		writeDate(&b, r.FillingElection)
 		b.WriteByte('.')
 	case NotCovered:
-		b.WriteString("§ 42 does not cover this office: the constitution provides succession; no election is computed.")
+		b.WriteString("The office is excepted (" + conflictCite(r, codeNotCovered) + "): the constitution provides succession; no election is computed.")
 	case NotElective:
-		b.WriteString("An appointive board seat (§ 30(3)): no election; the appointing authority names a successor.")
+		b.WriteString("An appointive board seat (" + conflictCite(r, codeNotElective) + "): no election; the appointing authority names a successor.")
 	case NoElection:
 		switch {
 		case hasConflict(r, codeSpecialBarred):
-			b.WriteString("No election: § 42(4) bars a special election this late in the term; the seat stays vacant until the next term.")
+			b.WriteString("No election: " + conflictCite(r, codeSpecialBarred) + " bars a special election this late in the term; the seat stays vacant until the next term.")
 		case hasConflict(r, codeTermEndsFirst):
 			b.WriteString("No election: the term ends (")
 			writeDate(&b, r.TermEnd)
@@ -190,10 +190,19 @@ func ResolvePiggyback(r *Result, otherID string, otherR Date) {
 			continue
 		}
 		c.Severity = Info
-		if k := strings.Index(c.Message, " none is in these inputs"); k >= 0 {
-			c.Message = c.Message[:k] + " the special election of " + otherID + ", proclaimed " + isoDate(otherR) +
-				", is on that day: the proviso makes this date lawful (the statute's \"subsequent vacancy\" is not checked)."
-		}
+		c.Message = r.piggybackText + " the special election of " + otherID + ", proclaimed " + isoDate(otherR) +
+			", is on that day: the proviso makes this date lawful (the statute's \"subsequent vacancy\" is not checked)."
 	}
 	r.Explanation = explain(r, &r.Vacancy)
+}
+
+// conflictCite is the citation of r's first conflict of code: the rule
+// that raised it, named as the law data names it.
+func conflictCite(r *Result, code string) string {
+	for i := range r.Conflicts {
+		if r.Conflicts[i].Code == code {
+			return r.Conflicts[i].Citation
+		}
+	}
+	return ""
 }

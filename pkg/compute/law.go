@@ -18,11 +18,16 @@ import (
 // force on a date (Law.EditionAt) and reads numbers, counting kinds and
 // sentences from it.
 
-// Mark says how sure the law data is of a value (EDITIONS.md's marks).
+// Mark says how sure the law data is of a value (docs/LAW.md, "Marks").
 type Mark string
 
 const (
-	Sourced        Mark = "sourced"        // the words or dates were read in a published copy
+	Sourced Mark = "sourced" // the words or dates were read in a published copy
+	// Corroborated: the words were not read, but a published calendar
+	// (named in Authority.By) prints the rule's date under the same
+	// edition and cites the subdivision. Between Sourced and Inferred; it
+	// raises no NEEDS_REVIEW.
+	Corroborated   Mark = "corroborated"
 	Inferred       Mark = "inferred"       // indirect evidence, named in the note
 	Unsourced      Mark = "unsourced"      // nobody has read the text: rows it decides get NEEDS_REVIEW
 	Interpretation Mark = "interpretation" // a reading of the words the tool shows
@@ -35,6 +40,18 @@ type Authority struct {
 	Words string // the statute's words (verbatim where Mark is Sourced)
 	Mark  Mark   // "" is Sourced
 	Note  string // an interpretation, or what is not verified
+	// By names the published calendar that corroborates the rule, and
+	// what it prints (Mark Corroborated).
+	By string
+}
+
+// Corroboration is "corroborated by <By>" for a corroborated rule, ""
+// otherwise: the words every place that shows the rule adds.
+func (a Authority) Corroboration() string {
+	if a.MarkOrSourced() != Corroborated || a.By == "" {
+		return ""
+	}
+	return "corroborated by " + a.By
 }
 
 // MarkOrSourced is the authority's mark, Sourced when none is given.
@@ -86,6 +103,11 @@ type Law struct {
 	Terms       []DefaultTerm        // default term ends by office
 	Notices     []Notice             // conflicts the data raises by year (a court-ordered calendar)
 	RollOver    Authority            // § 1-106, for the Rules table
+	Cites       Citations            // the statutes as a whole, where no one rule decides
+	// Words say what each deadline asks for, in plain words, in the
+	// statute's order: the titles of Summary, the calendar file and the
+	// Column guide.
+	Words []DeadlineWords
 
 	Keying Keying // which date picks the edition, in words
 
@@ -100,6 +122,57 @@ type Law struct {
 	Choice string
 
 	labels *labelCache
+}
+
+// DeadlineWords is what a deadline asks for, in plain words: Verb ("file",
+// "hold", "sign", "issue") What (the papers filed, or the event held) Who
+// (who files them, or holds it).
+type DeadlineWords struct {
+	Code, Verb, What, Who string
+	// CalendarOnly: a line of the board's calendar that no vacancy row
+	// computes (printed by `batch calendar` and on the Calendar sheet).
+	CalendarOnly bool
+}
+
+// WordsFor is the deadline code's plain words; false when the law has none.
+func (l *Law) WordsFor(code string) (DeadlineWords, bool) {
+	for _, w := range l.Words {
+		if w.Code == code {
+			return w, true
+		}
+	}
+	return DeadlineWords{}, false
+}
+
+// SpecialWindowWords is § 42(3)'s window in force on day, in a sentence
+// for a reader filling in a proclamation ("the special election falls 40
+// to 50 days after the proclamation for the State Senate and Assembly; 70
+// to 80 days for …"), with its citations: the template's help says what
+// the law in force on the day it is made says.
+func (l *Law) SpecialWindowWords(day Date) string {
+	e := l.EditionAt(day)
+	var parts []string
+	for i := range e.Specials {
+		w := &e.Specials[i].Window
+		p := itoa(w.MinDays) + " to " + itoa(w.MaxDays) + " days after the proclamation"
+		if w.Who != "" {
+			p += " " + w.Who
+		}
+		parts = append(parts, p+" ("+w.Cite+")")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "the special election falls " + strings.Join(parts, "; ")
+}
+
+// Citations name a statute as a whole, where a step or a conflict
+// concerns it rather than one rule of an edition.
+type Citations struct {
+	Vacancy     string // when an office becomes vacant (the vacancy date step)
+	VacancyTerm string // a vacancy within the term (the dates' order)
+	Deadlines   string // the nomination deadlines as a whole
+	Succession  string // the governor's and lieutenant governor's succession
 }
 
 // Keying is the keying rule in words, one sentence for each kind of
@@ -119,8 +192,8 @@ type Keying struct {
 type Edition struct {
 	ID   string // "E2"
 	From Date   // in force from; zero for the first edition
-	// Doubt is set when From is unsourced: a date from Doubt to the day
-	// before From may already be under this edition (NEEDS_REVIEW).
+	// Doubt is set when From is not read in the act: a date from Doubt to
+	// the day before From may already be under this edition (NEEDS_REVIEW).
 	Doubt Date
 	// Authority is the act (Act, Cite), how sure From is (Mark, Note) and
 	// what the edition changes (Words).
@@ -154,13 +227,13 @@ type MovedDay struct {
 
 // FillRules are an edition's Public Officers Law § 30 and § 42 values.
 type FillRules struct {
-	OathDays int       // § 30(1)(h): the oath is due within this many days of the term's start
-	Cutoff   Cutoff    // § 42(1): which general election
-	Bars     []Bar     // § 42(4)
-	Senator  Senator   // § 42(4-a)
-	Judges   Judges    // N.Y. Const. art. VI § 21(a)
-	Expiry   Authority // § 42(2)
-	Duty     Duty      // § 42(3): the ten-day duty to proclaim
+	OathDays int     // § 30(1)(h): the oath is due within this many days of the term's start
+	Cutoff   Cutoff  // § 42(1): which general election
+	Bars     []Bar   // § 42(4)
+	Senator  Senator // § 42(4-a)
+	Judges   Judges  // N.Y. Const. art. VI § 21(a)
+	Expiry   Expiry  // § 42(2)
+	Duty     Duty    // § 42(3): the ten-day duty to proclaim
 
 	// Authorizations say when the governor may proclaim a special election,
 	// in the order they are tried.
@@ -188,6 +261,9 @@ type Cutoff struct {
 	// CalendarCode, when set, is the row `batch calendar` prints for Day.
 	CalendarCode string
 	Authority
+	// Echo is the same rule restated in another statute (New York's
+	// Elec. Law § 6-158(14)): printed with its own mark, never applied.
+	Echo Authority
 }
 
 // Bar is one paragraph of § 42(4): no special election for Offices when the
@@ -206,11 +282,38 @@ type Bar struct {
 	Authority
 }
 
-// Senator is § 42(4-a): the temporary appointment of a U.S. senator.
+// Senator is § 42(4-a): the temporary appointment of a U.S. senator. The
+// appointment ends on AppointmentEnds of the vacancy's year plus
+// EarlyYears (an even year, on or before CutoffDays before the primary),
+// LateYears (later in an even year) or OddYears (an odd year); the
+// election for the unexpired term is the general election of the year
+// before.
 type Senator struct {
 	CutoffDays      int      // "on or before the sixtieth day prior to" the primary
 	AppointmentEnds MonthDay // "until the third day of January"
+	EarlyYears      int
+	LateYears       int
+	OddYears        int
 	Authority
+}
+
+// Expiry is § 42(2): a vacancy by the expiration of a term that ends on
+// Day of a year of the given parity is filled at that year's general
+// election.
+type Expiry struct {
+	Day      MonthDay
+	EvenYear bool
+	Authority
+}
+
+// Phrase is "December 31 of an even-numbered year".
+func (x *Expiry) Phrase() string {
+	return x.Day.String() + " of an " + ifElse(x.EvenYear, "even", "odd") + "-numbered year"
+}
+
+// Applies reports whether a term ending on end is one § 42(2) covers.
+func (x *Expiry) Applies(end Date) bool {
+	return end.Month == x.Day.Month && end.Day == x.Day.Day && (end.Year%2 == 0) == x.EvenYear
 }
 
 // Judges is the constitution's rule for judicial vacancies.
@@ -239,6 +342,7 @@ type Authorization struct {
 	NotAppointable bool          // only when the row says appointable = no
 	Sub3           bool          // a § 42(3) case: the duty, the window without R, § 42(4)(c)
 	NoDuty         string        // the proclamation_deadline reason for a ground that has no duty
+	Ground         string        // the ground in a few words: "a failure to elect"
 	Text           string        // the step's sentence
 	Review         string        // NEEDS_REVIEW sentence when its current text is unverified
 	Authority
@@ -289,6 +393,11 @@ type DeadlineRule struct {
 	CalendarOnly bool // printed by `batch calendar`, never a vacancy's row
 	Cycle        int  // printed only in years divisible by Cycle (presidential years: 4)
 	NotFiling    bool // an election day or the governor's act, not a filing: no TOO_LATE after the election
+
+	// Corroborated lists the published calendars whose dates agree with
+	// the rule, by year (boardcal.go): the calendar names them in the
+	// year they cover; other years rest on the rule's own mark.
+	Corroborated []Corroboration
 
 	Review string // NEEDS_REVIEW sentence when the rule's current text is unverified
 	Authority
@@ -414,11 +523,12 @@ type labelCache struct {
 }
 
 // NewLaw prepares a law for the engine: each edition's end is set from the
-// next one's start. The data is not copied deeply: it must not change
-// afterwards. Check reports what is inconsistent in it.
+// next one's start. The data is copied deeply, so a change to the values
+// it was built from (an edition copied to make the next one) never
+// reaches it. Check reports what is inconsistent in it.
 func NewLaw(l Law) *Law {
-	out := l
-	out.Editions = slices.Clone(l.Editions)
+	l.labels = nil
+	out := deepCopy(l)
 	for i := range out.Editions {
 		if i+1 < len(out.Editions) {
 			out.Editions[i].to = out.Editions[i+1].From.AddDays(-1)
@@ -562,7 +672,7 @@ func (l *Law) Fixed(id string) (*Law, error) {
 		return nil, fmt.Errorf("compute: no edition %q (the editions are %s)", id, strings.Join(ids, ", "))
 	}
 	out := *l
-	one := *e
+	one := e.Clone()
 	one.From, one.Doubt = Date{}, Date{}
 	out.Editions = []Edition{one}
 	out.Acts = nil
@@ -645,7 +755,7 @@ func (l *Law) actFor(year int, class OfficeClass) int {
 }
 
 // Describe is one line naming an edition: "E4 (L.2022 ch. 164, in force
-// from 2022-07-29, unsourced day)".
+// from 2022-03-25, that day inferred)".
 func (e *Edition) Describe() string {
 	var b strings.Builder
 	b.WriteString(e.ID)
@@ -668,3 +778,68 @@ func (e *Edition) Describe() string {
 }
 
 func hasClass(cs []OfficeClass, c OfficeClass) bool { return slices.Contains(cs, c) }
+
+// Corroboration names the published calendar that corroborates the rule
+// that decided a deadline row ("corroborated by …"), "" when none does:
+// `batch explain` prints it beside the row's citation.
+func (l *Law) Corroboration(d *Deadline) string {
+	for _, id := range strings.Split(d.LawEdition, "+") {
+		e := l.editionByID(id)
+		if e == nil {
+			continue
+		}
+		find := func(rules []DeadlineRule) string {
+			for i := range rules {
+				r := &rules[i]
+				if r.Code != d.Code {
+					continue
+				}
+				if r.Cite == d.Citation {
+					return r.Corroboration()
+				}
+				for _, x := range r.Exceptions {
+					if x.Cite == d.Citation {
+						return x.Corroboration()
+					}
+				}
+			}
+			return ""
+		}
+		if s := find(e.Deadlines); s != "" {
+			return s
+		}
+		for j := range e.Specials {
+			if s := find(e.Specials[j].Rows); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// groundsFor is every ground on which the governor may proclaim for
+// class, in words ("a failure to elect, …, or a board's failure to fill"),
+// and the citations of them all, "; "-joined.
+func (f *FillRules) groundsFor(class OfficeClass) (words, cites string) {
+	var ws, cs []string
+	for i := range f.Authorizations {
+		a := &f.Authorizations[i]
+		if class != "" && !hasClass(a.Offices, class) {
+			continue
+		}
+		if a.Ground != "" && !slices.Contains(ws, a.Ground) {
+			ws = append(ws, a.Ground)
+		}
+		if !slices.Contains(cs, a.Cite) {
+			cs = append(cs, a.Cite)
+		}
+	}
+	switch len(ws) {
+	case 0:
+	case 1:
+		words = ws[0]
+	default:
+		words = strings.Join(ws[:len(ws)-1], ", ") + ", or " + ws[len(ws)-1]
+	}
+	return words, strings.Join(cs, "; ")
+}

@@ -53,13 +53,13 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 	for i := range l.Editions {
 		e := &l.Editions[i]
 		b.edition(i)
-		b.auth("primary", "", e.Primary.Authority, e.Primary.Day.String(), false, "")
+		b.auth("primary", "", e.Primary.Authority, e.Primary.Day.Words(), false, "")
 		for _, m := range e.Primary.Moved {
 			b.auth("primary_moved_"+itoa(m.Date.Year), "", m.Authority, m.Date.String(), false, "")
 		}
 	}
 	b.edition(-1)
-	b.auth("general", "", l.GeneralBy, l.General.String(), false, "")
+	b.auth("general", "", l.GeneralBy, l.General.Words(), false, "")
 	b.auth("roll_over", "", l.RollOver, "", true, "last days to file only: window openings, conventions and elections never move; a deadline counted from another counts from its effective (rolled-over) date")
 	for _, c := range l.Causes {
 		b.auth("cause_"+string(c.Cause), "", c.Authority, c.Date, false, "")
@@ -70,28 +70,38 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 	b.auth("armed_forces_exception", "", l.ArmedForces.Authority, "", false,
 		joinNonEmpty("; ", l.ArmedForces.Note, "notes naming "+strings.Join(l.ArmedForces.Keywords, ", ")+" raise ARMED_FORCES for an unfiled oath"))
 	for _, t := range l.Terms {
-		b.auth("default_term", offices(t.Offices), t.Authority, "first "+t.Day.String()+" of an "+ifElse(t.OddYear, "odd", "even")+" year "+ifElse(t.OnOrAfter, "on or after", "after")+" V", false, "used when term_end is blank")
+		b.auth("default_term", offices(t.Offices), t.Authority, "the first "+t.Day.String()+" of an "+ifElse(t.OddYear, "odd", "even")+"-numbered year "+ifElse(t.OnOrAfter, "on or after", "after")+" the vacancy", false, "used when term_end is blank")
 	}
 	for i := range l.Editions {
 		e := &l.Editions[i]
 		fr := &e.Fill
 		b.edition(i)
-		b.auth("oath_days", "", Authority{Cite: "Pub. Off. Law § 30(1)(h)"}, "term_start + "+itoa(fr.OathDays)+" days + 1", false, "")
+		oath := Authority{}
+		if cr := l.causeRule(OathNotFiled); cr != nil {
+			oath.Cite = cr.Cite
+		}
+		b.auth("oath_days", "", oath, "the "+ordinalWords(fr.OathDays+1)+" day after the term's start, when the oath is not filed", false, "")
 		b.auth("step_not_elective", "", fr.NotElective, "", false, "")
 		b.auth("step_not_covered", "", fr.NotCovered, "", false, "")
-		b.auth("step_us_senator", "", fr.Senator.Authority, "V ≤ P(y) − "+itoa(fr.Senator.CutoffDays)+" days in an even year → "+fr.Senator.AppointmentEnds.String()+" of y+1; later that year → y+3; odd year → y+2", false, "")
+		sn := &fr.Senator
+		b.auth("step_us_senator", "", sn.Authority, "a vacancy in an even-numbered year on or before the "+ordinalWords(sn.CutoffDays)+" day before the primary: appointment until "+
+			sn.AppointmentEnds.String()+" "+yearsOn(sn.EarlyYears)+"; later in that year: until "+sn.AppointmentEnds.String()+" "+yearsOn(sn.LateYears)+
+			"; in an odd-numbered year: until "+sn.AppointmentEnds.String()+" "+yearsOn(sn.OddYears)+"; the election is at the general election of the year before", false, "")
 		for _, bar := range fr.Bars {
-			c := ifElse(bar.DayBarred, "barred when V ≥ ", "barred when V > ") + bar.Day.String() + " of the term's last year"
+			c := ifElse(bar.DayBarred, "barred when the vacancy is on or after ", "barred when the vacancy is after ") + bar.Day.String() + " of the term's last year"
 			if bar.Liftable {
-				c += "; a special session lifts it when V > " + bar.Day.String()
+				c += "; a special session lifts the bar for a vacancy after " + bar.Day.String()
 			}
-			b.auth("step_bar", offices(bar.Offices), bar.Authority, c, false, ifElse(bar.Sub3Only, "only for the § 42(3) grounds; ", "")+"barred → "+string(bar.Fallback))
+			b.auth("step_bar", offices(bar.Offices), bar.Authority, c, false, ifElse(bar.Sub3Only, "only for the grounds that carry the duty to proclaim; ", "")+"barred → "+string(bar.Fallback))
 		}
-		b.auth("step_judges", offices(fr.Judges.Offices), fr.Judges.Authority, "first G on or after MonthsAfter(V, "+itoa(fr.Judges.Months)+")", false, "")
-		b.auth("step_term_expiration", "", fr.Expiry, "G(Y) when term_end is December 31 of an even year Y", false, "")
+		b.auth("step_judges", offices(fr.Judges.Offices), fr.Judges.Authority, "the first general election at least "+plural(fr.Judges.Months, "month")+" after the vacancy", false, "")
+		b.auth("step_term_expiration", "", fr.Expiry.Authority, "the general election of the term's last year, when the term ends on "+fr.Expiry.Phrase(), false, "")
 		c := &fr.Cutoff
-		b.auth("step_general_election", "", c.Authority, ifElse(c.Through, "V ≤ ", "V < ")+c.Day.String()+" → G(y), else G(y+1) ("+c.Code+")", false,
+		b.auth("step_general_election", "", c.Authority, "a vacancy "+ifElse(c.Through, "on or before ", "before ")+c.Day.Words()+": that year's general election; a later one: the next year's ("+c.Code+")", false,
 			joinNonEmpty("; ", ifElse(c.Review != "", c.Review+" (±"+itoa(c.ReviewDays)+" day)", ""), ifElse(c.CalendarCode != "", "calendar row "+c.CalendarCode, "")))
+		if c.Echo.Cite != "" {
+			b.auth("step_general_election.restated", "", c.Echo, "", false, "")
+		}
 		for _, a := range fr.Authorizations {
 			when := ""
 			switch {
@@ -109,14 +119,16 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 			case a.NotAppointable:
 				code += ".not_appointable"
 			}
-			b.auth(code, offices(a.Offices), a.Authority, when, false, joinNonEmpty("; ", ifElse(a.Sub3, "a § 42(3) ground", "not a § 42(3) ground: "+a.NoDuty), a.Review))
+			b.auth(code, offices(a.Offices), a.Authority, when, false, joinNonEmpty("; ", ifElse(a.Sub3, "a ground that carries the duty to proclaim and its bar", "a ground without the duty to proclaim: "+a.NoDuty), a.Review))
 		}
 		d := &fr.Duty
 		duty := "no duty"
 		if d.Days > 0 {
-			duty = "last day V + " + itoa(d.Days) + " (never rolled over)"
+			duty = plural(d.Days, "day") + " after the vacancy (never rolled over)"
 		}
-		b.auth(ifElse(d.Code != "", d.Code, "proclamation_deadline"), "", d.Authority, duty, false, joinNonEmpty("; ", d.NoDuty, d.Review))
+		if d.Code != "" {
+			b.auth(d.Code, "", d.Authority, duty, false, joinNonEmpty("; ", d.NoDuty, d.Review))
+		}
 		b.auth("step_term_check", "", fr.TermCheck, "filling election after term_end → none (TERM_ENDS_FIRST)", false, "")
 		b.auth("special_session", "", fr.Session, "", false, "")
 	}
@@ -134,10 +146,10 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 				o = "every other office"
 			}
 			w := &t.Window
-			b.auth(w.Code, o, w.Authority, "window: [DaysAfter("+itoa(w.MinDays)+", proclamation), DaysAfter("+itoa(w.MaxDays)+", proclamation)]", false,
+			b.auth(w.Code, o, w.Authority, "from "+numberWords(w.MinDays)+" to "+plural(w.MaxDays, "day")+" after the proclamation", false,
 				joinNonEmpty("; ", "an election day: never rolled over", w.Review))
 			if s := w.SameDate; s != nil {
-				b.auth(w.Code+".same_date", o, s.Authority, "the day of a previously scheduled special election, proclaimed ≥ "+itoa(s.MinDays)+" days before it", false,
+				b.auth(w.Code+".same_date", o, s.Authority, "the day of a previously scheduled special election, proclaimed at least "+plural(s.MinDays, "day")+" before it", false,
 					"checked across the inputs: SPECIAL_PIGGYBACK names the other row")
 			}
 			for k := range t.Rows {
@@ -152,19 +164,19 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 		b.add(Rule{Code: "act", Citation: a.Cite, Words: a.Words, InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
 			Note: joinNonEmpty("; ", "sits on "+a.On, a.Note), Offices: offices(a.Offices), Mark: a.MarkOrSourced()})
 		if !a.Primary.IsZero() {
-			b.add(Rule{Code: "primary", Citation: a.Cite, Counting: a.Primary.String(), InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
+			b.add(Rule{Code: "primary", Citation: a.Cite, Counting: "on " + a.Primary.String(), InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
 				Offices: offices(a.Offices), Mark: a.MarkOrSourced()})
 		}
 		for _, r := range a.Rows {
 			c := ""
 			switch {
 			case r.LastFrom != nil:
-				c = r.LastFrom.String()
+				c = r.LastFrom.Words()
 			case !r.Last.IsZero():
 				c = r.Last.String()
 			}
 			if !r.Start.IsZero() {
-				c = "window: " + r.Start.String() + " … " + ifElse(c == "", "(the rule's last day)", c)
+				c = windowWords(r.Start.String(), ifElse(c == "", "the rule's last day", c))
 			}
 			o := offices(r.Offices)
 			if o == "" {
@@ -174,7 +186,7 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 				Note: joinNonEmpty("; ", r.Note, r.Review), Offices: o, Mark: markOf(a.Authority, r.Review)})
 		}
 		for _, it := range a.Items {
-			b.add(Rule{Code: it.Code, Citation: a.Cite, Counting: it.Date.String(), InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
+			b.add(Rule{Code: it.Code, Citation: a.Cite, Counting: "on " + it.Date.String(), InForceFrom: a.InForce.From, InForceTo: a.InForce.To,
 				Note: it.Note, Mark: a.MarkOrSourced()})
 		}
 	}
@@ -192,13 +204,14 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 			j++
 		}
 		if c.Code != "" {
-			b.add(Rule{Code: c.Code, Citation: c.Cite, Words: c.Severity.String() + ": § 42(1) sends the vacancy to the next year's general election (it is not " + c.Phrase + ")",
+			b.add(Rule{Code: c.Code, Citation: c.Cite, Words: c.Severity.String() + ": " + c.Cite + " sends the vacancy to the next year's general election (it is not " + c.Phrase + ")",
 				InForceFrom: l.Editions[i].From, InForceTo: l.Editions[j-1].to, Edition: label, Mark: Sourced})
 		}
 		i = j
 	}
+	cites := l.conflictCites()
 	for _, c := range conflictRules {
-		b.add(Rule{Code: c.Code, Words: c.Severity.String() + ": " + c.When, Note: c.Note, Mark: Sourced})
+		b.add(Rule{Code: c.Code, Citation: cites[c.Code], Words: c.Severity.String() + ": " + c.When, Note: c.Note, Mark: Sourced})
 	}
 	for _, h := range l.Holidays {
 		r := Rule{Code: "holiday_" + strings.ToLower(strings.NewReplacer(" ", "_", "'", "", ".", "").Replace(h.Name)), Citation: h.Citation,
@@ -259,13 +272,13 @@ func (b *rulesBuilder) add(r Rule) {
 
 func (b *rulesBuilder) auth(code, offices string, a Authority, counting string, rollOver bool, note string) {
 	b.add(Rule{Code: code, Citation: a.Cite, Words: a.Words, Counting: counting, RollOver: rollOver,
-		Note: joinNonEmpty("; ", a.Note, note, ifElse(a.Act != "", "as amended by "+a.Act, "")), Offices: offices, Mark: markOf(a, note)})
+		Note: joinNonEmpty("; ", a.Note, note, a.Corroboration(), ifElse(a.Act != "", "as amended by "+a.Act, "")), Offices: offices, Mark: markOf(a, note)})
 }
 
 func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
-	counting := d.Last.String()
+	counting := d.Last.Words()
 	if d.Kind == Window {
-		counting = "window: " + d.Start.String() + " … " + counting
+		counting = windowWords(d.Start.Words(), counting)
 	}
 	var notes []string
 	if len(d.Only) > 0 {
@@ -279,11 +292,14 @@ func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 	}
 	if d.Requires != nil {
 		if d.Requires.Than != nil {
-			notes = append(notes, "applies when V ≤ "+d.Requires.Than.String()+" ("+d.Requires.Reason+")")
+			notes = append(notes, "applies when the vacancy is on or before "+d.Requires.Than.Words()+" ("+d.Requires.Reason+")")
 		}
 		if d.Requires.Row != "" {
 			notes = append(notes, "applies when "+d.Requires.Row+" does")
 		}
+	}
+	if len(d.Corroborated) > 0 {
+		notes = append(notes, corroboratedYears(d))
 	}
 	if d.CalendarOnly {
 		notes = append(notes, "printed by the calendar only")
@@ -294,24 +310,27 @@ func (b *rulesBuilder) deadline(d *DeadlineRule, office string) {
 	if d.Review != "" {
 		notes = append(notes, d.Review)
 	}
+	if s := d.Corroboration(); s != "" {
+		notes = append(notes, s)
+	}
 	if d.Act != "" {
 		notes = append(notes, "as amended by "+d.Act)
 	}
 	b.add(Rule{Code: d.Code, Citation: d.Cite, Words: d.Words, Counting: counting, RollOver: d.RollOver,
 		Note: joinNonEmpty("; ", append([]string{d.Note}, notes...)...), Offices: office, Mark: markOf(d.Authority, d.Review)})
 	for _, x := range d.Exceptions {
-		c := x.Last.String()
+		c := x.Last.Words()
 		if !x.Start.IsZero() {
-			c = "window: " + x.Start.String() + " … " + c
+			c = windowWords(x.Start.Words(), c)
 		}
 		switch {
 		case x.When.After != nil:
-			c += " when V > " + x.When.After.String()
+			c += ", when the vacancy is after " + x.When.After.Words()
 		case x.When.Row != "":
-			c += " when " + x.When.Row + " takes its exception"
+			c += ", when " + x.When.Row + " takes its exception"
 		}
 		b.add(Rule{Code: d.Code + ".late_vacancy", Citation: x.Cite, Words: x.Words, Counting: c, RollOver: d.RollOver,
-			Note: joinNonEmpty("; ", "replaces "+d.Code+" (LATE_VACANCY)", x.Note, x.Review), Offices: office, Mark: markOf(x.Authority, x.Review)})
+			Note: joinNonEmpty("; ", "replaces "+d.Code+" (LATE_VACANCY)", x.Note, x.Review, x.Corroboration()), Offices: office, Mark: markOf(x.Authority, x.Review)})
 	}
 }
 
@@ -351,4 +370,44 @@ func (b *rulesBuilder) filter(f RulesFilter) []Rule {
 		out = append(out, r)
 	}
 	return out
+}
+
+// yearsOn is "of the next year", "three years on".
+func yearsOn(n int) string {
+	switch n {
+	case 0:
+		return "of the same year"
+	case 1:
+		return "of the next year"
+	}
+	return plural(n, "year") + " on"
+}
+
+// conflictCites is the statute each of the engine's conflict codes rests
+// on, from the latest edition's data.
+func (l *Law) conflictCites() map[string]string {
+	m := map[string]string{}
+	if len(l.Editions) == 0 {
+		return m
+	}
+	f := &l.Editions[len(l.Editions)-1].Fill
+	m[codeNotCovered] = f.NotCovered.Cite
+	m[codeNotElective] = f.NotElective.Cite
+	m[codeArmedForces] = l.ArmedForces.Cite
+	m[codeRolledOver] = l.RollOver.Cite
+	_, m[codeSpecialNotAuthorized] = f.groundsFor("")
+	var bars, res []string
+	for _, b := range f.Bars {
+		if !slices.Contains(bars, b.Cite) {
+			bars = append(bars, b.Cite)
+		}
+	}
+	for _, x := range l.Residency {
+		if !slices.Contains(res, x.Cite) {
+			res = append(res, x.Cite)
+		}
+	}
+	m[codeSpecialBarred] = strings.Join(bars, "; ")
+	m[codeResidencyExempt] = strings.Join(res, "; ")
+	return m
 }

@@ -273,10 +273,13 @@ type Result struct {
 	// A special election on a day outside the window that the same-date
 	// proviso may make lawful: the pipeline looks for the earlier special
 	// election (ResolvePiggyback); piggybackOn names it once found.
-	piggyback   bool
-	piggybackOn string
-	grounds     string // the citation that lets the governor proclaim
-	dutyBy      Date   // the last day of the duty to proclaim, zero when none
+	piggyback bool
+	// piggybackText is SPECIAL_PIGGYBACK's sentence up to where the
+	// other election is named: ResolvePiggyback completes it.
+	piggybackText string
+	piggybackOn   string
+	grounds       string // the citation that lets the governor proclaim
+	dutyBy        Date   // the last day of the duty to proclaim, zero when none
 }
 
 // Severity is the worst severity among the result's conflicts.

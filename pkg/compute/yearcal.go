@@ -61,6 +61,16 @@ func YearCalendar(cal *Calendar, year int, opts CalendarOptions) []CalendarItem 
 				LawEdition: law.Label(editionBit(k) | law.actBit(act))})
 		}
 	}
+	if opts.Class != "" && !opts.Base {
+		// What the law data does not hold for this class and year (a
+		// court's calendar only partly sourced), in words.
+		for i := range law.Notices {
+			n := &law.Notices[i]
+			if hasClass(n.Offices, opts.Class) && n.Years.Contains(g) {
+				out = append(out, CalendarItem{Code: n.Code, Citation: n.Cite, Source: n.Severity.String() + ": " + n.Message, LawEdition: edLabel})
+			}
+		}
+	}
 	for _, h := range hs {
 		out = append(out, CalendarItem{Code: "holiday", Statutory: h.Date, Effective: h.Date, Citation: h.Source, Source: h.Name})
 	}
@@ -79,14 +89,15 @@ func YearCalendar(cal *Calendar, year int, opts CalendarOptions) []CalendarItem 
 		if !row.Applies {
 			continue
 		}
-		src := ""
+		src, checked := "", ""
 		for j := range ed.Deadlines {
-			if ed.Deadlines[j].Code == row.Code {
-				src = anchorSource(ed.Deadlines[j].Last, psrc.text, gsrc)
+			if r := &ed.Deadlines[j]; r.Code == row.Code {
+				src = anchorSource(r.Last, psrc.text, gsrc)
+				checked = corroborationNote(r, year, row.WindowStart, row.Effective)
 				break
 			}
 		}
-		src = joinNonEmpty("; ", src, row.Reason)
+		src = joinNonEmpty("; ", src, row.Reason, checked)
 		out = append(out, CalendarItem{Code: row.Code, WindowStart: row.WindowStart, Statutory: row.Statutory,
 			Effective: row.Effective, Citation: row.Citation, Source: src, LawEdition: row.LawEdition, BaseDate: row.BaseDate})
 	}

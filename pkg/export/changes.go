@@ -198,7 +198,7 @@ func changesTitle(o *changes.Outcome) string {
 func changeRow(dst []value, c *changes.Change) []value {
 	dst = dst[:0]
 	for i, s := range c.Row() {
-		if i == 2 && s != "" {
+		if changes.DateColumn(i) && s != "" {
 			if d, err := compute.ParseISO(s); err == nil {
 				dst = append(dst, date(d))
 				continue

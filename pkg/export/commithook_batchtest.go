@@ -17,7 +17,11 @@ import (
 //	BATCH_TEST_PAUSE_FILE=path    created on arrival; the run goes on once path+".go" exists
 //
 // Release builds have no such hook (commitHook does nothing).
+//
+// BATCH_TEST_NO_LINKS=1 makes it write copies, as where links cannot be
+// made (copies.go).
 func init() {
+	forceCopies = os.Getenv("BATCH_TEST_NO_LINKS") == "1"
 	at, file := os.Getenv("BATCH_TEST_PAUSE_AT"), os.Getenv("BATCH_TEST_PAUSE_FILE")
 	if at == "" || file == "" {
 		return

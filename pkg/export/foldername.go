@@ -33,10 +33,21 @@ import (
 //   - rows with no value go to "(none)"; a value spelt "(none)" is not
 //     kept as it is.
 //
-// The name depends on the value alone, so it is the same every run. Two
-// values whose names differ only in letter case would be one folder on
-// Windows and macOS: when a run holds both, both take the hash (and in the
-// unlikely event that two hashed names still meet, the whole hash).
+// The name depends on the value alone, so it is the same every run, and
+// no two values can share a folder on a file system that ignores letter
+// case (Windows, macOS): of the spellings of one word in letter case
+// (Albany, ALBANY, albany) only one, its canonical case, keeps its name as
+// it is, and every other takes the hash, whether or not the run holds the
+// canonical one. The canonical case is the first letter of each word
+// capitalised and the rest in small letters ("Albany", "St. Lawrence",
+// "O'Brien", "3rd Ward"); for a value holding an underscore, and for
+// every value of a column of codes (office_class, cause: CodeFolders),
+// small letters throughout ("member_of_assembly", "governor"). So
+// adding a row whose value is ALBANY beside Albany never renames Albany's
+// folder: ALBANY's is ALBANY~… from the start. A name the split writes
+// beside the folders (index.csv), in any case, is reserved like a device
+// name. Only if two hashes of eight digits met (one chance in four
+// billion) would a run give those values the whole hash.
 
 // NoValueFolder holds the rows whose split column is blank.
 const NoValueFolder = "(none)"
@@ -59,24 +70,59 @@ func SplitFolder(column string) string {
 
 // FolderName is the folder that holds the rows of value, "" for those with
 // none (see the scheme above).
-func FolderName(value string) string {
+func FolderName(value string) string { return folderName(value, false) }
+
+// CodeFolders reports whether the contract column holds codes in small
+// letters, whose canonical case is small letters throughout.
+func CodeFolders(column string) bool {
+	switch column {
+	case "office_class", "cause", "appointable":
+		return true
+	}
+	return false
+}
+
+func folderName(value string, codes bool) string {
 	if value == "" {
 		return NoValueFolder
 	}
 	name, kept := cleanFolderName(value)
-	if kept {
+	if kept && value == canonicalCase(value, codes) {
 		return name
 	}
 	return name + "~" + valueHash(value, folderHashLen)
 }
 
-// FolderNames names the folders of a run's values, so that no two of them
-// are one folder on a file system that ignores letter case: FolderName,
-// except where two names meet.
-func FolderNames(values []string) map[string]string {
+// canonicalCase is the one spelling in letter case of value that keeps
+// its name (see the scheme above). It is the same for every spelling of
+// value in letter case, Unicode's foldings included (K and the Kelvin
+// sign, s and the long s).
+func canonicalCase(value string, codes bool) string {
+	lowerAll := codes || strings.ContainsRune(value, '_')
+	var b strings.Builder
+	b.Grow(len(value))
+	prev := ' '
+	for _, r := range value {
+		low := unicode.ToLower(unicode.ToUpper(r))
+		wordStart := !unicode.IsLetter(prev) && !unicode.IsDigit(prev)
+		if !lowerAll && wordStart && unicode.IsLetter(r) {
+			b.WriteRune(unicode.ToUpper(low))
+		} else {
+			b.WriteRune(low)
+		}
+		prev = r
+	}
+	return b.String()
+}
+
+// FolderNames names the folders of a run's values: FolderName, except
+// where two hashed names meet but for letter case (a collision of their
+// hashes), which take the whole hash.
+// codes: the values are those of a column of codes (CodeFolders).
+func FolderNames(values []string, codes bool) map[string]string {
 	out := make(map[string]string, len(values))
 	for _, v := range values {
-		out[v] = FolderName(v)
+		out[v] = folderName(v, codes)
 	}
 	for _, hashLen := range []int{folderHashLen, 2 * sha256.Size} {
 		clash := clashing(out)
@@ -169,9 +215,10 @@ func collapseSpaces(s string) string {
 }
 
 // reservedName reports whether Windows reserves name (a device, whatever
-// the extension) or the split does ("(none)").
+// the extension) or the split does ("(none)", and index.csv, the file it
+// writes beside the folders), in any letter case.
 func reservedName(name string) bool {
-	if strings.EqualFold(name, NoValueFolder) {
+	if strings.EqualFold(name, NoValueFolder) || strings.EqualFold(name, indexName) {
 		return true
 	}
 	base, _, _ := strings.Cut(name, ".")

@@ -195,18 +195,6 @@ func severityWords() [][2]string {
 	return out
 }
 
-// deadlineOrder is the deadline codes in the order of § 6-158's
-// subdivisions, general election first, then the special election.
-var deadlineOrder = []string{
-	"designating_signing_start", "designating_petition", "designation_accept_decline", "designation_vacancy_declination",
-	"opportunity_to_ballot", "opportunity_to_ballot_after_declination", "judicial_convention", "judicial_convention_certificate",
-	"party_nomination_certificate", "party_nomination_accept_decline", "party_nomination_vacancy_declination",
-	"electors_party_certificate", "independent_signing_start", "independent_petition", "independent_accept_decline",
-	"independent_vacancy_declination", "proclamation_deadline", "special_election", "special_party_nomination_certificate", "special_party_accept_decline",
-	"special_party_vacancy_declination", "special_independent_petition", "special_independent_accept_decline",
-	"special_independent_vacancy_declination",
-}
-
 var officeClassWords = [][2]string{
 	{string(compute.Governor), "Governor."},
 	{string(compute.LieutenantGovernor), "Lieutenant governor."},

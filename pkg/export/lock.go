@@ -43,9 +43,18 @@ type dirLock struct{ f *os.File }
 func lockDir(meta, dir string) (*dirLock, error) {
 	path := filepath.Join(meta, lockName)
 	for attempt := 0; attempt < 5; attempt++ {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-		if err != nil {
+		// A link or a pipe put there by someone else is refused: opened
+		// through a link, the truncation below would empty its target.
+		if err := plain(path, false); err != nil {
 			return nil, err
+		}
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|lockOpenFlags, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("lock %s: %w (it must be a plain file that batch made)", printable.Name(path), err)
+		}
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: not a plain file (it must be one that batch made)", printable.Name(path))
 		}
 		if err := lockFile(f); err != nil {
 			holder := ""

@@ -8,6 +8,10 @@ import (
 	"syscall"
 )
 
+// lockOpenFlags open the lock file without following a link (the open
+// fails on one) and without waiting on a pipe.
+const lockOpenFlags = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+
 func lockFile(f *os.File) error {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)

@@ -14,9 +14,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"batch/internal/printable"
+	"batch/internal/regularfile"
 )
 
 // The output folder holds one run's outputs, whole, or the previous run's,
@@ -82,9 +84,54 @@ type outputSet struct {
 	spill   string // OUT/.batch/spill-ID
 	linked  []string
 	done    bool
+	copies  bool // OUT holds copies, not links (copies.go)
 	// inner: a folder inside a staging set (a split's slice), with no
 	// lock and no commit of its own: the set's commit takes it in.
 	inner bool
+}
+
+// live are the output sets this process holds, for Abandon: a run that
+// does not stop when asked (a read blocked on a pipe) is left behind, and
+// its staging folder must go before the process exits.
+var live struct {
+	mu   sync.Mutex
+	sets map[*outputSet]bool
+	gone bool // Abandon was called: no set may be switched in
+}
+
+// errAbandoned: the process is exiting on a signal.
+var errAbandoned = errors.New("export: interrupted")
+
+// Abandon removes the staging folder (and what else this run made that
+// holds nothing else) of every output set this process is writing and
+// has not switched in, and stops any commit still to come from switching
+// one in: the previous set stays whole. It is for a process about to
+// exit on a signal while its run goes on (a read that cannot be
+// interrupted); the lock goes with the process. A set already switched in
+// stays.
+func Abandon() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	live.gone = true
+	for s := range live.sets {
+		s.removeStaged()
+		if !s.done {
+			removeEmpty(s.made)
+		}
+	}
+}
+
+func (s *outputSet) hold(on bool) {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	if on {
+		if live.sets == nil {
+			live.sets = map[*outputSet]bool{}
+		}
+		live.sets[s] = true
+	} else {
+		delete(live.sets, s)
+	}
 }
 
 // commitHook is called at each step of the commit; tests built with the
@@ -100,6 +147,7 @@ func openSet(dir string) (*outputSet, error) {
 		return nil, err
 	}
 	s := &outputSet{dir: dir, made: made, meta: filepath.Join(dir, metaName)}
+	s.hold(true)
 	if err := s.open(); err != nil {
 		s.abort()
 		if errors.Is(err, errBusy) {
@@ -138,15 +186,22 @@ func (s *outputSet) open() error {
 		s.newMeta = false
 	}
 	commitHook("locked")
-	if err := s.recover(); err != nil {
-		return fmt.Errorf("cleaning up after an earlier run: %w", err)
-	}
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return err
 	}
 	s.id = time.Now().UTC().Format("20060102T150405.000Z") + "-" + hex.EncodeToString(b[:])
-	if err := os.MkdirAll(filepath.Join(s.meta, runsName), 0o755); err != nil {
+	if err := s.plainInside(); err != nil {
+		return err
+	}
+	s.copies = !linksWork(s.meta, s.id)
+	if err := s.recover(); err != nil {
+		return fmt.Errorf("cleaning up after an earlier run: %w", err)
+	}
+	if err := os.Mkdir(filepath.Join(s.meta, runsName), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	if err := plain(filepath.Join(s.meta, runsName), true); err != nil {
 		return err
 	}
 	s.stage = filepath.Join(s.meta, runsName, s.id)
@@ -155,6 +210,112 @@ func (s *outputSet) open() error {
 	}
 	s.spill = filepath.Join(s.meta, "spill-"+s.id)
 	return nil
+}
+
+// Nothing outside OUT is ever written, removed or linked to, whatever
+// someone who can write into OUT has put in .batch: every path the tool
+// uses there is looked at without following links (Lstat) and refused
+// unless it is what the tool made, a plain folder or a plain file (the
+// lock is opened without following a link, lock.go); .batch/current must
+// be the tool's link to a set in runs (or, without links, its file naming
+// one); and the names a manifest lists must be outputs of the contract,
+// one name each, inside OUT.
+
+// plain refuses p unless it is absent, or a folder (dir) or a regular file
+// of its own, not a link to one.
+func plain(p string, dir bool) error {
+	fi, err := os.Lstat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case dir && fi.IsDir(), !dir && fi.Mode().IsRegular():
+		return nil
+	}
+	want := "a plain file"
+	if dir {
+		want = "a plain folder"
+	}
+	what := "something else"
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case fi.IsDir():
+		what = "a folder"
+	case fi.Mode().IsRegular():
+		what = "a file"
+	}
+	return fmt.Errorf("%s is %s, not %s as the tool makes it: something other than batch changed it; nothing was written: remove %s and run again",
+		printable.Name(p), what, want, printable.Name(metaOf(p)))
+}
+
+// metaOf is the .batch folder p is in (p's own folder when it is in none).
+func metaOf(p string) string {
+	for d := filepath.Dir(p); filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if filepath.Base(d) == metaName {
+			return d
+		}
+	}
+	return filepath.Dir(p)
+}
+
+// plainInside checks .batch's own entries before anything in them is
+// touched: runs and each set in it are plain folders, current is the
+// tool's link (or file) naming a set.
+func (s *outputSet) plainInside() error {
+	runs := filepath.Join(s.meta, runsName)
+	if err := plain(runs, true); err != nil {
+		return err
+	}
+	if entries, err := os.ReadDir(runs); err == nil {
+		for _, e := range entries {
+			if err := plain(filepath.Join(runs, e.Name()), true); err != nil {
+				return err
+			}
+		}
+	}
+	cur := filepath.Join(s.meta, currentName)
+	fi, err := os.Lstat(cur)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if fi.Mode()&fs.ModeSymlink == 0 && !fi.Mode().IsRegular() {
+		return plain(cur, false)
+	}
+	if id, ok := s.readCurrent(); !ok {
+		return fmt.Errorf("%s does not name a set of %s: something other than batch changed it; nothing was written: remove %s and run again",
+			printable.Name(cur), printable.Name(runs), printable.Name(s.meta))
+	} else if id != "" {
+		if err := plain(filepath.Join(runs, id), true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outputName reports whether name is one of the contract's outputs, as a
+// manifest may list it: a single name, inside OUT.
+func outputName(name string) bool {
+	if !filepath.IsLocal(name) || strings.ContainsAny(name, `/\`) || name != filepath.Clean(name) {
+		return false
+	}
+	switch name {
+	case resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName,
+		changesName, digestTextName, digestHTMLName, snapshotName:
+		return true
+	}
+	// A split's folder: by- and the column's folder name (SplitFolder).
+	rest, ok := strings.CutPrefix(name, "by-")
+	return ok && rest != "" && !strings.HasPrefix(rest, ".")
+}
+
+// setName reports whether id can name a set in runs: one plain name.
+func setName(id string) bool {
+	return id != "" && filepath.IsLocal(id) && !strings.ContainsAny(id, `/\`) && !strings.HasPrefix(id, ".")
 }
 
 // makeOutputDir creates dir when missing and returns the folders it made,
@@ -242,17 +403,40 @@ type manifestEntry struct {
 }
 
 // readManifest reads the manifest of the set in folder run.
+// Its names are checked: each link an output of the contract (a tampered
+// manifest listing "../x" would have the next run link or replace x).
 func readManifest(run string) (*manifest, error) {
-	b, err := os.ReadFile(filepath.Join(run, manifestOf))
+	p := filepath.Join(run, manifestOf)
+	if err := plain(p, false); err != nil {
+		return nil, err
+	}
+	f, err := regularfile.Open(p)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxManifest+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxManifest {
+		return nil, fmt.Errorf("%s is more than %d bytes: not the tool's", printable.Name(p), maxManifest)
 	}
 	var m manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, err
 	}
+	for _, name := range m.Links {
+		if !outputName(name) {
+			return nil, fmt.Errorf("%s lists %q, which is not one of the tool's outputs", printable.Name(p), printable.Name(name))
+		}
+	}
 	return &m, nil
 }
+
+// maxManifest bounds a manifest read: the tool's list a few hundred bytes
+// a file; a split's thousands of folders' files stay well under it.
+const maxManifest = 64 << 20
 
 // writeManifest lists what the staging folder holds and writes the
 // manifest, last, and syncs the folder: from then on the set is complete.
@@ -359,6 +543,9 @@ func (s *outputSet) idOrTemp() string {
 
 // switchTo points .batch/current at runs/id with one rename.
 func (s *outputSet) switchTo(id string) error {
+	if s.copies {
+		return s.switchFile(id)
+	}
 	tmp := filepath.Join(s.meta, currentName+".tmp-"+id)
 	_ = os.Remove(tmp)
 	if err := os.Symlink(filepath.Join(runsName, id), tmp); err != nil {
@@ -371,17 +558,33 @@ func (s *outputSet) switchTo(id string) error {
 	return syncDir(s.meta)
 }
 
-// currentRun is the id of the set .batch/current names, "" for none.
+// currentRun is the id of the set .batch/current names, "" for none (or
+// for a current that names none: plainInside refused it).
 func (s *outputSet) currentRun() string {
+	id, _ := s.readCurrent()
+	return id
+}
+
+// readCurrent reads .batch/current: the id of the set it names ("" when
+// there is none), and whether it is the tool's (a link to runs/ID with ID
+// one plain name).
+func (s *outputSet) readCurrent() (string, bool) {
+	if s.currentIsFile() {
+		cur, _, ok := s.readCurrentFile()
+		return cur, ok
+	}
 	t, err := os.Readlink(filepath.Join(s.meta, currentName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", true
+	}
 	if err != nil {
-		return ""
+		return "", false
 	}
-	t = filepath.ToSlash(t)
-	if !strings.HasPrefix(t, runsName+"/") {
-		return ""
+	id, ok := strings.CutPrefix(filepath.ToSlash(t), runsName+"/")
+	if !ok || !setName(id) {
+		return "", false
 	}
-	return strings.TrimPrefix(t, runsName+"/")
+	return id, true
 }
 
 // recover rolls back what a killed run left: every set but the current
@@ -402,15 +605,6 @@ func (s *outputSet) recover() error {
 			}
 		}
 	}
-	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
-		for _, r := range runs {
-			if r.Name() != cur {
-				if err := os.RemoveAll(filepath.Join(s.meta, runsName, r.Name())); err != nil {
-					return err
-				}
-			}
-		}
-	}
 	if err := removeStale(s.dir); err != nil {
 		return err
 	}
@@ -420,15 +614,42 @@ func (s *outputSet) recover() error {
 	}
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), linkPrefix) {
-			_ = os.Remove(filepath.Join(s.dir, e.Name()))
+			// A link, a file or (copies) a folder being swapped in:
+			// RemoveAll takes a link away, never what it points to.
+			_ = os.RemoveAll(filepath.Join(s.dir, e.Name()))
 		}
 	}
-	if cur == "" {
-		return nil
+	var m *manifest
+	if cur != "" {
+		if m, err = readManifest(filepath.Join(s.meta, runsName, cur)); err != nil {
+			return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
+		}
 	}
-	m, err := readManifest(filepath.Join(s.meta, runsName, cur))
-	if err != nil {
-		return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
+	// With copies, the commit current names is finished while the set
+	// before it is still there to tell its outputs by.
+	if m != nil && (s.copies || s.currentIsFile()) {
+		_, prev, _ := s.readCurrentFile()
+		if err := s.placeCopies(cur, m.Links); err != nil {
+			return err
+		}
+		if err := s.removeOldCopies(prev, m.Links); err != nil {
+			return err
+		}
+		if err := s.unlinkOthers(m.Links); err != nil { // a run with links before
+			return err
+		}
+	}
+	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
+		for _, r := range runs {
+			if r.Name() != cur {
+				if err := os.RemoveAll(filepath.Join(s.meta, runsName, r.Name())); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if m == nil || s.copies {
+		return nil
 	}
 	return s.relink(m.Links)
 }
@@ -438,6 +659,9 @@ func (s *outputSet) recover() error {
 // names (an earlier version's output) is replaced only when it holds the
 // same bytes as the set's entry: it was migrated into the set.
 func (s *outputSet) relink(entries []string) error {
+	if s.copies {
+		return s.placeCopies(s.currentRun(), entries)
+	}
 	for _, name := range entries {
 		p := filepath.Join(s.dir, name)
 		fi, err := os.Lstat(p)
@@ -601,14 +825,23 @@ func (s *outputSet) commit() error {
 	commitHook("staged")
 	// Names in OUT taken by something the tool cannot replace are refused
 	// before anything changes.
+	var current []string // with copies, OUT's folders of the current set are the tool's
+	if cur := s.currentRun(); cur != "" && s.copies {
+		if cm, err := readManifest(filepath.Join(s.meta, runsName, cur)); err == nil {
+			current = cm.Links
+		}
+	}
 	for _, name := range m.Links {
 		fi, err := os.Lstat(filepath.Join(s.dir, name))
-		if err == nil && fi.IsDir() {
+		if err == nil && fi.IsDir() && !slices.Contains(current, name) {
 			return fmt.Errorf("export: output folder %s: %s is a folder, not one of the tool's outputs: move it away, or give -o another folder", shown, printable.Name(name))
 		}
 	}
 	if err := s.migrate(); err != nil {
 		return fmt.Errorf("export: output folder %s: moving the previous outputs into a set: %w", shown, err)
+	}
+	if s.copies {
+		return s.commitCopies(m)
 	}
 	for _, name := range m.Links {
 		if err := s.placeLink(name); err != nil {
@@ -620,10 +853,9 @@ func (s *outputSet) commit() error {
 		return fmt.Errorf("export: output folder %s: %w", shown, err)
 	}
 	commitHook("linked")
-	if err := s.switchTo(s.id); err != nil {
+	if err := s.switchIn(); err != nil {
 		return fmt.Errorf("export: output folder %s: switch to the new set: %w", shown, err)
 	}
-	s.done = true
 	s.linked = m.Links
 	commitHook("switched")
 	// Committed: what follows only tidies; a failure is reported, and the
@@ -643,6 +875,22 @@ func (s *outputSet) commit() error {
 	commitHook("cleaned")
 	s.lock.release()
 	s.lock = nil
+	s.hold(false)
+	return nil
+}
+
+// switchIn switches the staged set in, unless Abandon came first: the
+// switch and the set's being done are one step for Abandon.
+func (s *outputSet) switchIn() error {
+	live.mu.Lock()
+	defer live.mu.Unlock()
+	if live.gone {
+		return errAbandoned
+	}
+	if err := s.switchTo(s.id); err != nil {
+		return err
+	}
+	s.done = true
 	return nil
 }
 
@@ -652,24 +900,33 @@ func (s *outputSet) abort() {
 	if s == nil {
 		return
 	}
-	if !s.done {
-		if s.stage != "" {
-			_ = os.RemoveAll(s.stage)
-		}
-		if s.spill != "" {
-			_ = os.RemoveAll(s.spill)
-		}
-		if s.newMeta && s.lock != nil {
-			_ = os.Remove(filepath.Join(s.meta, runsName))
-			_ = os.Remove(filepath.Join(s.meta, lockName))
-			_ = os.Remove(s.meta)
-		}
-	}
+	s.removeStaged()
 	if s.lock != nil {
 		s.lock.release()
 		s.lock = nil
 	}
 	if !s.done {
 		removeEmpty(s.made)
+	}
+	s.hold(false)
+}
+
+// removeStaged removes, unless the set was switched in, its staging and
+// spill folders and, when this run created it and it holds nothing else,
+// .batch (OUT itself goes once the lock is let go: removeEmpty(s.made)).
+func (s *outputSet) removeStaged() {
+	if s.done {
+		return
+	}
+	if s.stage != "" {
+		_ = os.RemoveAll(s.stage)
+	}
+	if s.spill != "" {
+		_ = os.RemoveAll(s.spill)
+	}
+	if s.newMeta && s.lock != nil {
+		_ = os.Remove(filepath.Join(s.meta, runsName))
+		_ = os.Remove(filepath.Join(s.meta, lockName))
+		_ = os.Remove(s.meta)
 	}
 }

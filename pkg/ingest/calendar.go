@@ -2,9 +2,9 @@ package ingest
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
+	"batch/internal/regularfile"
 	"batch/pkg/compute"
 )
 
@@ -114,7 +114,7 @@ type calReader struct {
 }
 
 func calendarCSV(path string) ([]compute.Override, []Problem, error) {
-	fh, err := os.Open(path)
+	fh, err := regularfile.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
 	}

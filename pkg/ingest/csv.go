@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -20,6 +19,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
+	"batch/internal/regularfile"
 	"batch/pkg/compute"
 )
 
@@ -276,7 +276,7 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 		}
 		r = opts.Stdin
 	} else {
-		fh, err := os.Open(path)
+		fh, err := regularfile.Open(path)
 		if err != nil {
 			return fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
 		}

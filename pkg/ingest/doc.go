@@ -39,7 +39,7 @@
 //     be parsed (a stray quote) is rejected with the reader's reason.
 //   - Plain "Senator" is not guessed (either senate): it is `other` unless
 //     office_class says which. A county, surrogate's or family court judge in
-//     one of the five counties of New York City is `other` (RULES.md § 3).
+//     one of the five counties of New York City is `other` (docs/LAW.md, "Office classes and causes").
 //   - Borough names (Brooklyn, Manhattan, Staten Island, The Bronx) are
 //     read as their counties.
 package ingest

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"batch/internal/regularfile"
 )
 
 // Extent is what can be known of an input's size before reading it, for
@@ -45,7 +47,7 @@ func Measure(path string, opts Options) Extent {
 // csvLines judges a CSV file's lines below the header from the line
 // feeds in its first sampleBytes.
 func csvLines(path string, size int64) int {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return 0
 	}

@@ -55,8 +55,8 @@ func words(s string) string {
 	return b.String()
 }
 
-// officePhrases map common spellings of an office to its class (RULES.md
-// § 3). They are tried in this order, as whole words inside the office text,
+// officePhrases map common spellings of an office to its class (docs/LAW.md,
+// "Office classes and causes"). They are tried in this order, as whole words inside the office text,
 // so the more specific phrases come first ("lieutenant governor" before
 // "governor", "us senator" before "senator"). Plain "Senator" is not
 // guessed: it could be either senate, so it stays `other` unless the row
@@ -131,7 +131,7 @@ var officePhrases = []struct {
 	{"governor", compute.Governor},
 }
 
-// nycCounties are the five counties of New York City. RULES.md § 3 puts
+// nycCounties are the five counties of New York City. docs/LAW.md ("Office classes and causes") puts
 // county, surrogate's and family court judges in `county_level_judge` only
 // outside the city (the city has no county court, its family court judges are
 // appointed by the mayor, and its courts follow other rules), so a judge of
@@ -166,7 +166,7 @@ func parseClass(s string) (compute.OfficeClass, bool) {
 	return "", false
 }
 
-// causeWords are the analysts' words for each cause code of RULES.md § 2,
+// causeWords are the analysts' words for each cause code of docs/LAW.md ("Office classes and causes"),
 // squashed. The codes themselves are added by parseCause.
 var causeWords = map[string]compute.Cause{
 	"died": compute.Death, "deceased": compute.Death, "dead": compute.Death,

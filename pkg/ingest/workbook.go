@@ -17,6 +17,7 @@ import (
 	"github.com/klauspost/compress/flate"
 
 	"batch/internal/printable"
+	"batch/internal/regularfile"
 	"batch/pkg/compute"
 )
 
@@ -70,7 +71,7 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 		return nil, err
 	}
 	shown := shownPath(path)
-	fh, err := os.Open(path)
+	fh, err := regularfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shown, unwrapPath(err))
 	}
@@ -323,7 +324,7 @@ func (wb *workbook) sheetDamaged(e sheetEntry, err error) error {
 
 // fileSHA256 is the hex SHA-256 of the file's bytes.
 func fileSHA256(path string) (string, error) {
-	fh, err := os.Open(path)
+	fh, err := regularfile.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
 	}

@@ -120,7 +120,7 @@ type yearDeadlines struct {
 //	2017: P = Tue Sep 12; Jul 10 … Jul 13, Jul 20; Jul 17, Jul 21. G = Nov
 //	  7. Convention Sep 19 … Sep 25, cert Sep 26, +3 Sep 29. Sep 19, 22,
 //	  26. Aug 15 … Aug 22, Aug 25, Aug 28.
-//	2018: P = Thu Sep 13 (moved, L.2018 ch. 3): RULES.md's check, tenth
+//	2018: P = Thu Sep 13 (moved, L.2018 ch. 3): the worked check of docs/LAW.md, "Counting", tenth
 //	  Monday Jul 9, ninth Thursday Jul 12; 8th Thu Jul 19; Jul 16, Jul 20.
 //	  G = Nov 6. Convention Sep 18 … Sep 24, cert Sep 25, +3 Sep 28. P+7 =
 //	  Sep 20, +3 = Sun Sep 23 → Mon Sep 24 (rolled), +4 = Sep 28. Aug 14 …
@@ -249,7 +249,7 @@ func TestGeneralElectionDeadlinesAcrossYears(t *testing.T) {
 
 // TestPrimaryRouteCutOff: the primary route applies only to a vacancy on or
 // before the seventh day before the effective last day to file designating
-// petitions (RULES.md § 4, Elec. Law § 6-116).
+// petitions (Elec. Law § 6-116).
 func TestPrimaryRouteCutOff(t *testing.T) {
 	cases := []struct {
 		name    string

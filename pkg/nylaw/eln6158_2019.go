@@ -34,6 +34,20 @@ const (
 	reviewSub6  = "§ 6-158(6) for 2019–2022 is not verified: P + 30, and for a late vacancy the later of P + 30 and V + 10, as the text amended by L.2022 ch. 164 reads"
 )
 
+// board2026 is the published calendar that corroborates the rules whose
+// words were not read (docs/LAW.md, "Corroborated"): the state board's
+// political calendar for 2026 cites the subdivision beside each date.
+const board2026 = "the state board's 2026 political calendar (revised 2025-12-09)"
+
+// corroborated marks a rule whose words were not read Corroborated by the
+// calendar by, when yes; otherwise it keeps its own mark.
+func corroborated(yes bool, a c.Authority, by string) c.Authority {
+	if yes {
+		a.Mark, a.By = c.Corroborated, by
+	}
+	return a
+}
+
 // pp marks words the data paraphrases: the dates and counts are the
 // statute's (or inferred, as marked), the sentence is not its text.
 const pp = "(paraphrase, not the statute's text) "
@@ -138,18 +152,20 @@ func eln6158June(sourced bool) []c.DeadlineRule {
 		{
 			Code: dlPartyAD, Kind: c.LastDay, RollOver: true, NotFor: supremeCourt, NotForRef: dlJudicialCertificate,
 			Last:   c.FromRow(dlPartyCertificate, c.Days(3)),
-			Review: reviewSub7,
-			Authority: c.Authority{Cite: citeEL6158_7, Mark: c.Unsourced,
+			Review: review(reviewSub7),
+			Authority: corroborated(sourced, c.Authority{Cite: citeEL6158_7, Mark: c.Unsourced,
 				Words: "A certificate of acceptance or declination of a party nomination made other than at a primary election for an office to be filled at the time of a general election shall be filed not later than the third day after the last day to file the certificate of such party nomination.",
 				Note:  "the seed's words; for a supreme court justice this counts from judicial_convention_certificate"},
+				board2026+", which prints 2026-07-27 (three days after 07-23 is Sunday 07-26) and, for judicial nominations, 2026-08-17, citing § 6-158(7)"),
 		},
 		{
 			Code: dlPartyVD, Kind: c.LastDay, RollOver: true,
 			Last:   c.FromRow(dlPartyAD, c.Days(4)),
-			Review: reviewSub8,
-			Authority: c.Authority{Cite: citeEL6158_8, Mark: c.Unsourced,
+			Review: review(reviewSub8),
+			Authority: corroborated(sourced, c.Authority{Cite: citeEL6158_8, Mark: c.Unsourced,
 				Words: "A certificate to fill a vacancy caused by a declination of a party nomination for an office to be filled at the time of a general election shall be filed not later than four days after the last day to file such declination",
 				Note:  "the seed's words"},
+				board2026+", which prints 2026-07-31 and, for judicial nominations, 2026-08-21, citing § 6-158(8)"),
 		},
 		{
 			Code: dlIndependentPetition, Kind: c.Window, RollOver: true,

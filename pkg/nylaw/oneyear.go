@@ -1,6 +1,7 @@
 package nylaw
 
 import (
+	"strconv"
 	"time"
 
 	c "batch/pkg/compute"
@@ -14,7 +15,7 @@ import (
 
 func year(y int) c.Span { return c.Span{From: c.D(y, time.January, 1), To: c.D(y, time.December, 31)} }
 
-var acts = []c.YearAct{
+var acts = append(federalActs, []c.YearAct{
 	{
 		ID: "T2020", Year: 2020, On: "E2", InForce: year(2020),
 		Authority: c.Authority{Cite: "executive orders of 2020 during the epidemic", Mark: c.Unsourced,
@@ -90,14 +91,79 @@ var acts = []c.YearAct{
 				Note: "signatures made later than the twelfth Thursday preceding the primary (2026-04-02) are not counted"},
 		},
 	},
+}...)
+
+// The federal calendars of 2012–2018. From 2012 to 2018 a federal court
+// (United States v. New York, N.D.N.Y. No. 1:10-cv-1214, a MOVE Act case)
+// held the primary for Congress and the U.S. Senate in June while the
+// state's primaries stayed in September. Its orders: 2012-01-27 (the
+// fourth Tuesday of June in even years), 2012-02-09 (the 2012 calendar),
+// 2013-12-12 (2014), 2015-10-29 (2016 on). Each year is a one-year act on
+// the edition of its calendar (E1), for those two classes only, with every
+// date a source gives and the source beside it. The windows follow no one
+// formula (2014's and 2018's independent windows end 91 and 98 days
+// before the general election), so they are dates, not rules. A row no
+// source gives is counted from the court's primary (an opening so derived
+// is left blank, as for every one-year act), and the year's
+// FEDERAL_CALENDAR warning names it (notices, below).
+const federalCase = "United States v. New York, N.D.N.Y. No. 1:10-cv-1214"
+
+var federalOffices = []c.OfficeClass{c.USRepresentative, c.USSenator}
+
+func federal(y int, order string, primary c.Date, src string, rows []c.ActRow, items []c.ActItem) c.YearAct {
+	return c.YearAct{
+		ID: "F" + strconv.Itoa(y), Year: y, On: "E1", InForce: year(y), Offices: federalOffices, Primary: primary, Rows: rows, Items: items,
+		Authority: c.Authority{Cite: federalCase + ", order of " + order,
+			Words: "the federal primary for representative in congress and United States senator on " + primary.String(),
+			Note:  src},
+	}
 }
 
-// notices: the federal court order of 2012–2018 held the primary for
-// Congress and the U.S. Senate in June with its own petition calendar,
-// which the data does not hold.
-var notices = []c.Notice{{
-	Code: "FEDERAL_CALENDAR", Severity: c.Warning, Offices: []c.OfficeClass{c.USRepresentative, c.USSenator},
-	Years: c.Span{From: c.D(2012, time.January, 1), To: c.D(2018, time.December, 31)}, Field: "deadlines",
-	Message:   "Federal petition calendar set by court order; check the published calendar: from 2012 to 2018 congress and U.S. senate nominations followed a court-ordered June primary.",
-	Authority: c.Authority{Cite: "federal court order (MOVE Act), 2012-2018", Note: "from 2019 the state and federal primaries are one"},
-}}
+var federalActs = []c.YearAct{
+	federal(2012, "2012-02-09", c.D(2012, time.June, 26),
+		"the court's docket (dockets.justia.com); Election Academy (University of Minnesota), 2012-01-30; the petition dates of 2012 are not sourced", nil, nil),
+	federal(2014, "2013-12-12", c.D(2014, time.June, 24),
+		"the court's docket; the state board's 2014 calendar as reproduced by the Onondaga County board (ongov.net/elections/calendar.html)",
+		[]c.ActRow{
+			{Code: dlDesignatingPetition, Last: c.D(2014, time.April, 10), Note: "the state board's 2014 calendar: last day to file 2014-04-10"},
+			{Code: dlIndependentPetition, Start: c.D(2014, time.July, 29), Last: c.D(2014, time.August, 5), Note: "the state board's 2014 calendar"},
+			{Code: dlIndependentAD, Last: c.D(2014, time.August, 8), Note: "the state board's 2014 calendar"},
+			{Code: dlIndependentVD, Last: c.D(2014, time.August, 11), Note: "the state board's 2014 calendar"},
+		},
+		[]c.ActItem{{Code: dlIndependentSigning, Date: c.D(2014, time.June, 24), Note: "first day to sign independent petitions (the state board's 2014 calendar)"}}),
+	federal(2016, "2015-10-29", c.D(2016, time.June, 28),
+		"the court's docket; the petition dates of 2016 are not sourced", nil, nil),
+	federal(2018, "2015-10-29", c.D(2018, time.June, 26),
+		"the court's docket; the state board's 2018 table of political calendar events adjusted",
+		[]c.ActRow{
+			{Code: dlDesignatingPetition, Start: c.D(2018, time.April, 9), Last: c.D(2018, time.April, 12), Note: "the state board's 2018 table of adjusted calendar events"},
+			{Code: dlIndependentPetition, Start: c.D(2018, time.July, 24), Last: c.D(2018, time.July, 31), Note: "the state board's 2018 table of adjusted calendar events"},
+		},
+		[]c.ActItem{
+			{Code: dlDesignatingSigning, Date: c.D(2018, time.March, 6), Note: "first day to sign designating petitions (the state board's 2018 table)"},
+			{Code: dlIndependentSigning, Date: c.D(2018, time.June, 19), Note: "first day to sign independent petitions (the state board's 2018 table)"},
+		}),
+}
+
+// notices: each year of the court's calendar keeps the FEDERAL_CALENDAR
+// warning for what the data does not hold, and names it.
+var notices = func() []c.Notice {
+	missing := map[int]string{
+		2012: "2012's federal primary (2012-06-26) is in the data, its petition calendar is not: the designating petitions (a report puts their signatures due by April 16), the independent petitions and every filing after them are not sourced; rows counted from the June primary are the statute's relations, not the court's dates",
+		2014: "2014's federal primary (2014-06-24), the designating petitions' last day (2014-04-10) and the independent petitions (2014-07-29 to 2014-08-05, acceptance 08-08, filling a vacancy 08-11) are in the data; not sourced: the designating petitions' first day, the acceptance or declination of designations and the filling of those vacancies, the opportunity to ballot and the party certificates (counted from the June primary)",
+		2016: "2016's federal primary (2016-06-28) is in the data, its petition calendar is not: the designating and independent petitions and every filing after them are not sourced; rows counted from the June primary are the statute's relations, not the court's dates",
+		2018: "2018's federal primary (2018-06-26), the designating petitions (2018-04-09 to 2018-04-12, signing from 03-06) and the independent petitions (2018-07-24 to 2018-07-31, signing from 06-19) are in the data; not sourced: the acceptance or declination of designations and independent nominations and the filling of those vacancies, the opportunity to ballot and the party certificates (counted from the court's dates by the statute's relations)",
+	}
+	var out []c.Notice
+	for y := 2012; y <= 2018; y++ {
+		msg := "Federal petition calendar set by court order; check the published calendar: from 2012 to 2018 congress and U.S. senate nominations followed a court-ordered June primary."
+		if m, ok := missing[y]; ok {
+			msg = "Federal petition calendar set by court order; check the published calendar: " + m + "."
+		}
+		out = append(out, c.Notice{
+			Code: "FEDERAL_CALENDAR", Severity: c.Warning, Offices: federalOffices, Years: year(y), Field: "deadlines", Message: msg,
+			Authority: c.Authority{Cite: federalCase, Note: "from 2019 the state and federal primaries are one"},
+		})
+	}
+	return out
+}()

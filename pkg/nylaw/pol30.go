@@ -6,6 +6,8 @@ import c "batch/pkg/compute"
 // the seed text (2010); § 30 has no later edition in the data.
 
 const (
+	citePOL30    = "Pub. Off. Law § 30"
+	citePOL30_1  = "Pub. Off. Law § 30(1)"
 	citePOL30_1a = "Pub. Off. Law § 30(1)(a)"
 	citePOL30_1b = "Pub. Off. Law § 30(1)(b)"
 	citePOL30_1c = "Pub. Off. Law § 30(1)(c)"
@@ -37,7 +39,7 @@ var causes = []c.CauseRule{
 	cause(c.JudgmentVoid, citePOL30_1g, "The judgment of a court, declaring void his election or appointment, or that his office is forfeited or vacant;",
 		"event_date: the date of the judgment", ""),
 	cause(c.OathNotFiled, citePOL30_1h, "His refusal or neglect to file his official oath or undertaking, if one is required, before or within thirty days after the commencement of the term of office for which he is chosen",
-		"event_date when given, else term_start + 31 days (the first day after the thirty days to file)",
+		"event_date when given, else the thirty-first day after term_start (the first day after the thirty days to file)",
 		"interpretation: the armed-forces exception of § 30(1)(h) cannot be known from the row; notes mentioning armed forces, military or active duty raise ARMED_FORCES"),
 	cause(c.NewOffice, citePOL30_2, "When a new or an additional office shall be created, such office shall for the purposes of an appointment or election, be vacant from the date of its creation",
 		"event_date: the date of creation", ""),
@@ -48,7 +50,7 @@ var causes = []c.CauseRule{
 	cause(c.DeathBeforeTerm, citePOL42_3, "upon the death or disqualification of a person elected to office before the commencement of his official term",
 		"event_date: the date of death or disqualification", ""),
 	cause(c.TermExpiration, citePOL42_2, "A vacancy occurring by the expiration of term at the end of an even numbered year",
-		"term_end + 1 day", ""),
+		"the day after term_end", ""),
 	cause(c.BoardTie, citePOL42_5, "Whenever the authority to fill any vacancy is vested in a board and such board is unable to fill such vacancy in an elective office by reason of a tie vote, or such board neglects to fill such vacancy for any other reason",
 		"event_date: the date the board failed to fill the vacancy", ""),
 }

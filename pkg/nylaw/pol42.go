@@ -53,34 +53,38 @@ var fillSeed = c.FillRules{
 				Words: "nor to fill a vacancy in the office of state senator or in the office of member of assembly, unless the vacancy occurs before the first day of April of the last year of the term of office, or unless the vacancy occurs in either such office of senator or member of assembly after such first day of April and a special session of the legislature be called to meet between such first day of April and the next general election or be called after September nineteenth in such year.",
 				Note:  "statute over the specification: a vacancy ON April 1 is neither before nor after April 1, so it is barred and a special session does not lift the bar"}},
 	},
-	Senator: c.Senator{CutoffDays: 60, AppointmentEnds: c.MonthDay{Month: time.January, Day: 3},
+	// The appointment runs to January 3 of the next year (an early vacancy
+	// of an even year), three years on (a later one: the election is the
+	// general election two years on, G(y+2)) or two years on (an odd year:
+	// G(y+1)), the general election next preceding the appointment's end.
+	Senator: c.Senator{CutoffDays: 60, AppointmentEnds: c.MonthDay{Month: time.January, Day: 3}, EarlyYears: 1, LateYears: 3, OddYears: 2,
 		Authority: c.Authority{Cite: citePOL42_4a,
 			Words: "If such vacancy occurs in any even numbered calendar year on or before the sixtieth day prior to an annual primary election, the governor shall make a temporary appointment to fill such vacancy until the third day of January in the next calendar year.",
 			Note:  "the election for the unexpired term is at the general election next preceding the end of the appointment: G(end year − 1); the primary is the statewide primary of the edition in force on the vacancy date"}},
 	Judges: c.Judges{Offices: judges, Months: 3,
 		Authority: c.Authority{Cite: citeConstVI + "; " + citePOL42_1, Words: "unless otherwise provided by the constitution",
 			Note: "supreme_court_justice, county_level_judge: the first general election held not less than three months after the vacancy"}},
-	Expiry: c.Authority{Cite: citePOL42_2,
+	Expiry: c.Expiry{Day: c.MonthDay{Month: time.December, Day: 31}, EvenYear: true, Authority: c.Authority{Cite: citePOL42_2,
 		Words: "A vacancy occurring by the expiration of term at the end of an even numbered year in an office which may not under the provisions of the constitution be filled for a full term at the general election held prior to the expiration of such term, shall be filled at said general election for a term ending with the commencement of the political year next succeeding the first general election at which said office can be filled by election for a full term.",
-		Note:  "deadlines are year Y's regular calendar; falling before the vacancy is expected, not TOO_LATE; next_full_term_year needed (NEEDS_INPUT)"},
+		Note:  "deadlines are year Y's regular calendar; falling before the vacancy is expected, not TOO_LATE; next_full_term_year needed (NEEDS_INPUT)"}},
 	Duty: c.Duty{Code: "proclamation_deadline", Days: 0,
 		NoDuty:    "discretionary before L.2021 ch. 320: the governor \"may in his discretion\" proclaim, with no day set",
 		Authority: c.Authority{Cite: citePOL42_3, Words: "the governor may in his discretion make proclamation of a special election"}},
 	Authorizations: []c.Authorization{
-		{Offices: legislature, Sub3: true,
+		{Offices: legislature, Sub3: true, Ground: "a seat in congress or the legislature",
 			Text:      "Seats in congress and the legislature are not filled by appointment: the governor may proclaim a special election; failing one, the general election fills it.",
 			Authority: c.Authority{Cite: citePOL42_3, Words: "or upon the occurrence of a vacancy in any elective office which cannot be filled by appointment for a period extending to or beyond the next general election at which a person may be elected thereto"}},
-		{Offices: other, Cause: c.FailureToElect, Sub3: true,
+		{Offices: other, Cause: c.FailureToElect, Sub3: true, Ground: "a failure to elect",
 			Text:      "After a failure to elect, the governor may proclaim a special election.",
 			Authority: c.Authority{Cite: citePOL42_3, Words: "Upon the failure to elect to any office, except that of governor or lieutenant-governor, at a general or special election, at which such office is authorized to be filled"}},
-		{Offices: other, Cause: c.DeathBeforeTerm, Sub3: true,
+		{Offices: other, Cause: c.DeathBeforeTerm, Sub3: true, Ground: "a death before the term",
 			Text:      "After the death or disqualification of a person elected, before the term, the governor may proclaim a special election.",
 			Authority: c.Authority{Cite: citePOL42_3, Words: "or upon the death or disqualification of a person elected to office before the commencement of his official term"}},
-		{Offices: other, NotAppointable: true, Sub3: true,
+		{Offices: other, NotAppointable: true, Sub3: true, Ground: "a vacancy that cannot be filled by appointment",
 			Text: "The vacancy cannot be filled by appointment: the governor may proclaim a special election.",
 			Authority: c.Authority{Cite: citePOL42_3, Words: "or upon the occurrence of a vacancy in any elective office which cannot be filled by appointment for a period extending to or beyond the next general election at which a person may be elected thereto",
 				Note: "a row with appointable = no is a § 42(3) case whatever its cause, board_tie included"}},
-		{Offices: other, Cause: c.BoardTie, Sub3: false,
+		{Offices: other, Cause: c.BoardTie, Sub3: false, Ground: "a board's failure to fill",
 			NoDuty:    "§ 42(5): the proclamation after a board's failure to fill stays at the governor's discretion",
 			Text:      "The board failed to fill the vacancy: the governor may proclaim a special election.",
 			Authority: c.Authority{Cite: citePOL42_5, Words: "Whenever the authority to fill any vacancy is vested in a board and such board is unable to fill such vacancy in an elective office by reason of a tie vote, or such board neglects to fill such vacancy for any other reason, the governor may, in his discretion, make proclamation of a special election to fill the vacancy."}},
@@ -109,6 +113,7 @@ var window2011 = window(70, 80, "", c.Authority{Cite: citePOL42_3, Act: "L.2011 
 
 // L.2019 ch. 5: § 42(1)'s "three months before the general election".
 func fill2019(f c.FillRules) c.FillRules {
+	f = f.Clone()
 	f.Cutoff = c.Cutoff{
 		Day: c.From(c.AtGeneral, c.MonthsBack(3)), Through: true,
 		Code: "AFTER_THREE_MONTHS", Severity: c.Info, Phrase: "three months or more before the general election",
@@ -117,18 +122,18 @@ func fill2019(f c.FillRules) c.FillRules {
 		CalendarCode: "vacancy_cutoff_42_1",
 		Authority: c.Authority{Cite: citePOL42_1, Act: "L.2019 ch. 5",
 			Words: "A vacancy occurring three months before the general election in any year in any office authorized to be filled at a general election, except in the offices of governor or lieutenant-governor, shall be filled at the general election held next thereafter",
-			Note:  "cut-off C(y) = G(y) − 3 months (MonthsBefore); § 6-158(14), the seed's copy of the September-20 rule, is not applied from this edition: § 42(1) decides (its current text is unverified)"},
+			Note:  "cut-off C(y) = G(y) − 3 months (MonthsBefore)"},
+		Echo: c.Authority{Cite: "Elec. Law § 6-158(14)", Mark: c.Unsourced,
+			Note: "the seed's copy of the September-20 rule; not applied from this edition: § 42(1) decides (the current text of (14) is unverified)"},
 	}
 	f.Session = c.Authority{Cite: citePOL42_4, Mark: c.Unsourced, Words: "or be called after three months before the next general election",
 		Note: "the current text reads so; that it came with L.2019 ch. 5 is unsourced. The tool cannot know of special sessions: a special_session_date in the row says one was called as the exception requires"}
-	bars := make([]c.Bar, len(f.Bars))
-	copy(bars, f.Bars)
-	f.Bars = bars
 	return f
 }
 
 // L.2021 ch. 320: the duty to proclaim within ten days, § 42(4)(a)-(d).
 func fill2021(f c.FillRules) c.FillRules {
+	f = f.Clone()
 	f.Duty = c.Duty{Code: "proclamation_deadline", Days: 10,
 		Review: "the ten-day deadline is the governor's act, read as never rolled over by § 1-106 (interpretation)",
 		Authority: c.Authority{Cite: citePOL42_3, Act: "L.2021 ch. 320", Mark: c.Interpretation,
@@ -148,8 +153,7 @@ func fill2021(f c.FillRules) c.FillRules {
 				Words: "A special election shall not be held to fill a vacancy in any other office subject to a proclamation by the governor pursuant to subdivision three of this section unless the vacancy occurs before the first day of April of the last year of the term of office",
 				Note:  "with (4)(d) (\"If a special election to fill an office shall not be held as required by law, the office shall be filled at the next general election\") and (1): a barred other office is filled at the general election; (c) covers the § 42(3) grounds, not a board's failure to fill (§ 42(5))"}},
 	}
-	auths := make([]c.Authorization, len(f.Authorizations))
-	copy(auths, f.Authorizations)
+	auths := f.Authorizations
 	for i := range auths {
 		if auths[i].Cite == citePOL42_5 {
 			auths[i].Review = "the current text of § 42(5) is not verified: the seed's rule is applied"
@@ -191,8 +195,19 @@ var (
 		Note:  "an election day, not a filing: never rolled over"})
 )
 
-// L.2022 ch. 164: the duty's words gain the local-law exception.
+// L.2022 ch. 164: the duty's words gain the local-law exception. Under
+// this edition the state board's 2026 calendar prints the three-month
+// cut-off (2026-08-03, "A vacancy occurring three (3) months before a
+// General Election … authorized to be filled at a General Election")
+// citing § 6-158(14): the cut-off day itself is this year's, as read, and
+// the boundary needs no review.
 func fill2022(f c.FillRules) c.FillRules {
+	f = f.Clone()
+	f.Cutoff.ReviewDays, f.Cutoff.Review = 0, ""
+	f.Cutoff.Echo = corroborated(true, c.Authority{Cite: "Elec. Law § 6-158(14)", Mark: c.Unsourced,
+		Words: pp + "a vacancy occurring three months before a general election in an office authorized to be filled at that general election",
+		Note:  "not applied: § 42(1) decides, and gives the same day"},
+		board2026+", which prints the three-month cut-off on 2026-08-03 (\"A vacancy occurring three (3) months before a General Election … authorized to be filled at a General Election\"), citing § 6-158(14)")
 	f.Duty.Words = "shall … within ten days of the occurrence of a vacancy … unless otherwise provided for by authorized local law, resolution or ordinance"
 	f.Duty.Act = "L.2022 ch. 164"
 	return f

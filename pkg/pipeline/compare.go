@@ -22,6 +22,7 @@ type ChangeSummary struct {
 	Changed bool // anything but the as-of date moved
 	Total   int
 	Counts  map[changes.Kind]int
+	ActNow  int // changes to act on: what the digest lists under Needs action (--fail-on action)
 }
 
 // newComparer starts this run's snapshot: every run leaves one, compared
@@ -145,7 +146,8 @@ func compare(opts Options, cmp *changes.Comparer, w *export.Writer) (*changes.Ou
 }
 
 func summarise(o *changes.Outcome) ChangeSummary {
-	return ChangeSummary{Status: o.Status, Reason: o.Reason, Changed: o.Changed(), Total: o.Total, Counts: o.Counts}
+	return ChangeSummary{Status: o.Status, Reason: o.Reason, Changed: o.Changed(), Total: o.Total, Counts: o.Counts,
+		ActNow: o.ActNow}
 }
 
 // rulesVersion is a fingerprint of the law's whole rule table, every

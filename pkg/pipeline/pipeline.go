@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"batch/internal/regularfile"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -362,6 +363,15 @@ func checkInputs(opts Options) error {
 	for _, in := range opts.Inputs {
 		if in == "-" {
 			n++
+		} else if err := regularfile.Check(in); err != nil {
+			// A named pipe or a device would hold the run (and the
+			// output folder's lock) until someone writes into it.
+			return fmt.Errorf("pipeline: input %w", err)
+		}
+	}
+	if opts.CalendarFile != "" {
+		if err := regularfile.Check(opts.CalendarFile); err != nil {
+			return fmt.Errorf("pipeline: calendar file %w", err)
 		}
 	}
 	if n > 1 {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -61,6 +62,7 @@ type splitter struct {
 // bucket is one value's rows, in input order.
 type bucket struct {
 	value, folder string
+	first         compute.Source // the first row holding the value, for messages
 	refs          []spillRef
 	accepted      int
 	shared        int
@@ -214,7 +216,7 @@ func (s *splitter) add(it *ingest.Item, ref spillRef) {
 	for _, val := range s.values {
 		b := s.buckets[val]
 		if b == nil {
-			b = &bucket{value: val}
+			b = &bucket{value: val, first: it.Vacancy.Source}
 			s.buckets[val] = b
 		}
 		b.refs = append(b.refs, ref)
@@ -233,7 +235,7 @@ func (s *splitter) sorted() []*bucket {
 	for v := range s.buckets {
 		values = append(values, v)
 	}
-	names := export.FolderNames(values)
+	names := export.FolderNames(values, s.get != nil && export.CodeFolders(s.column))
 	out := make([]*bucket, 0, len(s.buckets))
 	for v, b := range s.buckets {
 		b.folder = names[v]
@@ -321,6 +323,7 @@ func (run *sliceRun) work() {
 			return
 		}
 		if err := w.write(run.order[i]); err != nil {
+			err = run.sliceFailed(run.order[i], err)
 			run.mu.Lock()
 			if run.err == nil {
 				run.err = err
@@ -330,6 +333,21 @@ func (run *sliceRun) work() {
 			return
 		}
 	}
+}
+
+// sliceFailed names the value whose folder failed, with the input and row
+// it was first met at, so that the analyst can find it; an interrupt is
+// passed on as it is.
+func (run *sliceRun) sliceFailed(b *bucket, err error) error {
+	if run.ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return err
+	}
+	value := "no value"
+	if b.value != "" {
+		value = fmt.Sprintf("the value %q", printable.Name(b.value))
+	}
+	return fmt.Errorf("pipeline: --split %s: the folder %s/%s, for %s (first at %s): %w",
+		printable.Name(run.p.split.column), run.p.split.folder, printable.Name(b.folder), value, printable.Name(b.first.String()), err)
 }
 
 // wait waits for every slice and returns the first failure. With

@@ -326,7 +326,8 @@ func safeFolderName(name string) error {
 func TestSplitFolderNamesAreSafeAndDistinct(t *testing.T) {
 	long := strings.Repeat("Board of Elections of the County ", 10)[:300]
 	values := []string{"../x", "CON", "con.txt", "a/b", "a_b", "a\\b", "line\nbreak", "=cmd|' /C calc'!A0", long, long[:299] + "X",
-		".hidden", "-rf", "Albany", "albany", "(none)", "trailing dot.", "NUL", "COM1", "tab\there", "\u202eevil", "Montréal", "Ålesund BOE"}
+		".hidden", "-rf", "Albany", "albany", "(none)", "trailing dot.", "NUL", "COM1", "tab\there", "\u202eevil", "Montréal", "Ålesund BOE",
+		"index.csv", "Index.CSV", "ALBANY"} // the index's own name failed the run (issue 27)
 	var b strings.Builder
 	b.WriteString("vacancy_id,office,cause,event_date,recipient\n")
 	w := csv.NewWriter(&b)
@@ -404,15 +405,29 @@ func TestSplitFolderNamesAreSafeAndDistinct(t *testing.T) {
 	if byValue[""] != export.NoValueFolder {
 		t.Errorf("the blank recipient's row is in %q, want (none)", byValue[""])
 	}
-	// Plain values keep their names; a mail rule can rely on them.
-	for _, v := range []string{"Montréal", "Ålesund BOE"} {
+	// Case twins are named as they would be alone (FolderName), so
+	// adding ALBANY never renames Albany's folder.
+	for _, v := range []string{"Albany", "albany", "ALBANY", "index.csv", "Index.CSV"} {
+		if byValue[v] != export.FolderName(v) {
+			t.Errorf("%q is in folder %q, alone it would be %q", v, byValue[v], export.FolderName(v))
+		}
+	}
+	if byValue["Albany"] != "Albany" {
+		t.Errorf("Albany is in folder %q", byValue["Albany"])
+	}
+	// Plain values in their canonical case keep their names; a mail rule
+	// can rely on them. Others take the hash, whatever else the run holds.
+	if want := export.FolderName("Ålesund BOE"); !strings.HasPrefix(want, "Ålesund BOE~") || byValue["Ålesund BOE"] != want {
+		t.Errorf("%q is in folder %q, want %q (capitals past a word's first letter)", "Ålesund BOE", byValue["Ålesund BOE"], want)
+	}
+	for _, v := range []string{"Montréal"} {
 		if byValue[v] != v {
 			t.Errorf("%q is in folder %q, want its own name", v, byValue[v])
 		}
 	}
 	// The names are the same in another run that holds only some of the
 	// values (those without a case twin).
-	if got := export.FolderNames([]string{"a/b", "CON"}); got["a/b"] != byValue["a/b"] || got["CON"] != byValue["CON"] {
+	if got := export.FolderNames([]string{"a/b", "CON"}, false); got["a/b"] != byValue["a/b"] || got["CON"] != byValue["CON"] {
 		t.Errorf("names differ between runs: %q", got)
 	}
 }
@@ -550,6 +565,9 @@ func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
 				t.Fatalf("want the interrupt, got %v", err)
 			case !tc.cancel && !errors.Is(err, boom):
 				t.Fatalf("want the slice's failure, got %v", err)
+			case !tc.cancel && (!strings.Contains(err.Error(), "by-county/"+tc.folder+", for ") ||
+				!strings.Contains(err.Error(), "(first at statewide.xlsx:")):
+				t.Errorf("the failure does not name the value, its input and row: %v", err)
 			}
 			after, now := snapshotOut(t, out)
 			if after != before {
