@@ -545,3 +545,43 @@ func BenchmarkICS(b *testing.B) {
 		}
 	}
 }
+
+// TestFiledWith: where the calendar says papers are filed, by Elec. Law
+// § 6-144: "in the office of the Board of Elections of the county, except
+// as follows: for an office or position to be voted for wholly within the
+// city of New York, in the office of the Board of Elections of that city;
+// for an office or position to be voted for in a district greater than
+// one county, or portions of two or more counties, in the office of the
+// state board of elections; for a village office to be filled in a
+// village election not conducted by the board of elections, in the
+// office of the village clerk."
+func TestFiledWith(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		v    compute.Vacancy
+		want string
+	}{
+		{"an office of one county", compute.Vacancy{Office: "County Clerk", County: "Albany"},
+			"the Albany County Board of Elections"},
+		{"an Assembly district within Brooklyn", compute.Vacancy{Office: "Member of Assembly", Class: compute.MemberOfAssembly, County: "Kings"},
+			"the Board of Elections in the City of New York"},
+		{"a district across two boroughs, wholly within the city", compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, County: "New York; Bronx"},
+			"the Board of Elections in the City of New York"},
+		{"a Senate district across two counties", compute.Vacancy{Office: "State Senator", Class: compute.StateSenator, County: "Albany; Schenectady"},
+			"the State Board of Elections"},
+		{"a district from the city into Nassau", compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, County: "Queens, Nassau"},
+			"the State Board of Elections"},
+		{"a statewide office with no county", compute.Vacancy{Office: "Governor", Class: compute.Governor},
+			"the State Board of Elections"},
+		{"a village office: the village may run its own election", compute.Vacancy{Office: "Village Trustee, Village of Hudson Falls", County: "Washington"},
+			"the Washington County Board of Elections (or the village clerk)"},
+		{"no county, not statewide: the cell does not say", compute.Vacancy{Office: "Town Supervisor"},
+			"the board of elections"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := filedWith(&c.v); got != c.want {
+				t.Errorf("%q, want %q", got, c.want)
+			}
+		})
+	}
+}
