@@ -69,8 +69,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never; or, with --compare, changed (anything but the as-of date moved); or action (the digest's Needs action lists something: a deadline due within --soon days, one passed since the last run, a row now rejected, an error raised); e.g. action,changed", Value: "never", EnvVars: env("FAIL_ON")},
 		&cli.StringFlag{Name: "compare", Usage: "compare with the earlier run in `PREV` (an output folder or its snapshot.jsonl.gz; auto: the one --out already holds) and list what changed", EnvVars: env("COMPARE")},
 		&cli.IntFlag{Name: "soon", Usage: "with --compare, list the open deadlines due within `N` days (0: none)", Value: 7, EnvVars: env("SOON")},
-		&cli.BoolFlag{Name: "ics-open-only", Usage: "leave the deadlines and elections passed on the as-of date out of deadlines.ics", EnvVars: env("ICS_OPEN_ONLY")},
+		&cli.BoolFlag{Name: "ics-open-only", Usage: "leave the deadlines and elections passed on the as-of date out of deadlines.ics (the default already does; for --ics-all)", EnvVars: env("ICS_OPEN_ONLY")},
 		&cli.StringFlag{Name: "ics-from", Usage: "leave the events before `DATE` (YYYY-MM-DD) out of deadlines.ics", EnvVars: env("ICS_FROM")},
+		&cli.BoolFlag{Name: "ics-all", Usage: "deadlines.ics holds every applicable deadline and election day, passed or not (default: only the open deadlines and the election days ahead)", EnvVars: env("ICS_ALL")},
+		&cli.StringFlag{Name: "ics-alarm", Usage: "each deadline in deadlines.ics reminds at 09:00 `Nd` days before (0d: on the day), or none", Value: "3d", EnvVars: env("ICS_ALARM")},
 		&cli.StringFlag{Name: "split", Usage: "also write a folder per value of `COLUMN` (county, office_class, or a column of the inputs) under OUT/by-COLUMN/, each with its own results.xlsx and summary.json, and an index.csv", EnvVars: env("SPLIT")},
 	}, inputFlags...)
 	checkFlags := append([]cli.Flag{

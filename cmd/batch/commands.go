@@ -50,6 +50,11 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if opts.ICSFrom, err = icsFrom(c, opts.AsOf); err != nil {
 		return err
 	}
+	opts.ICSAll = c.Bool("ics-all")
+	opts.ICSAlarm = c.String("ics-alarm")
+	if err := export.CheckICSAlarm(opts.ICSAlarm); err != nil {
+		return usagef("%s %v", origin(c, "ics-alarm"), err)
+	}
 	quiet := c.Bool("quiet")
 	opts.OutDir = c.String("out")
 	if strings.TrimSpace(opts.OutDir) == "-" {

@@ -31,6 +31,13 @@ type Options struct {
 	Calendar     *compute.Calendar // for the Calendar sheet
 	ExtraColumns []string          // carried-through input columns, appended to Vacancies
 	ICSFrom      compute.Date      // deadlines.ics leaves out the events before it; zero: none
+	// ICSAll: deadlines.ics holds every applicable deadline and every
+	// election day, passed or not; by default only what someone must
+	// still do (ics.go).
+	ICSAll bool
+	// ICSAlarm is the reminder of each event of deadlines.ics, as
+	// CheckICSAlarm reads it: "3d", "0d", "none"; empty: DefaultICSAlarmDays.
+	ICSAlarm string
 	// DeadlinesApart: a vacancy's deadline rows (Deadlines, deadlines.csv,
 	// ICS events, Summary's next deadlines) are written by Deadlines and
 	// Result writes the rest, so that deadlines can go out while later
@@ -224,6 +231,9 @@ func newWriter(opts Options) (*Writer, error) {
 			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics, json or digest)", f)
 		}
 	}
+	if err := CheckICSAlarm(opts.ICSAlarm); err != nil {
+		return nil, fmt.Errorf("export: ICS alarm %w", err)
+	}
 	w.tally = newTally(opts.AsOf)
 	w.order = newConflictOrder()
 	return w, nil
@@ -273,7 +283,9 @@ func (w *Writer) open() error {
 		}
 	}
 	if w.ics {
-		if w.cal, err = newICSWriter(create, w.opts.AsOf, w.opts.ICSFrom, w.opts.Calendar, w.opts.rules(nil), w.lawChoice()); err != nil {
+		alarm, _ := parseICSAlarm(w.opts.ICSAlarm) // checked by New
+		if w.cal, err = newICSWriter(create, icsConfig{asOf: w.opts.AsOf, from: w.opts.ICSFrom, all: w.opts.ICSAll,
+			alarm: alarm, cal: w.opts.Calendar}); err != nil {
 			return err
 		}
 	}

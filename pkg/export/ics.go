@@ -10,25 +10,43 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	ics "github.com/arran4/golang-ical"
 
+	"batch/internal/icalline"
 	"batch/pkg/compute"
+	"batch/pkg/ingest"
 )
 
-// icsWriter streams deadlines.ics. golang-ical keeps a calendar's events
-// in memory until it serialises the whole, so each VEVENT is built and
-// serialised by the library on its own (folding at 75 octets, text
-// escaping) and written between a header and footer written here.
+// icsWriter streams deadlines.ics: the calendar's header (golang-ical's
+// serialisation, once), then each VEVENT as it comes, its content lines
+// folded at 75 octets and its text escaped by internal/icalline into a
+// reused buffer, then the footer.
 //
-// Each applicable deadline (applies = yes) is an all-day event on its
-// (effective) last day, titled in words ("Last day to file designating
-// petitions — Member of Assembly, AD 43 (Kings)"); a window also has an
-// event on its first day. The description says what must be filed and by
-// whom, the statute's words, the citation and the law applied. Every
-// election day the vacancies' deadlines serve, and every election that
-// fills one, is an event of its own, once per day. Options.ICSFrom leaves
-// out the events before a date.
+// By default the calendar holds what someone must still do: an all-day
+// event on the last day of each actionable deadline
+// ((*compute.Deadline).Actionable), one on the first day of its window
+// when that day is still ahead, and every election day still ahead that
+// fills a vacancy or that those deadlines serve. With Options.ICSAll it
+// holds every applicable deadline and every election day, passed or not,
+// as it did before the calendar became a to-do list. Options.ICSFrom
+// leaves out the events before a date in both.
+//
+// A title says what, for which seat, and which vacancy ("Last day to file
+// designating petitions — Member of Assembly, AD 43 (Kings) [NY-0000123]"),
+// so two vacancies of one seat read apart. A description is a few short
+// lines: what, who files it and where, the period, the election it serves,
+// the citation and edition, and "Verify:" when the date rests on text
+// still unverified. Each event carries CATEGORIES (its county or
+// counties, and its kind) and, unless the alarm is off, a reminder
+// (VALARM) at 09:00 some days before; an event already past on the as-of
+// date carries none, so that an import does not ring for history.
+//
+// No event is longer than maxEventBytes: text from the input is cut to a
+// bounded length, and a description that still runs over loses its least
+// needed lines.
 //
 // UIDs are stable across runs: a hash of vacancy_id and code, "@batch". A
 // vacancy_id met again (the same vacancy entered twice) gets UIDs derived
@@ -36,19 +54,36 @@ import (
 // DTSTAMP is the as-of date at midnight UTC, not the clock, so the same
 // input gives the same file.
 type icsWriter struct {
-	file *tempFile
-	buf  *bufio.Writer
-	cfg  *ics.SerializationConfiguration
-	asOf compute.Date
-	from compute.Date // events before it are left out; zero: none is
-	law  string
-	cal  *compute.Calendar // for the primary's day
+	file  *tempFile
+	buf   *bufio.Writer
+	cfg   *ics.SerializationConfiguration
+	asOf  compute.Date
+	from  compute.Date // events before it are left out; zero: none is
+	all   bool         // every applicable deadline, not only the actionable
+	alarm icsAlarm
+	cal   *compute.Calendar // for the primary's day
 
-	words     map[string]string // the statute's words by rule code, and by code|edition
-	citations map[string]string // the rule's citation, keyed likewise
+	stamp     string            // DTSTAMP: the as-of date at midnight UTC
+	event     []byte            // the event being written, measured before it goes out
 	seen      map[uint64]uint32 // vacancy_ids met so far (a hash), and how often
 	elections map[compute.Date]*electionDay
 }
+
+// maxEventBytes bounds one VEVENT, BEGIN to END with its line breaks: a
+// calendar of tens of thousands of events stays small enough for a mail
+// attachment and a client's import.
+const maxEventBytes = 1024
+
+// Bounds on the text an event takes from the input (in bytes, cut at a
+// character), so that a long office or note cannot push an event past
+// maxEventBytes.
+const (
+	maxSeatBytes   = 100
+	maxIDBytes     = 40
+	maxNoteBytes   = 160
+	maxVerifyBytes = 160
+	maxCountyBytes = 40
+)
 
 // electionDay is one election the calendar shows, with what it is for.
 type electionDay struct {
@@ -56,40 +91,105 @@ type electionDay struct {
 	sure   bool     // kind is that of an election filling a vacancy
 	fills  int      // vacancies it fills
 	serves int      // vacancies whose deadlines serve it
-	seats  []string // the first namedSeats it fills, in words
-	ids    []string // and their vacancy_ids
+	seats  []string // the first namedSeats it fills, in words with their vacancy_id
 }
 
 // namedSeats is how many filled seats an election's description names.
-const namedSeats = 10
+const namedSeats = 5
 
-func newICSWriter(create func(string) (*tempFile, error), asOf, from compute.Date, cal *compute.Calendar,
-	rules []compute.Rule, law string) (*icsWriter, error) {
+// icsAlarm is when an event's reminder goes off: at 09:00, days before
+// the event's day; off: no reminder.
+type icsAlarm struct {
+	days int
+	off  bool
+}
+
+// DefaultICSAlarmDays is how many days before a deadline its reminder
+// goes off when Options.ICSAlarm is empty.
+const DefaultICSAlarmDays = 3
+
+// maxICSAlarmDays bounds --ics-alarm: a reminder further ahead than a
+// year reminds of nothing.
+const maxICSAlarmDays = 366
+
+// CheckICSAlarm reports whether s is a reminder setting parseICSAlarm
+// reads, for a command line to refuse a bad one before anything runs.
+func CheckICSAlarm(s string) error {
+	_, err := parseICSAlarm(s)
+	return err
+}
+
+// parseICSAlarm reads an ICS reminder setting: "3d" (the reminder goes
+// off at 09:00 three days before the day), "0d" (09:00 on the day), or
+// "none" (no reminder); empty is the default, DefaultICSAlarmDays.
+func parseICSAlarm(s string) (icsAlarm, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch t {
+	case "":
+		return icsAlarm{days: DefaultICSAlarmDays}, nil
+	case "none", "off":
+		return icsAlarm{off: true}, nil
+	}
+	if n, ok := strings.CutSuffix(t, "d"); ok {
+		if d, err := strconv.Atoi(n); err == nil && d >= 0 && d <= maxICSAlarmDays && n != "" && n[0] != '+' {
+			return icsAlarm{days: d}, nil
+		}
+	}
+	return icsAlarm{}, fmt.Errorf("%q: give the days before the day as Nd (3d, 0d for the day itself, at most %dd) or none", s, maxICSAlarmDays)
+}
+
+// trigger is the reminder's TRIGGER, relative to the start of the
+// event's day: 09:00 days before it.
+func (a icsAlarm) trigger() string {
+	switch a.days {
+	case 0:
+		return "PT9H"
+	case 1:
+		return "-PT15H"
+	}
+	return fmt.Sprintf("-P%dDT15H", a.days-1)
+}
+
+// when says when the reminder goes off, in words.
+func (a icsAlarm) when() string {
+	switch a.days {
+	case 0:
+		return "today"
+	case 1:
+		return "tomorrow"
+	}
+	return "in " + strconv.Itoa(a.days) + " days"
+}
+
+// icsConfig is what deadlines.ics is written from.
+type icsConfig struct {
+	asOf, from compute.Date
+	all        bool
+	alarm      icsAlarm
+	cal        *compute.Calendar
+}
+
+func newICSWriter(create func(string) (*tempFile, error), c icsConfig) (*icsWriter, error) {
 	t, err := create(icsName)
 	if err != nil {
 		return nil, err
 	}
-	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.f, 256<<10), asOf: asOf, from: from,
-		law: law, cal: cal,
+	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.f, 256<<10), asOf: c.asOf, from: c.from,
+		all: c.all, alarm: c.alarm, cal: c.cal,
 		cfg:   &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: "\r\n"},
-		words: map[string]string{}, citations: map[string]string{}, seen: map[uint64]uint32{},
-		elections: map[compute.Date]*electionDay{}}
-	for _, r := range rules {
-		w.words[r.Code], w.citations[r.Code] = r.Words, r.Citation
-		for _, id := range strings.Split(r.Edition, "+") {
-			if id != "" {
-				w.words[r.Code+"|"+id], w.citations[r.Code+"|"+id] = r.Words, r.Citation
-			}
-		}
-	}
+		stamp: dateValue(c.asOf) + "T000000Z",
+		seen:  map[uint64]uint32{}, elections: map[compute.Date]*electionDay{}}
 	head := ics.NewCalendar()
 	head.SetProductId("-//batch//New York vacancy deadlines//EN")
 	head.SetCalscale("GREGORIAN")
 	head.SetMethod(ics.MethodPublish)
 	head.SetXWRCalName("Vacancy deadlines")
-	desc := "Nomination deadlines and election days of the vacancies, judged on " + asOf.String()
-	if !from.IsZero() {
-		desc += "; from " + from.String() + " on"
+	desc := "Open nomination deadlines and coming election days of the vacancies, judged on " + c.asOf.String()
+	if c.all {
+		desc = "Nomination deadlines and election days of the vacancies, passed or not, judged on " + c.asOf.String()
+	}
+	if !c.from.IsZero() {
+		desc += "; from " + c.from.String() + " on"
 	}
 	head.SetXWRCalDesc(desc)
 	if _, err := io.WriteString(w.buf, "BEGIN:VCALENDAR\r\n"); err != nil {
@@ -114,28 +214,128 @@ func eventUID(key, code string) string {
 // uidKey is what a vacancy's UIDs are derived from: its vacancy_id the
 // first time the id is met; for a repeat, the id with the repeated row's
 // source and the repeat's number, so that the same input row given twice
-// (the same file named twice) still gets UIDs of its own.
-func (w *icsWriter) uidKey(v *compute.Vacancy) string {
+// (the same file named twice) still gets UIDs of its own. repeat reports
+// whether the id was met before.
+func (w *icsWriter) uidKey(v *compute.Vacancy) (key string, repeat bool) {
 	h := fnv.New64a()
 	h.Write([]byte(v.ID))
 	k := h.Sum64()
 	n := w.seen[k]
 	w.seen[k] = n + 1
 	if n == 0 {
-		return v.ID
+		return v.ID, false
 	}
-	return v.ID + "\x00" + v.Source.String() + "\x00" + strconv.Itoa(int(n))
+	return v.ID + "\x00" + v.Source.String() + "\x00" + strconv.Itoa(int(n)), true
 }
 
-// oneLine keeps CR out of text values; newlines are escaped by the library.
-func oneLine(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+// icsText is text from the input as an event may carry it: one line, no
+// control or format character (a calendar client or the terminal that
+// prints the file must not act on it), invalid UTF-8 replaced, and at most
+// max bytes, cut at a character with an ellipsis.
+func icsText(s string, max int) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c >= utf8.RuneSelf {
+			clean = false
+			break
+		}
+	}
+	if !clean {
+		var b strings.Builder
+		space := false
+		for _, r := range s {
+			if r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) ||
+				r == '\u2028' || r == '\u2029' {
+				if !space {
+					b.WriteByte(' ')
+				}
+				space = true
+				continue
+			}
+			space = r == ' '
+			b.WriteRune(r)
+		}
+		s = b.String()
+	}
+	s = strings.TrimSpace(s)
+	if len(s) <= max {
+		return s
+	}
+	cut := max - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strings.TrimSpace(s[:cut]) + "…"
+}
+
+// place names a vacancy's seat in words, once: an office that already
+// names its district ("Village Trustee, Village of Hudson Falls" in the
+// Village of Hudson Falls) is not followed by the district again.
+func place(v *compute.Vacancy) string {
+	if d := strings.TrimSpace(v.District); d != "" && !isDigits(d) &&
+		strings.Contains(strings.ToLower(v.Office), strings.ToLower(d)) {
+		u := *v
+		u.District = ""
+		return icsText(seat(&u), maxSeatBytes)
+	}
+	return icsText(seat(v), maxSeatBytes)
+}
+
+// tag is the title's mark of the vacancy: its vacancy_id, and for a
+// vacancy_id met again its row, so that no two vacancies' events read
+// alike.
+func tag(v *compute.Vacancy, repeat bool) string {
+	id := icsText(v.ID, maxIDBytes)
+	if repeat {
+		return "[" + id + ", " + icsText(v.Source.String(), maxIDBytes) + "]"
+	}
+	return "[" + id + "]"
+}
+
+// nycCounties are the five counties of the City of New York, whose board
+// of elections receives the filings for offices voted for wholly within
+// the city (Elec. Law § 6-144).
+var nycCounties = map[string]bool{"Bronx": true, "Kings": true, "New York": true, "Queens": true, "Richmond": true}
+
+// statewideClasses are voted for by the whole state.
+var statewideClasses = map[compute.OfficeClass]bool{compute.Governor: true, compute.LieutenantGovernor: true, compute.USSenator: true}
+
+// filedWith is where petitions and certificates for the vacancy's office
+// are filed, by Elec. Law § 6-144: the county's board of elections; the
+// board of the City of New York for an office voted for wholly within the
+// city; the state board for one voted for in more than one county (read
+// from the county cell: a statewide office, or several counties listed).
+// A village office in an election the village runs itself is filed with
+// the village clerk; the input does not say which villages do, so the
+// words name both ("or the village clerk").
+func filedWith(v *compute.Vacancy) string {
+	counties := ingest.SplitCounties(v.County)
+	nyc := len(counties) > 0
+	for _, c := range counties {
+		nyc = nyc && nycCounties[c]
+	}
+	var where string
+	switch {
+	case nyc:
+		where = "the Board of Elections in the City of New York"
+	case len(counties) > 1 || statewideClasses[v.Class]:
+		where = "the State Board of Elections"
+	case len(counties) == 1:
+		where = "the " + icsText(counties[0], maxCountyBytes) + " County Board of Elections"
+	default:
+		return "the board of elections"
+	}
+	if !nyc && len(counties) <= 1 && strings.Contains(strings.ToLower(v.Office), "village") {
+		where += " (or the village clerk)"
+	}
+	return where
 }
 
 // primaryRoute lists the deadlines that serve the primary; the special_
 // ones serve the special election, the rest the general election.
-var primaryRoute = map[string]bool{"designating_petition": true, "designation_accept_decline": true,
-	"designation_vacancy_declination": true, "opportunity_to_ballot": true}
+var primaryRoute = map[string]bool{"designating_petition": true, "designating_signing_start": true,
+	"designation_accept_decline": true, "designation_vacancy_declination": true,
+	"opportunity_to_ballot": true, "opportunity_to_ballot_after_declination": true}
 
 // primaryOf is the primary a deadline of the primary route serves (zero
 // for another deadline): the day the engine names when it is not the
@@ -175,18 +375,38 @@ func electionKind(r *compute.Result, d *compute.Deadline) string {
 	return "General election"
 }
 
+// shown reports whether the calendar shows a deadline: an actionable one
+// by default, every applicable one with ICSAll.
+func (w *icsWriter) shown(d *compute.Deadline) bool {
+	if d.Effective.IsZero() || !d.Applies {
+		return false
+	}
+	return w.all || d.Actionable()
+}
+
+// ahead reports whether a day is one the calendar shows: on or after
+// ICSFrom, and by default on or after the as-of date.
+func (w *icsWriter) ahead(day compute.Date) bool {
+	if day.Before(w.from) {
+		return false
+	}
+	return w.all || !day.Before(w.asOf)
+}
+
 // vacancy writes one vacancy's events: its deadlines, and it notes the
 // elections they serve and the one that fills it.
 func (w *icsWriter) vacancy(r *compute.Result) error {
 	v := &r.Vacancy
-	key := w.uidKey(v)
+	key, repeat := w.uidKey(v)
+	ev := vacancyWords{place: place(v), tag: tag(v, repeat), with: filedWith(v),
+		counties: ingest.SplitCounties(v.County), source: icsText(v.Source.String(), maxSeatBytes)}
 	var served []compute.Date
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
-		if !d.Applies || d.Effective.IsZero() {
+		if !w.shown(d) {
 			continue
 		}
-		if err := w.deadline(r, d, key); err != nil {
+		if err := w.deadline(r, d, key, &ev); err != nil {
 			return err
 		}
 		if d.ElectionDate.IsZero() || d.Code == "special_election" {
@@ -201,14 +421,20 @@ func (w *icsWriter) vacancy(r *compute.Result) error {
 			w.election(p, "Primary election", false).serves++
 		}
 	}
-	if fe := r.FillingElection; !fe.IsZero() {
+	if fe := r.FillingElection; !fe.IsZero() && (w.all || !fe.Before(w.asOf)) {
 		e := w.election(fe, fillingKind(r), true)
 		e.fills++
 		if len(e.seats) < namedSeats {
-			e.seats, e.ids = append(e.seats, seat(v)), append(e.ids, v.ID)
+			e.seats = append(e.seats, ev.place+" "+ev.tag)
 		}
 	}
 	return nil
+}
+
+// vacancyWords is what every event of a vacancy says of it.
+type vacancyWords struct {
+	place, tag, with, source string
+	counties                 []string
 }
 
 // election is the day's record; a filling election's kind is surer than
@@ -224,106 +450,203 @@ func (w *icsWriter) election(d compute.Date, kind string, filling bool) *electio
 	return e
 }
 
-// lawWords is the statute's words behind a deadline row: the late-vacancy
-// rule's when that rule, with its own citation, replaced the ordinary one.
-//
-// The words are the edition's that decided the row (the first id of its
-// law_edition), falling back to the latest text of the code.
-func (w *icsWriter) lawWords(d *compute.Deadline) string {
-	ed, _, _ := strings.Cut(d.LawEdition, "+")
-	key := func(code string) string {
-		if _, ok := w.words[code+"|"+ed]; ok && ed != "" {
-			return code + "|" + ed
+// duplicatesFiling reports whether a signing row's last day is already
+// the last day of the filing row it belongs to, shown in the calendar
+// (the signing period ends when the petitions are due): its own last-day
+// event would say the same thing twice.
+func (w *icsWriter) duplicatesFiling(r *compute.Result, d *compute.Deadline) bool {
+	words := wordsFor(d.Code)
+	if words.verb != "sign" {
+		return false
+	}
+	for i := range r.Deadlines {
+		o := &r.Deadlines[i]
+		if o != d && o.Effective == d.Effective && w.shown(o) {
+			if ow := wordsFor(o.Code); ow.verb == "file" && ow.what == words.what {
+				return true
+			}
 		}
-		return code
 	}
-	late, own := key(d.Code+".late_vacancy"), key(d.Code)
-	if c, ok := w.citations[late]; ok && c == d.Citation && w.citations[own] != d.Citation {
-		return w.words[late]
-	}
-	return w.words[own]
+	return false
 }
 
-func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string) error {
-	v := &r.Vacancy
+// line is one line of a description; the lines with the lowest keep are
+// the first left out of an event that would run past maxEventBytes.
+type line struct {
+	text string
+	keep int
+}
+
+// How much a description's lines are needed (line.keep).
+const (
+	keepSource = iota + 1
+	keepNote
+	keepElection
+	keepWho
+	keepPeriod
+	keepAlways
+)
+
+func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string, ev *vacancyWords) error {
 	words := wordsFor(d.Code)
-	where := seat(v)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s, for %s.", lastDayTitle(d.Code), where)
-	if words.who != "" {
-		if words.verb == "hold" {
-			fmt.Fprintf(&b, "\nWho: %s.", words.who)
-		} else {
-			fmt.Fprintf(&b, "\nFiled by: %s.", words.who)
-		}
-	}
 	opens := d.Kind == compute.Window && !d.WindowStart.IsZero() && d.WindowStart.Before(d.Effective)
-	if opens {
-		fmt.Fprintf(&b, "\nNot earlier than %s, not later than %s.", d.WindowStart, d.Effective)
-	} else {
-		fmt.Fprintf(&b, "\nNot later than %s.", d.Effective)
-	}
-	if d.RolledOver {
-		fmt.Fprintf(&b, "\nThe statute's date is %s, a weekend day or holiday; Elec. Law § 1-106 moves it to %s.", d.Statutory, d.Effective)
+
+	var rest []line
+	switch words.verb {
+	case "file":
+		rest = append(rest, line{"Filed by " + words.who + ", with " + ev.with + ".", keepWho})
+	case "sign":
+		rest = append(rest, line{"Signed by " + words.who + ".", keepWho})
+	case "hold":
+		rest = append(rest, line{"Who: " + words.who + ".", keepWho})
+	default:
+		if words.who != "" {
+			rest = append(rest, line{"By " + words.who + ".", keepWho})
+		}
 	}
 	if p := w.primaryOf(r, d); !p.IsZero() && p != d.ElectionDate {
-		fmt.Fprintf(&b, "\nFor the primary election of %s, which nominates for the %s of %s.", p,
-			strings.ToLower(electionKind(r, d)), d.ElectionDate)
+		rest = append(rest, line{fmt.Sprintf("For the primary of %s, which nominates for the %s of %s.", p,
+			strings.ToLower(electionKind(r, d)), d.ElectionDate), keepElection})
 	} else if !d.ElectionDate.IsZero() {
-		fmt.Fprintf(&b, "\nFor the %s of %s.", strings.ToLower(electionKind(r, d)), d.ElectionDate)
+		rest = append(rest, line{fmt.Sprintf("For the %s of %s.", strings.ToLower(electionKind(r, d)), d.ElectionDate), keepElection})
 	}
 	if d.Reason != "" {
-		b.WriteString("\nNote: " + d.Reason + ".")
+		rest = append(rest, line{"Note: " + icsText(d.Reason, maxNoteBytes) + ".", keepNote})
 	}
-	if law := w.lawWords(d); law != "" {
-		fmt.Fprintf(&b, "\nThe law: \u201c%s\u201d (%s).", strings.TrimSuffix(law, "."), d.Citation)
-	} else {
-		fmt.Fprintf(&b, "\nThe law: %s.", d.Citation)
-	}
+	law := "Law: " + d.Citation
 	if d.LawEdition != "" {
-		fmt.Fprintf(&b, "\nLaw applied: edition %s", d.LawEdition)
+		law += ", edition " + d.LawEdition
 		if !d.BaseDate.IsZero() {
-			fmt.Fprintf(&b, " (the permanent formula's date: %s)", d.BaseDate)
+			law += " (the permanent formula's date: " + d.BaseDate.String() + ")"
 		}
-		b.WriteString(".")
 	}
-	fmt.Fprintf(&b, "\nVacancy %s (%s), filled by %s.", v.ID, v.Source.String(), strings.ReplaceAll(string(r.Method), "_", " "))
-	if d.Status != compute.NoStatus {
-		fmt.Fprintf(&b, "\nOn %s: %s.", w.asOf, d.Status)
+	rest = append(rest, line{law + ".", keepAlways})
+	if d.Verify != "" {
+		rest = append(rest, line{"Verify: " + icsText(d.Verify, maxVerifyBytes) + ".", keepAlways})
 	}
-	desc := b.String()
+	if d.Status != compute.Open && d.Status != compute.NoStatus {
+		rest = append(rest, line{fmt.Sprintf("On %s: %s.", w.asOf, d.Status), keepAlways})
+	}
+	rest = append(rest, line{"Row: " + ev.source + ".", keepSource})
 
-	if opens && !d.WindowStart.Before(w.from) {
-		if err := w.write(eventUID(key, d.Code+"#opens"), d.WindowStart, firstDayTitle(d.Code)+" — "+where, desc); err != nil {
+	title := ev.place + " " + ev.tag
+	if opens && w.ahead(d.WindowStart) {
+		first := firstDayTitle(d.Code)
+		desc := append([]line{{fmt.Sprintf("%s; the last day is %s.", first, d.Effective), keepAlways}}, rest...)
+		if err := w.write(eventUID(key, d.Code+"#opens"), d.WindowStart, first+" — "+title,
+			desc, ev.counties, "First day", "Opens"); err != nil {
 			return err
 		}
 	}
-	if d.Effective.Before(w.from) {
+	if !w.ahead(d.Effective) || w.duplicatesFiling(r, d) {
 		return nil
 	}
-	return w.write(eventUID(key, d.Code), d.Effective, lastDayTitle(d.Code)+" — "+where, desc)
+	last := lastDayTitle(d.Code)
+	if words.verb == "sign" {
+		// The last day a signature counts: the petitions' last day to
+		// file in most years, a few days before it in some (2026's act).
+		last = "Last day to sign " + words.what
+	}
+	what := last + "."
+	if opens {
+		what = fmt.Sprintf("%s; the first day is %s.", last, d.WindowStart)
+	}
+	desc := []line{{what, keepAlways}}
+	if d.RolledOver {
+		// The roll-over moves the last day only.
+		desc = append(desc, line{fmt.Sprintf("Moved from %s, a weekend day or holiday (Elec. Law § 1-106).", d.Statutory), keepPeriod})
+	}
+	desc = append(desc, rest...)
+	return w.write(eventUID(key, d.Code), d.Effective, last+" — "+title, desc, ev.counties, "Deadline", "Due")
 }
 
-// write serialises one all-day event.
-func (w *icsWriter) write(uid string, day compute.Date, summary, desc string) error {
-	e := ics.NewEvent(uid)
-	e.SetDtStampTime(w.asOf.Time())
-	e.SetAllDayStartAt(day.Time())
-	e.SetAllDayEndAt(day.AddDays(1).Time()) // RFC 5545: an all-day event ends the day after
-	e.SetSummary(oneLine(summary))
-	e.SetDescription(oneLine(desc))
-	e.SetTimeTransparency(ics.TransparencyTransparent)
-	if err := e.SerializeTo(w.buf, w.cfg); err != nil {
+// write serialises one all-day event, leaving out its description's
+// least needed lines while it is longer than maxEventBytes. what is the
+// reminder's word ("Due": "Due in 3 days"); an empty what, or a day
+// before the as-of date, sets none.
+func (w *icsWriter) write(uid string, day compute.Date, summary string, desc []line, counties []string, kind, what string) error {
+	remind := what != "" && !w.alarm.off && !day.Before(w.asOf)
+	start, end := dateValue(day), dateValue(day.AddDays(1)) // RFC 5545: an all-day event ends the day after
+	for {
+		b := w.event[:0]
+		b = append(b, "BEGIN:VEVENT\r\n"...)
+		b = icalline.Raw(b, "UID", uid)
+		b = icalline.Raw(b, "DTSTAMP", w.stamp)
+		b = icalline.Raw(b, "DTSTART;VALUE=DATE", start)
+		b = icalline.Raw(b, "DTEND;VALUE=DATE", end)
+		b = icalline.Text(b, "SUMMARY", summary)
+		b = icalline.Text(b, "DESCRIPTION", joinLines(desc))
+		for _, c := range counties {
+			b = icalline.Text(b, "CATEGORIES", icsText(c, maxCountyBytes))
+		}
+		b = icalline.Text(b, "CATEGORIES", kind)
+		b = append(b, "TRANSP:TRANSPARENT\r\n"...)
+		if remind {
+			b = append(b, "BEGIN:VALARM\r\nACTION:DISPLAY\r\n"...)
+			b = icalline.Raw(b, "TRIGGER", w.alarm.trigger())
+			b = icalline.Text(b, "DESCRIPTION", what+" "+w.alarm.when())
+			b = append(b, "END:VALARM\r\n"...)
+		}
+		b = append(b, "END:VEVENT\r\n"...)
+		w.event = b
+		if len(b) <= maxEventBytes {
+			break
+		}
+		// Too long: leave out the least needed line; with only the
+		// lines always kept left, shorten the text (the summary first).
+		if i := leastNeeded(desc); i >= 0 {
+			desc = slices.Delete(slices.Clone(desc), i, i+1)
+		} else if len(counties) > 1 {
+			counties = counties[:1]
+		} else if len(summary) > 160 {
+			summary = icsText(summary, 160)
+		} else if len(desc) > 1 {
+			desc = desc[:len(desc)-1]
+		} else if len(desc) == 1 && len(desc[0].text) > 80 {
+			desc = []line{{icsText(desc[0].text, 80), keepAlways}}
+		} else {
+			return fmt.Errorf("export: write %s: event %s is %d bytes, more than %d", icsName, uid, len(b), maxEventBytes)
+		}
+	}
+	if _, err := w.buf.Write(w.event); err != nil {
 		return fmt.Errorf("export: write %s: %w", icsName, err)
 	}
 	return nil
+}
+
+// dateValue is a DATE value (RFC 5545 § 3.3.4): 20260312.
+func dateValue(d compute.Date) string {
+	return fmt.Sprintf("%04d%02d%02d", d.Year, int(d.Month), d.Day)
+}
+
+// leastNeeded is the index of the description's least needed line that
+// may be left out (the last of its rank), or -1.
+func leastNeeded(desc []line) int {
+	at, rank := -1, keepAlways
+	for i, l := range desc {
+		if l.keep < keepAlways && l.keep <= rank {
+			at, rank = i, l.keep
+		}
+	}
+	return at
+}
+
+func joinLines(desc []line) string {
+	var b strings.Builder
+	for i, l := range desc {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l.text)
+	}
+	return b.String()
 }
 
 // writeElections writes one event per election day, in date order.
 func (w *icsWriter) writeElections() error {
 	days := make([]compute.Date, 0, len(w.elections))
 	for d := range w.elections {
-		if !d.Before(w.from) {
+		if w.ahead(d) {
 			days = append(days, d)
 		}
 	}
@@ -336,24 +659,22 @@ func (w *icsWriter) writeElections() error {
 		} else if e.fills > 0 {
 			summary += " — fills " + plural(e.fills, "vacancy", "vacancies")
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "%s, %s.", e.kind, day)
+		desc := []line{{fmt.Sprintf("%s, %s.", e.kind, day), keepAlways}}
 		if e.fills > 0 {
-			named := make([]string, len(e.seats))
-			for i := range e.seats {
-				named[i] = e.seats[i] + " (" + e.ids[i] + ")"
-			}
-			fmt.Fprintf(&b, "\nFills %s of this file: %s", plural(e.fills, "vacancy", "vacancies"), strings.Join(named, "; "))
+			text := fmt.Sprintf("Fills %s: %s", plural(e.fills, "vacancy", "vacancies"), strings.Join(e.seats, "; "))
 			if more := e.fills - len(e.seats); more > 0 {
-				fmt.Fprintf(&b, "; and %d more", more)
+				text += fmt.Sprintf("; and %d more", more)
 			}
-			b.WriteString(".")
+			desc = append(desc, line{text + ".", keepElection})
 		}
 		if e.serves > 0 {
-			fmt.Fprintf(&b, "\nThe nomination deadlines of %s of this file serve it.", plural(e.serves, "vacancy", "vacancies"))
+			which := "The nomination deadlines"
+			if !w.all {
+				which = "The open nomination deadlines"
+			}
+			desc = append(desc, line{fmt.Sprintf("%s of %s serve it.", which, plural(e.serves, "vacancy", "vacancies")), keepNote})
 		}
-		fmt.Fprintf(&b, "\nLaw applied: %s.", w.law)
-		if err := w.write(eventUID("election", day.String()), day, summary, b.String()); err != nil {
+		if err := w.write(eventUID("election", day.String()), day, summary, desc, nil, "Election", ""); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,8 @@ package export
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,27 +41,28 @@ func TestICS(t *testing.T) {
 	for _, e := range events {
 		byTitle[prop(e, ics.ComponentPropertySummary)+" "+prop(e, ics.ComponentPropertyDtStart)] = e
 	}
-	t.Run("one event per day: last days, window openings, election days", func(t *testing.T) {
-		// V-001: designating_petition (opens, last day), opportunity_to_ballot,
-		// independent_petition (opens, last day); V-002: two last days;
-		// 000123: one (its other deadline does not apply). Election days:
-		// the primary of 2026-06-23, the general election of 2026-11-03,
-		// the special election of 2026-02-24.
-		if len(events) != 11 {
-			t.Fatalf("%d events, want 11:\n%s", len(events), strings.Join(titles(events), "\n"))
+	const petitions = "Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260312"
+	t.Run("by default, the open deadlines and the election days ahead", func(t *testing.T) {
+		// On Mon 2026-03-02: V-001's designating petitions (last day;
+		// their first day, 2026-02-24, has passed), opportunity to
+		// ballot (due that day), independent petitions (first and last
+		// day); 000123's acceptance. V-002's deadlines have passed. The
+		// primary of 2026-06-23 and the general election of 2026-11-03
+		// are ahead; V-002's special election of 2026-02-24 is not.
+		if len(events) != 7 {
+			t.Fatalf("%d events, want 7:\n%s", len(events), strings.Join(titles(events), "\n"))
 		}
 		assertUniqueUIDs(t, events)
 	})
-	t.Run("titles in words, on the right days", func(t *testing.T) {
+	t.Run("titles in words, on the right days, with the vacancy", func(t *testing.T) {
 		for _, c := range []struct{ title, start, end string }{
-			{"Last day to file designating petitions — Member of Assembly, AD 12 (Kings)", "20260312", "20260313"},
-			{"First day to file designating petitions — Member of Assembly, AD 12 (Kings)", "20260224", "20260225"},
+			{"Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-001]", "20260312", "20260313"},
 			// Saturday 2026-02-28, moved to Monday 2026-03-02 by § 1-106.
-			{"Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings)", "20260302", "20260303"},
-			{"Last day to file independent nominating petitions for the special election — " + injection + ", -5 (Queens)", "20260202", "20260203"},
+			{"Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings) [V-001]", "20260302", "20260303"},
+			{"First day to file independent nominating petitions — Member of Assembly, AD 12 (Kings) [V-001]", "20260811", "20260812"},
+			{"Last day to file certificates accepting or declining an independent nomination — Town Supervisor, District 1 [000123]", "20260316", "20260317"},
 			{"Primary election", "20260623", "20260624"},
 			{"General election — fills 2 vacancies", "20261103", "20261104"},
-			{"Special election", "20260224", "20260225"},
 		} {
 			e := byTitle[c.title+" "+c.start]
 			if e == nil {
@@ -71,27 +74,81 @@ func TestICS(t *testing.T) {
 			}
 		}
 	})
-	t.Run("a description says what, by whom, the statute's words, the citation and the law applied", func(t *testing.T) {
-		desc := prop(byTitle["Last day to file designating petitions — Member of Assembly, AD 12 (Kings) 20260312"], ics.ComponentPropertyDescription)
+	t.Run("a description says what, who files where, the citation and the edition", func(t *testing.T) {
+		desc := prop(byTitle[petitions], ics.ComponentPropertyDescription)
 		for _, want := range []string{
-			"Last day to file designating petitions, for Member of Assembly, AD 12 (Kings).",
-			"Filed by: candidates seeking the party's designation at the primary",
-			"Not earlier than 2026-02-24, not later than 2026-03-12.",
-			"The law: \u201cpetitions … shall be filed not earlier than the tenth Monday before, and not later than the ninth Thursday preceding the primary\u201d (Elec. Law § 6-158(1)).",
-			"Vacancy V-001 (vacancies.xlsx:Kings:2)",
-			"Law applied: edition E4.",
+			"Last day to file designating petitions; the first day is 2026-02-24.\n",
+			// Kings is in the City of New York: Elec. Law § 6-144 sends the
+			// filings for an office voted for wholly within the city to the
+			// city's board.
+			"Filed by candidates seeking the party's designation at the primary (the petitions carry the signatures of the party's enrolled voters), with the Board of Elections in the City of New York.\n",
+			"For the primary election of 2026-06-23.\n",
+			"Law: Elec. Law § 6-158(1), edition E4.\n",
+			"Row: vacancies.xlsx:Kings:2.",
 		} {
 			if !strings.Contains(desc, want) {
 				t.Errorf("the description lacks %q:\n%s", want, desc)
 			}
 		}
-		rolled := prop(byTitle["Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings) 20260302"], ics.ComponentPropertyDescription)
-		if !strings.Contains(rolled, "The statute's date is 2026-02-28, a weekend day or holiday; Elec. Law § 1-106 moves it to 2026-03-02.") {
+		if strings.Contains(desc, "Verify") {
+			t.Errorf("a date resting on read text is marked for verification:\n%s", desc)
+		}
+		rolled := prop(byTitle["Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings) [V-001] 20260302"], ics.ComponentPropertyDescription)
+		if !strings.Contains(rolled, "Moved from 2026-02-28, a weekend day or holiday (Elec. Law § 1-106).") {
 			t.Errorf("the rolled-over description does not say so:\n%s", rolled)
 		}
 	})
+	t.Run("a window's first day is described as its first day", func(t *testing.T) {
+		desc := prop(byTitle["First day to file independent nominating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260811"], ics.ComponentPropertyDescription)
+		if want := "First day to file independent nominating petitions; the last day is 2026-12-01.\n"; !strings.HasPrefix(desc, want) {
+			t.Errorf("the first day's description does not start with %q:\n%s", want, desc)
+		}
+		if strings.Contains(desc, "Last day to") {
+			t.Errorf("the first day's description speaks of a last day:\n%s", desc)
+		}
+	})
+	t.Run("each deadline reminds three days before at 09:00; an election day does not", func(t *testing.T) {
+		for _, e := range events {
+			title := prop(e, ics.ComponentPropertySummary)
+			alarms := e.Alarms()
+			if categories(e) == "Election" {
+				if len(alarms) != 0 {
+					t.Errorf("%s: %d reminders, want none", title, len(alarms))
+				}
+				continue
+			}
+			if len(alarms) != 1 {
+				t.Errorf("%s: %d reminders, want 1", title, len(alarms))
+				continue
+			}
+			a := alarms[0]
+			// 09:00 three days before the day that starts at midnight:
+			// 2 days and 15 hours before it.
+			if got := a.GetProperty(ics.ComponentPropertyTrigger).Value; got != "-P2DT15H" {
+				t.Errorf("%s: TRIGGER %s, want -P2DT15H", title, got)
+			}
+			if got := a.GetProperty(ics.ComponentPropertyAction).Value; got != "DISPLAY" {
+				t.Errorf("%s: ACTION %s, want DISPLAY", title, got)
+			}
+			if a.GetProperty(ics.ComponentPropertyDescription) == nil {
+				t.Errorf("%s: a DISPLAY reminder without DESCRIPTION (RFC 5545 § 3.6.6)", title)
+			}
+		}
+	})
+	t.Run("categories: the county and the kind", func(t *testing.T) {
+		for title, want := range map[string]string{
+			petitions: "Kings,Deadline",
+			"First day to file independent nominating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260811":                        "Kings,First day",
+			"Last day to file certificates accepting or declining an independent nomination — Town Supervisor, District 1 [000123] 20260316": "Deadline",
+			"Primary election 20260623": "Election",
+		} {
+			if got := categories(byTitle[title]); got != want {
+				t.Errorf("%s: CATEGORIES %q, want %q", title, got, want)
+			}
+		}
+	})
 	t.Run("UIDs are stable across runs", func(t *testing.T) {
-		e := byTitle["Last day to file designating petitions — Member of Assembly, AD 12 (Kings) 20260312"]
+		e := byTitle[petitions]
 		if got, want := e.Id(), eventUID("V-001", "designating_petition"); got != want {
 			t.Errorf("UID %s, want %s", got, want)
 		}
@@ -102,9 +159,37 @@ func TestICS(t *testing.T) {
 			t.Error("a second run wrote a different calendar")
 		}
 	})
+	t.Run("ICSAll: every applicable deadline and election day, passed or not", func(t *testing.T) {
+		dir, opts := allFormats(t)
+		opts.ICSAll = true
+		writeFixture(t, opts)
+		raw, err := os.ReadFile(filepath.Join(dir, icsName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := parseICS(t, string(raw))
+		// Besides the seven: the designating petitions' first day
+		// (2026-02-24), V-002's two last days (2026-01-30, 2026-02-02) and
+		// its special election (2026-02-24).
+		if len(got) != 11 {
+			t.Fatalf("%d events, want 11:\n%s", len(got), strings.Join(titles(got), "\n"))
+		}
+		assertUniqueUIDs(t, got)
+		for _, e := range got {
+			start, title := prop(e, ics.ComponentPropertyDtStart), prop(e, ics.ComponentPropertySummary)
+			if start < "20260302" && len(e.Alarms()) != 0 {
+				t.Errorf("%s on %s, passed, has a reminder: an import would ring for it", title, start)
+			}
+			if title == "Last day to file certificates of party nomination for the special election — "+injection+", -5 (Queens) [V-002]" {
+				if desc := prop(e, ics.ComponentPropertyDescription); !strings.Contains(desc, "On 2026-03-02: passed.") {
+					t.Errorf("a passed deadline does not say so:\n%s", desc)
+				}
+			}
+		}
+	})
 	t.Run("ICSFrom leaves out what passed before it", func(t *testing.T) {
 		dir, opts := allFormats(t)
-		opts.ICSFrom = asOf // 2026-03-02
+		opts.ICSAll, opts.ICSFrom = true, asOf // 2026-03-02
 		writeFixture(t, opts)
 		raw, err := os.ReadFile(filepath.Join(dir, icsName))
 		if err != nil {
@@ -122,6 +207,165 @@ func TestICS(t *testing.T) {
 				t.Errorf("%s on %s is before 2026-03-02", prop(e, ics.ComponentPropertySummary), start)
 			}
 		}
+	})
+}
+
+// TestICSAlarm: the reminder's setting, as --ics-alarm gives it.
+func TestICSAlarm(t *testing.T) {
+	for _, c := range []struct {
+		name, alarm, trigger string
+	}{
+		{"the default: 09:00 three days before", "", "-P2DT15H"},
+		{"09:00 the day before", "1d", "-PT15H"},
+		{"09:00 on the day", "0d", "PT9H"},
+		{"09:00 a week before", "7d", "-P6DT15H"},
+		{"none", "none", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			opts := fixtureOptions(dir, ICS)
+			opts.ICSAlarm = c.alarm
+			writeFixture(t, opts)
+			raw, err := os.ReadFile(filepath.Join(dir, icsName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, e := range parseICS(t, string(raw)) {
+				for _, a := range e.Alarms() {
+					n++
+					if got := a.GetProperty(ics.ComponentPropertyTrigger).Value; got != c.trigger {
+						t.Errorf("TRIGGER %s, want %s", got, c.trigger)
+					}
+				}
+			}
+			if want := map[bool]int{true: 0, false: 5}[c.trigger == ""]; n != want {
+				t.Errorf("%d reminders, want %d (one per deadline event)", n, want)
+			}
+		})
+	}
+	for _, bad := range []string{"3", "3x", "-1d", "+3d", "d", "367d", "3 days"} {
+		if err := CheckICSAlarm(bad); err == nil {
+			t.Errorf("%q is taken as a reminder setting", bad)
+		}
+		if _, err := New(Options{Dir: t.TempDir(), Formats: []string{ICS}, AsOf: asOf, ICSAlarm: bad}); err == nil {
+			t.Errorf("New took the reminder setting %q", bad)
+		}
+	}
+}
+
+// TestICSWords: two vacancies of one seat read apart, a place is named
+// once, a date resting on unverified text says what to check, and no
+// event passes 1 KB however long the input's text is.
+func TestICSWords(t *testing.T) {
+	base := fixtureResults()[0] // V-001, Member of Assembly, AD 12 (Kings)
+	second := base
+	second.Vacancy.ID, second.Vacancy.Source.Row, second.Vacancy.Incumbent = "V-009", 9, "B. Jones"
+	second.Deadlines = slices.Clone(base.Deadlines)
+	second.Deadlines[0].Verify = "the one-year act's chapter, not yet read"
+	village := base
+	village.Vacancy.ID, village.Vacancy.Source.Row = "V-010", 10
+	village.Vacancy.Office, village.Vacancy.Class = "Village Trustee, Village of Hudson Falls", compute.OtherOffice
+	village.Vacancy.District, village.Vacancy.County = "Village of Hudson Falls", "Washington"
+	long := base
+	long.Vacancy.ID = strings.Repeat("I", 300)
+	long.Vacancy.Source.Row = 11
+	long.Vacancy.Office = strings.Repeat("Ö, ", 400)
+	long.Vacancy.District = strings.Repeat("D;", 300)
+	long.Vacancy.County = "Albany; Schenectady; " + strings.Repeat("X\\,", 100)
+	long.Deadlines = slices.Clone(base.Deadlines)
+	for i := range long.Deadlines {
+		long.Deadlines[i].Reason = strings.Repeat("reason\n\x1b[31m ", 200)
+		long.Deadlines[i].Verify = strings.Repeat("verify ", 200)
+		long.Deadlines[i].Citation = strings.Repeat("§ 1, ", 20)
+	}
+
+	dir := filepath.Join(t.TempDir(), "out")
+	w, err := New(fixtureOptions(dir, ICS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []compute.Result{base, second, village, long} {
+		if err := w.Result(&r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.Commit(fixtureRunInfo()); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, icsName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(raw)
+	events := parseICS(t, text)
+	assertUniqueUIDs(t, events)
+
+	t.Run("two vacancies of one seat have titles of their own", func(t *testing.T) {
+		seen := map[string]bool{}
+		for _, e := range events {
+			key := prop(e, ics.ComponentPropertySummary) + " " + prop(e, ics.ComponentPropertyDtStart)
+			if seen[key] {
+				t.Errorf("two events titled %q", key)
+			}
+			seen[key] = true
+		}
+		for _, want := range []string{
+			"Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260312",
+			"Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-009] 20260312",
+		} {
+			if !seen[want] {
+				t.Errorf("no event %q:\n%s", want, strings.Join(titles(events), "\n"))
+			}
+		}
+	})
+	t.Run("a place is named once", func(t *testing.T) {
+		for _, e := range events {
+			if s := prop(e, ics.ComponentPropertySummary); strings.Contains(s, "V-010") &&
+				strings.Count(s, "Village of Hudson Falls") != 1 {
+				t.Errorf("%q names the village %d times", s, strings.Count(s, "Village of Hudson Falls"))
+			}
+		}
+	})
+	t.Run("verify where the date rests on unverified text, and only there", func(t *testing.T) {
+		for _, e := range events {
+			s, desc := prop(e, ics.ComponentPropertySummary), prop(e, ics.ComponentPropertyDescription)
+			want := strings.HasPrefix(s, "Last day to file designating petitions") && strings.Contains(s, "[V-009]")
+			if got := strings.Contains(desc, "\nVerify: the one-year act's chapter, not yet read."); got != want {
+				t.Errorf("%s: verify shown %v, want %v:\n%s", s, got, want, desc)
+			}
+		}
+	})
+	t.Run("no event passes 1 KB, and the input's text arrives without control characters", func(t *testing.T) {
+		n := 0
+		for rest := text; ; {
+			i := strings.Index(rest, "BEGIN:VEVENT\r\n")
+			if i < 0 {
+				break
+			}
+			j := strings.Index(rest[i:], "END:VEVENT\r\n")
+			ev := rest[i : i+j+len("END:VEVENT\r\n")]
+			n++
+			if len(ev) > maxEventBytes {
+				t.Errorf("an event of %d bytes:\n%s", len(ev), ev)
+			}
+			if strings.ContainsRune(ev, '\x1b') {
+				t.Errorf("an event carries an escape character:\n%s", ev)
+			}
+			rest = rest[i+j:]
+		}
+		if n != len(events) {
+			t.Errorf("%d events measured, %d parsed", n, len(events))
+		}
+		for _, e := range events {
+			if s := prop(e, ics.ComponentPropertySummary); strings.HasPrefix(s, "Last day to file designating petitions") && strings.Contains(s, "IIII") {
+				if !strings.Contains(s, "…") {
+					t.Errorf("the long title was not shortened: %q", s)
+				}
+				return
+			}
+		}
+		t.Error("the long vacancy's designating petitions are not in the calendar")
 	})
 }
 
@@ -150,12 +394,13 @@ func TestICSSameVacancyTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	events := parseICS(t, string(raw))
-	// Five events for each of the four rows, and two election days.
-	if len(events) != 4*5+2 {
-		t.Fatalf("%d events, want 22", len(events))
+	// Four events for each of the four rows (the designating petitions'
+	// first day, 2026-02-24, has passed), and two election days.
+	if len(events) != 4*4+2 {
+		t.Fatalf("%d events, want 18", len(events))
 	}
 	assertUniqueUIDs(t, events)
-	if got, want := events[1].Id(), eventUID("V-001", "designating_petition"); got != want {
+	if got, want := events[0].Id(), eventUID("V-001", "designating_petition"); got != want {
 		t.Errorf("the first row's UID %s, want %s (its vacancy_id's)", got, want)
 	}
 }
@@ -177,6 +422,20 @@ func prop(e *ics.VEvent, p ics.ComponentProperty) string {
 		return ics.FromText(v.Value)
 	}
 	return ""
+}
+
+// categories is an event's CATEGORIES values, comma-joined.
+func categories(e *ics.VEvent) string {
+	if e == nil {
+		return ""
+	}
+	var out []string
+	for _, p := range e.Properties {
+		if p.IANAToken == string(ics.ComponentPropertyCategories) {
+			out = append(out, ics.FromText(p.Value))
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 func titles(events []*ics.VEvent) []string {
@@ -249,7 +508,7 @@ func TestICSElectionDays(t *testing.T) {
 	}
 	want := map[string]string{
 		"20260623": "Primary election", // the fourth Tuesday of June (Elec. Law § 8-100(1)(a), L.2019 ch. 5)
-		"20261103": "General election — Member of Assembly, AD 12 (Kings)",
+		"20261103": "General election — Member of Assembly, AD 12 (Kings) [V-001]",
 	}
 	if len(got) != len(want) {
 		t.Errorf("election days %q, want %q", got, want)
@@ -258,5 +517,71 @@ func TestICSElectionDays(t *testing.T) {
 		if got[day] != title {
 			t.Errorf("%s: %q, want %q", day, got[day], title)
 		}
+	}
+}
+
+// BenchmarkICS writes the fixture's vacancies, 1,000 times each with ids
+// of their own, into deadlines.ics: every deadline event (ICSAll).
+func BenchmarkICS(b *testing.B) {
+	base := fixtureResults()
+	for b.Loop() {
+		dir := filepath.Join(b.TempDir(), "out")
+		opts := fixtureOptions(dir, ICS)
+		opts.ICSAll = true
+		w, err := New(opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range 1000 {
+			for _, r := range base {
+				r.Vacancy.ID += "-" + strconv.Itoa(i)
+				if err := w.Result(&r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		if _, err := w.Commit(fixtureRunInfo()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestFiledWith: where the calendar says papers are filed, by Elec. Law
+// § 6-144: "in the office of the Board of Elections of the county, except
+// as follows: for an office or position to be voted for wholly within the
+// city of New York, in the office of the Board of Elections of that city;
+// for an office or position to be voted for in a district greater than
+// one county, or portions of two or more counties, in the office of the
+// state board of elections; for a village office to be filled in a
+// village election not conducted by the board of elections, in the
+// office of the village clerk."
+func TestFiledWith(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		v    compute.Vacancy
+		want string
+	}{
+		{"an office of one county", compute.Vacancy{Office: "County Clerk", County: "Albany"},
+			"the Albany County Board of Elections"},
+		{"an Assembly district within Brooklyn", compute.Vacancy{Office: "Member of Assembly", Class: compute.MemberOfAssembly, County: "Kings"},
+			"the Board of Elections in the City of New York"},
+		{"a district across two boroughs, wholly within the city", compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, County: "New York; Bronx"},
+			"the Board of Elections in the City of New York"},
+		{"a Senate district across two counties", compute.Vacancy{Office: "State Senator", Class: compute.StateSenator, County: "Albany; Schenectady"},
+			"the State Board of Elections"},
+		{"a district from the city into Nassau", compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, County: "Queens, Nassau"},
+			"the State Board of Elections"},
+		{"a statewide office with no county", compute.Vacancy{Office: "Governor", Class: compute.Governor},
+			"the State Board of Elections"},
+		{"a village office: the village may run its own election", compute.Vacancy{Office: "Village Trustee, Village of Hudson Falls", County: "Washington"},
+			"the Washington County Board of Elections (or the village clerk)"},
+		{"no county, not statewide: the cell does not say", compute.Vacancy{Office: "Town Supervisor"},
+			"the board of elections"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := filedWith(&c.v); got != c.want {
+				t.Errorf("%q, want %q", got, c.want)
+			}
+		})
 	}
 }

@@ -29,6 +29,8 @@ type Options struct {
 	Sheet        string       // --sheet; "" for every recognised sheet
 	Jobs         int          // workers; < 1 means one per CPU
 	ICSFrom      compute.Date // deadlines.ics leaves out the events before it; zero: none
+	ICSAll       bool         // deadlines.ics holds every applicable deadline, not only the open ones
+	ICSAlarm     string       // each event's reminder: "3d", "none"; empty: export's default
 	Version      string
 	Log          *slog.Logger // nil: no log lines
 	// Split, when set, also writes one folder per value of this column
@@ -121,7 +123,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	start = time.Now()
 	wopts := export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom, Changes: opts.Compare != "",
+		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom, ICSAll: opts.ICSAll, ICSAlarm: opts.ICSAlarm, Changes: opts.Compare != "",
 	}
 	w, err := export.New(wopts)
 	if err != nil {
