@@ -66,6 +66,9 @@ type Change struct {
 	Cause       Cause
 	CauseDetail string // "event_date 2026-03-04 → 2026-04-03"
 	Message     string // a sentence to act on
+	// Verify is a due deadline's verify mark (its date rests on text
+	// still unverified): the digest's line shows it. Not a column.
+	Verify string
 }
 
 // Columns is changes.csv's header: a fixed contract (docs/CONTRACT.md).

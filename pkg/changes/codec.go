@@ -44,6 +44,7 @@ func encodeRecord(b []byte, r *Record) []byte {
 			p = 1
 		}
 		b = binary.AppendUvarint(b, p)
+		b = appendStr(b, d.Verify)
 	}
 	return b
 }
@@ -130,7 +131,7 @@ func decodeRecord(b []byte, key string, r *Record, intern *interner) error {
 	if n := d.count(); n > 0 {
 		r.Deadlines = slices.Grow(ds, n)[:n]
 		for i := range r.Deadlines {
-			r.Deadlines[i] = Deadline{Code: d.str(), Date: d.str(), Passed: d.uint() == 1}
+			r.Deadlines[i] = Deadline{Code: d.str(), Date: d.str(), Passed: d.uint() == 1, Verify: d.str()}
 		}
 	}
 	return d.err

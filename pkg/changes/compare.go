@@ -463,7 +463,8 @@ func (j *join) soon(r *Record) {
 		}
 		j.emit(about(&Change{Kind: DeadlineSoon, Date: d.Date, Item: d.Code, New: d.Date, Cause: ByAsOf,
 			CauseDetail: "due within " + strconv.Itoa(j.c.opts.Soon) + " days of the as-of date " + j.c.asOf,
-			Message:     d.Code + ": last day " + d.Date + ", " + when + "."}, r), true)
+			Verify:      d.Verify,
+			Message:     d.Code + ": last day " + d.Date + verifyNote(d.Verify) + ", " + when + "."}, r), true)
 	}
 }
 
@@ -747,3 +748,12 @@ func (u *upcoming) list() []Upcoming { return u.g }
 // Header is this run's header as far as it is known before Finish: what
 // Open checks a baseline against.
 func (c *Comparer) Header() Header { return c.opts.Header }
+
+// verifyNote is the digest line's verify mark: the date rests on text
+// still unverified, and the mark says what to check it against.
+func verifyNote(v string) string {
+	if v == "" {
+		return ""
+	}
+	return " (verify: " + v + ")"
+}

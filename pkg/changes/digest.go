@@ -247,7 +247,7 @@ func actionSummary(a *ActionLine, words func(string) string) string {
 	if a.Count == 1 {
 		switch c.Kind {
 		case DeadlineSoon:
-			return item + due + dueWhen(c.Message) + " — " + seat(c)
+			return item + due + dueWhen(c.Message) + verifyNote(c.Verify) + " — " + seat(c)
 		case DeadlinePassed:
 			return item + " passed: check it was met — " + seat(c)
 		case NowRejected:
@@ -264,7 +264,7 @@ func actionSummary(a *ActionLine, words func(string) string) string {
 	n := strconv.Itoa(a.Count) + " vacancies"
 	switch c.Kind {
 	case DeadlineSoon:
-		return item + due + dueWhen(c.Message) + " — " + n + " (" + ids + ")"
+		return item + due + dueWhen(c.Message) + verifyNote(c.Verify) + " — " + n + " (" + ids + ")"
 	case DeadlinePassed:
 		return item + " passed: check they were met — " + n + " (" + ids + ")"
 	}

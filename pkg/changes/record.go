@@ -71,11 +71,14 @@ type Conflict struct {
 }
 
 // Deadline is one applicable deadline: its last day and whether it had
-// passed on the as-of date.
+// passed on the as-of date, or was met (nothing left to do: Passed).
+// Verify is this run's verify mark, kept for the digest's line only,
+// never written to the snapshot.
 type Deadline struct {
 	Code   string `json:"c"`
 	Date   string `json:"d"`
 	Passed bool   `json:"p,omitempty"`
+	Verify string `json:"-"`
 }
 
 // FromResult is the record of a computed vacancy. law is its law_edition
@@ -103,7 +106,7 @@ func FromResultInto(rec *Record, r *compute.Result, law string) {
 	}
 	for _, d := range r.Deadlines {
 		if d.Applies {
-			rec.Deadlines = append(rec.Deadlines, Deadline{Code: d.Code, Date: date(d.Effective), Passed: d.Status == compute.Passed})
+			rec.Deadlines = append(rec.Deadlines, Deadline{Code: d.Code, Date: date(d.Effective), Passed: !d.Actionable(), Verify: d.Verify})
 		}
 	}
 	rec.Key = Key(v, rec.VacancyDate, false)

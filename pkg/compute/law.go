@@ -99,6 +99,11 @@ type Law struct {
 	// a fixed law holds (Law.Fixed).
 	Choice string
 
+	// CheckAgainst is what a date resting on unverified text is checked
+	// against, in words ("the state board's political calendar"): the
+	// deadlines' verify mark names it.
+	CheckAgainst string
+
 	labels *labelCache
 }
 
@@ -229,6 +234,7 @@ type Duty struct {
 	// Review is the NEEDS_REVIEW sentence when the last day falls on a day
 	// that is not a business day (it is the governor's act: no roll-over).
 	Review string
+	MetBy  MetBy // the input that records the proclamation
 	Authority
 }
 
@@ -260,6 +266,7 @@ type SpecialWindow struct {
 	Who              string    // "for the State Senate and Assembly": whom the window is for, in words
 	Review           string    // NEEDS_REVIEW sentence when the words are unverified
 	SameDate         *SameDate // a proviso allowing another day
+	MetBy            MetBy     // the input that sets the day: the window is then no deadline
 	Authority
 }
 
@@ -291,6 +298,7 @@ type DeadlineRule struct {
 	NotFiling    bool // an election day or the governor's act, not a filing: no TOO_LATE after the election
 
 	Review string // NEEDS_REVIEW sentence when the rule's current text is unverified
+	MetBy  MetBy  // the input, if any, that records the row's act done
 	Authority
 }
 

@@ -25,6 +25,9 @@ var NewYork = c.NewLaw(c.Law{
 	Keying:         keying,
 	CheckedThrough: c.D(2026, time.December, 1),
 	StaleAfterDays: 180,
+	// A date resting on text nobody has read is checked against the
+	// board's published calendar of its election.
+	CheckAgainst: "the state board's calendar of the election",
 })
 
 // keying is which date picks the edition. No act states a transition

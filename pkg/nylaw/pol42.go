@@ -95,7 +95,8 @@ var fillSeed = c.FillRules{
 
 // window builds a special-election window.
 func window(min, max int, who string, a c.Authority) c.SpecialWindow {
-	return c.SpecialWindow{Code: "special_election", MinDays: min, MaxDays: max, Who: who, Authority: a}
+	return c.SpecialWindow{Code: "special_election", MinDays: min, MaxDays: max, Who: who, Authority: a,
+		MetBy: electionSet}
 }
 
 var windowSeed = window(30, 40, "", c.Authority{Cite: citePOL42_3,
@@ -106,6 +107,15 @@ var windowSeed = window(30, 40, "", c.Authority{Cite: citePOL42_3,
 var window2011 = window(70, 80, "", c.Authority{Cite: citePOL42_3, Act: "L.2011 ch. 4",
 	Words: "not less than seventy nor more than eighty days from the date of the proclamation",
 	Note:  "an election day, not a filing: never rolled over"})
+
+// What the input says was done: a special_election_date sets the day
+// (the window is then no deadline for anyone); a proclamation_date
+// discharges the duty to proclaim (late when after its last day, and
+// PROCLAMATION_LATE says so).
+var (
+	electionSet = c.MetBy{Input: "special_election_date", Words: "the special election is set for {date}"}
+	proclaimed  = c.MetBy{Input: "proclamation_date", Words: "proclaimed on {date}"}
+)
 
 // L.2019 ch. 5: § 42(1)'s "three months before the general election".
 func fill2019(f c.FillRules) c.FillRules {
@@ -129,7 +139,7 @@ func fill2019(f c.FillRules) c.FillRules {
 
 // L.2021 ch. 320: the duty to proclaim within ten days, § 42(4)(a)-(d).
 func fill2021(f c.FillRules) c.FillRules {
-	f.Duty = c.Duty{Code: "proclamation_deadline", Days: 10,
+	f.Duty = c.Duty{Code: "proclamation_deadline", Days: 10, MetBy: proclaimed,
 		Review: "the ten-day deadline is the governor's act, read as never rolled over by § 1-106 (interpretation)",
 		Authority: c.Authority{Cite: citePOL42_3, Act: "L.2021 ch. 320", Mark: c.Interpretation,
 			Words: "shall … within ten days of the occurrence of a vacancy",
@@ -152,7 +162,7 @@ func fill2021(f c.FillRules) c.FillRules {
 	copy(auths, f.Authorizations)
 	for i := range auths {
 		if auths[i].Cite == citePOL42_5 {
-			auths[i].Review = "the current text of § 42(5) is not verified: the seed's rule is applied"
+			auths[i].Review = "the current text of § 42(5) is not verified: its 2010 text is applied"
 			auths[i].Mark = c.Unsourced
 		}
 	}
