@@ -344,6 +344,11 @@ type sheetChain struct {
 	row       int                      // last row used on the current part
 	rows      int                      // data rows in all
 	links     int                      // real hyperlinks on the current part
+	// printLimited: only the first printRows data rows are printed (the
+	// print area), the rest stay on screen (Conflicts: errors and warnings
+	// print, info lines do not).
+	printLimited bool
+	printRows    int
 }
 
 // placeOf is where the n-th data row (from 0) of the table lands, as add
@@ -638,6 +643,15 @@ func (c *sheetChain) close() error {
 		if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles",
 			RefersTo: titles, Scope: name}); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+		}
+		if c.printLimited {
+			per := c.wb.maxRows - c.headerRow
+			k := min(max(c.printRows-i*per, 0), per)
+			area := "'" + name + "'!$A$1:$" + last + "$" + strconv.Itoa(c.headerRow+k)
+			if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area",
+				RefersTo: area, Scope: name}); err != nil {
+				return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+			}
 		}
 		if err := c.sinks[i].finish(); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
