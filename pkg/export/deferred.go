@@ -19,9 +19,9 @@ type deferredRows struct {
 	dir   string
 	limit int // bytes held in memory before a run is written: as the Conflicts lines' runs (about 4 MB; tests: fewer)
 	rows  *extsort.Sorter
-	seq  uint64
-	enc  []byte
-	out  []cell // each's, reused
+	seq   uint64
+	enc   []byte
+	out   []cell // each's, reused
 }
 
 // add keeps a row's cells (copied) until each.
