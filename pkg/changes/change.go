@@ -69,6 +69,7 @@ type Change struct {
 	// Verify is a due deadline's verify mark (its date rests on text
 	// still unverified): the digest's line shows it. Not a column.
 	Verify string
+	class  string // the office class, for the district's name in words
 }
 
 // Columns is changes.csv's header: a fixed contract (docs/CONTRACT.md).
@@ -134,7 +135,8 @@ func encodeChange(b []byte, c *Change) []byte {
 	for _, s := range c.Row() {
 		b = appendStr(b, s)
 	}
-	return b
+	b = appendStr(b, c.Verify)
+	return appendStr(b, c.class)
 }
 
 func decodeChange(b []byte, c *Change) error {
@@ -142,5 +144,6 @@ func decodeChange(b []byte, c *Change) error {
 	*c = Change{Priority: Priority(d.str()), Kind: Kind(d.str()), Date: d.str(), VacancyID: d.str(),
 		Source: d.str(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
 		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.str()}
+	c.Verify, c.class = d.str(), d.str()
 	return d.err
 }

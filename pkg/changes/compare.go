@@ -440,6 +440,7 @@ func about(ch *Change, r *Record) *Change {
 	ch.VacancyID, ch.Source = r.ID, r.Source
 	if len(r.In) > inCounty {
 		ch.Office, ch.District, ch.County = r.In[inOffice], r.In[inDistrict], r.In[inCounty]
+		ch.class = r.In[inClass]
 	}
 	return ch
 }
@@ -478,7 +479,7 @@ func (j *join) added(r *Record) {
 	}
 	ch.New = r.Method
 	ch.Date = nextOpen(r)
-	ch.Message = "New vacancy (" + orBlank(r.VacancyDate) + "): filled by " + describeMethod(r) + "."
+	ch.Message = "New vacancy (" + orBlank(r.VacancyDate) + "): " + describeMethod(r) + "."
 	if ch.Date != "" {
 		ch.Message += " Next deadline " + ch.Date + "."
 	}
@@ -498,7 +499,7 @@ func (j *join) removed(r *Record) {
 		ch.Old = "rejected"
 		ch.Message = "The rejected row is gone from the inputs."
 	} else {
-		ch.Message = "No longer in the inputs (was filled by " + describeMethod(r) + ")."
+		ch.Message = "No longer in the inputs (it was to be " + describeMethod(r) + ")."
 	}
 	j.emit(ch, false)
 }
@@ -530,7 +531,7 @@ func (j *join) pair(p, c *Record) {
 	case p.Rejected != "":
 		j.emit(about(&Change{Kind: NoLongerRejected, Date: nextOpen(c), Old: "rejected", New: "accepted",
 			Cause: ByInput, CauseDetail: "was rejected: " + p.Rejected,
-			Message: "Accepted again (was rejected: " + p.Rejected + "); filled by " + describeMethod(c) + "."}, c), false)
+			Message: "Accepted again (was rejected: " + p.Rejected + "); " + describeMethod(c) + "."}, c), false)
 		return
 	}
 	if p.VacancyDate != c.VacancyDate {
@@ -661,7 +662,10 @@ func passedNote(passed bool) string {
 }
 
 func describeMethod(r *Record) string {
-	s := orBlank(r.Method)
+	s := compute.Method(r.Method).Words()
+	if r.Method == "" {
+		s = orBlank(r.Method)
+	}
 	if r.Election != "" {
 		s += " on " + r.Election
 	}

@@ -88,6 +88,7 @@ type ActionLine struct {
 // VacancyChanges is one vacancy's changes, its causes first.
 type VacancyChanges struct {
 	ID, Office, District, County string
+	class                        string   // the office class, for the district's name in words
 	Causes                       []string // "input: event_date 2026-03-04 → 2026-04-03"
 	Lines                        []string // headline changes first (vacancy date, method, election, …), then deadlines and conflicts
 	More                         int
@@ -162,7 +163,7 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			}
 			i = len(d.Changed)
 			vacAt[c.VacancyID+"\x00"+c.Source] = i
-			d.Changed = append(d.Changed, VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County})
+			d.Changed = append(d.Changed, VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County, class: c.class})
 		}
 		v := &d.Changed[i]
 		cause := string(c.Cause)
@@ -279,12 +280,13 @@ func dueWhen(msg string) string {
 	return "due"
 }
 
-// seat is "NY-0000012, Member of Assembly (65), New York".
+// seat is "NY-0000012, Member of Assembly, Assembly District 65, New
+// York": the district named as every output names it.
 func seat(c *Change) string {
 	s := c.VacancyID
 	o := c.Office
-	if c.District != "" {
-		o += " (" + c.District + ")"
+	if d := compute.DistrictName(compute.OfficeClass(c.class), c.District); d != "" {
+		o += ", " + d
 	}
 	if o != "" {
 		s += ", " + o

@@ -92,7 +92,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 {{- end}}
 
 {{- if .Counts}}
-<tr><td style="padding:16px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Counted: {{clean .CountsText}}.</td></tr>
+<tr><td style="padding:16px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Counted, one line each in the full list: {{clean .CountsText}}.</td></tr>
 {{- end}}
 <tr><td style="padding:4px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Full list, most urgent first: {{.Where}}.</td></tr>
 </table>

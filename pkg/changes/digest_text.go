@@ -92,7 +92,7 @@ func (d *Digest) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	if len(d.Counts) > 0 {
-		p(0, 2, "Counted: "+d.countsText()+".")
+		p(0, 2, "Counted, one line each in the full list: "+d.countsText()+".")
 	}
 	p(0, 2, "Full list, most urgent first: "+d.where()+".")
 	return b.Flush()
@@ -122,16 +122,40 @@ func (d *Digest) afterText() string {
 	return " (after " + weekday(d.NextAfter) + ")"
 }
 
+// kindWords name each kind of change in words, one and many: the
+// digest's counts never show a code.
+var kindWords = map[Kind][2]string{
+	VacancyAdded: {"vacancy added", "vacancies added"}, VacancyRemoved: {"vacancy removed", "vacancies removed"},
+	NowRejected: {"row now rejected", "rows now rejected"}, NoLongerRejected: {"row accepted again", "rows accepted again"},
+	VacancyDateChanged: {"vacancy date changed", "vacancy dates changed"},
+	MethodChanged:      {"filling method changed", "filling methods changed"},
+	ElectionChanged:    {"filling election changed", "filling elections changed"},
+	DeadlineChanged:    {"deadline moved", "deadlines moved"}, DeadlineAdded: {"deadline added", "deadlines added"},
+	DeadlineDropped: {"deadline dropped", "deadlines dropped"}, ConflictRaised: {"conflict raised", "conflicts raised"},
+	ConflictCleared: {"conflict cleared", "conflicts cleared"}, DeadlinePassed: {"deadline passed", "deadlines passed"},
+	DeadlineSoon: {"deadline due soon", "deadlines due soon"},
+}
+
+// countsText is the counts by kind in words: "1 deadline passed, 2
+// vacancies added" (each a line of changes.csv).
 func (d *Digest) countsText() string {
 	parts := make([]string, len(d.Counts))
 	for i, k := range d.Counts {
-		parts[i] = strconv.Itoa(k.Count) + " " + string(k.Kind)
+		w, ok := kindWords[k.Kind]
+		if !ok {
+			w = [2]string{string(k.Kind), string(k.Kind)}
+		}
+		if k.Count == 1 {
+			parts[i] = "1 " + w[0]
+		} else {
+			parts[i] = strconv.Itoa(k.Count) + " " + w[1]
+		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 func (v *VacancyChanges) heading() string {
-	c := Change{VacancyID: v.ID, Office: v.Office, District: v.District, County: v.County}
+	c := Change{VacancyID: v.ID, Office: v.Office, District: v.District, County: v.County, class: v.class}
 	return seat(&c)
 }
 

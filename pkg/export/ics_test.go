@@ -52,10 +52,10 @@ func TestICS(t *testing.T) {
 	})
 	t.Run("titles in words, on the right days", func(t *testing.T) {
 		for _, c := range []struct{ title, start, end string }{
-			{"Last day to file designating petitions — Member of Assembly, AD 12 (Kings)", "20260312", "20260313"},
-			{"First day to file designating petitions — Member of Assembly, AD 12 (Kings)", "20260224", "20260225"},
+			{"Last day to file designating petitions — Member of Assembly, Assembly District 12 (Kings)", "20260312", "20260313"},
+			{"First day to file designating petitions — Member of Assembly, Assembly District 12 (Kings)", "20260224", "20260225"},
 			// Saturday 2026-02-28, moved to Monday 2026-03-02 by § 1-106.
-			{"Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings)", "20260302", "20260303"},
+			{"Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, Assembly District 12 (Kings)", "20260302", "20260303"},
 			{"Last day to file independent nominating petitions for the special election — " + injection + ", -5 (Queens)", "20260202", "20260203"},
 			{"Primary election", "20260623", "20260624"},
 			{"General election — fills 2 vacancies", "20261103", "20261104"},
@@ -72,9 +72,9 @@ func TestICS(t *testing.T) {
 		}
 	})
 	t.Run("a description says what, by whom, the statute's words, the citation and the law applied", func(t *testing.T) {
-		desc := prop(byTitle["Last day to file designating petitions — Member of Assembly, AD 12 (Kings) 20260312"], ics.ComponentPropertyDescription)
+		desc := prop(byTitle["Last day to file designating petitions — Member of Assembly, Assembly District 12 (Kings) 20260312"], ics.ComponentPropertyDescription)
 		for _, want := range []string{
-			"Last day to file designating petitions, for Member of Assembly, AD 12 (Kings).",
+			"Last day to file designating petitions, for Member of Assembly, Assembly District 12 (Kings).",
 			"Filed by: candidates seeking the party's designation at the primary",
 			"Not earlier than 2026-02-24, not later than 2026-03-12.",
 			"The law: \u201cpetitions … shall be filed not earlier than the tenth Monday before, and not later than the ninth Thursday preceding the primary\u201d (Elec. Law § 6-158(1)).",
@@ -85,13 +85,13 @@ func TestICS(t *testing.T) {
 				t.Errorf("the description lacks %q:\n%s", want, desc)
 			}
 		}
-		rolled := prop(byTitle["Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings) 20260302"], ics.ComponentPropertyDescription)
+		rolled := prop(byTitle["Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, Assembly District 12 (Kings) 20260302"], ics.ComponentPropertyDescription)
 		if !strings.Contains(rolled, "The statute's date is 2026-02-28, a weekend day or holiday; Elec. Law § 1-106 moves it to 2026-03-02.") {
 			t.Errorf("the rolled-over description does not say so:\n%s", rolled)
 		}
 	})
 	t.Run("UIDs are stable across runs", func(t *testing.T) {
-		e := byTitle["Last day to file designating petitions — Member of Assembly, AD 12 (Kings) 20260312"]
+		e := byTitle["Last day to file designating petitions — Member of Assembly, Assembly District 12 (Kings) 20260312"]
 		if got, want := e.Id(), eventUID("V-001", "designating_petition"); got != want {
 			t.Errorf("UID %s, want %s", got, want)
 		}
@@ -249,7 +249,7 @@ func TestICSElectionDays(t *testing.T) {
 	}
 	want := map[string]string{
 		"20260623": "Primary election", // the fourth Tuesday of June (Elec. Law § 8-100(1)(a), L.2019 ch. 5)
-		"20261103": "General election — Member of Assembly, AD 12 (Kings)",
+		"20261103": "General election — Member of Assembly, Assembly District 12 (Kings)",
 	}
 	if len(got) != len(want) {
 		t.Errorf("election days %q, want %q", got, want)

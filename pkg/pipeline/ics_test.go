@@ -55,7 +55,7 @@ func TestCalendarHoldsNoUIDTwice(t *testing.T) {
 					t.Errorf("UID %s twice (%s)", e.Id(), e.GetProperty(ics.ComponentPropertySummary).Value)
 				}
 				seen[e.Id()] = true
-				if strings.Contains(e.GetProperty(ics.ComponentPropertySummary).Value, "AD 109 (Albany)") {
+				if strings.Contains(e.GetProperty(ics.ComponentPropertySummary).Value, "Assembly District 109 (Albany)") {
 					perRow++
 				}
 			}
