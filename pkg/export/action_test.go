@@ -247,3 +247,24 @@ func TestDeferredRowsRoundTrip(t *testing.T) {
 		t.Error("a damaged row read back without an error")
 	}
 }
+
+// The Summary names a signing period as signing: its window starts on the
+// first day a signature counts, not on the first day to file. The dates
+// are the samples' (2027's petitions due 2027-04-02 under their calendar
+// input; signing from 37 days before, Elec. Law § 6-134(4)); only the
+// words are under test.
+func TestSigningIsNamedAsSigning(t *testing.T) {
+	asOf := d(2027, 1, 28)
+	signing := upcoming{code: "designating_signing_start", kind: string(compute.Window), date: d(2027, 4, 2), windowStart: d(2027, 2, 24)}
+	got := nextTitle(signing, asOf)
+	if !strings.Contains(got, "first day to sign is 2027-02-24") || strings.Contains(got, "filing opens") || strings.HasPrefix(got, "Last day to file") {
+		t.Errorf("signing row: %q", got)
+	}
+	if got := nextTitle(signing, d(2027, 3, 1)); !strings.HasPrefix(got, "Signing designating petitions ends") {
+		t.Errorf("signing row once open: %q", got)
+	}
+	filing := upcoming{code: "designating_petition", kind: string(compute.Window), date: d(2027, 4, 2), windowStart: d(2027, 3, 29)}
+	if got := nextTitle(filing, asOf); got != "Last day to file designating petitions (filing opens 2027-03-29)" {
+		t.Errorf("filing row: %q", got)
+	}
+}

@@ -209,7 +209,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 	doc.Next = summaryNextDLs{Count: t.openTotal, Shown: []summaryNextDL{}}
 	if !t.from.IsZero() {
 		for _, u := range t.nextDeadlines() {
-			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), lastDayTitle(u.code), t.from.DaysUntil(u.date)})
+			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), nextTitle(u, t.from), t.from.DaysUntil(u.date)})
 		}
 	}
 	doc.Verify = t.verify.lines()
@@ -505,18 +505,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		return err
 	}
 	for _, u := range next {
-		what := lastDayTitle(u.code)
-		if u.kind == string(compute.Window) && u.windowStart.After(t.from) {
-			switch {
-			case u.code == "special_election":
-				what += " (the earliest: " + u.windowStart.String() + ")"
-			case wordsFor(u.code).verb == "sign":
-				// A signing row's window starts on the first day to sign.
-				what += " (signing opens " + u.windowStart.String() + ")"
-			default:
-				what += " (filing opens " + u.windowStart.String() + ")"
-			}
-		}
+		what := nextTitle(u, t.from)
 		if u.verify != "" {
 			what += " — verify the date (see Dates to verify)"
 		}
@@ -568,6 +557,26 @@ func (w *Writer) summaryVerify(s *summaryWriter) error {
 		}
 	}
 	return nil
+}
+
+// nextTitle is what an open deadline asks, in words, on the as-of date: a
+// window not yet open says when it opens. A signing period is named as
+// signing ("Signing designating petitions: the first day to sign is
+// 2027-02-24; signing ends on the last day to file them"), never as filing.
+func nextTitle(u upcoming, asOf compute.Date) string {
+	w := wordsFor(u.code)
+	opens := u.kind == string(compute.Window) && u.windowStart.After(asOf)
+	switch {
+	case w.verb == "sign" && opens:
+		return "Signing " + w.what + ": the first day to sign is " + u.windowStart.String() + "; signing ends on the last day to file them"
+	case w.verb == "sign":
+		return "Signing " + w.what + " ends: the last day to file them"
+	case opens && u.code == "special_election":
+		return lastDayTitle(u.code) + " (the earliest: " + u.windowStart.String() + ")"
+	case opens:
+		return lastDayTitle(u.code) + " (filing opens " + u.windowStart.String() + ")"
+	}
+	return lastDayTitle(u.code)
 }
 
 // legendRow is one line of the legend: a sample cell in the style, and
