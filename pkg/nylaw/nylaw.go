@@ -53,7 +53,7 @@ var rollOver = c.Authority{Cite: "Elec. Law § 1-106",
 var (
 	e0 = c.Edition{
 		ID:        "E0",
-		Authority: c.Authority{Cite: "the seed texts", Words: "Public Officers Law §§ 30 and 42 as of 2010; Election Law § 6-158 of the September-primary era"},
+		Authority: c.Authority{Cite: "the 2010 texts", Words: "Public Officers Law §§ 30 and 42 as of 2010; Election Law § 6-158 of the September-primary era"},
 		Primary:   primarySeptember,
 		Fill:      fillSeed,
 		Deadlines: eln6158Seed,

@@ -127,7 +127,7 @@ func fill2019(f c.FillRules) c.FillRules {
 		CalendarCode: "vacancy_cutoff_42_1",
 		Authority: c.Authority{Cite: citePOL42_1, Act: "L.2019 ch. 5",
 			Words: "A vacancy occurring three months before the general election in any year in any office authorized to be filled at a general election, except in the offices of governor or lieutenant-governor, shall be filled at the general election held next thereafter",
-			Note:  "cut-off C(y) = G(y) − 3 months (MonthsBefore); § 6-158(14), the seed's copy of the September-20 rule, is not applied from this edition: § 42(1) decides (its current text is unverified)"},
+			Note:  "cut-off C(y) = G(y) − 3 months (MonthsBefore); § 6-158(14), the 2010 text's copy of the September-20 rule, is not applied from this edition: § 42(1) decides (its current text is unverified)"},
 	}
 	f.Session = c.Authority{Cite: citePOL42_4, Mark: c.Unsourced, Words: "or be called after three months before the next general election",
 		Note: "the current text reads so; that it came with L.2019 ch. 5 is unsourced. The tool cannot know of special sessions: a special_session_date in the row says one was called as the exception requires"}
