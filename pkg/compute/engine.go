@@ -1108,7 +1108,7 @@ func (e *engine) dutyRow() {
 		if d.Review != "" && !e.cal.IsBusinessDay(due) {
 			// A reading of the date, not of the method or the election:
 			// the row's verify mark says it, not a review line.
-			row.Verify = d.Cite + ": " + d.Review
+			row.Verify = d.Review
 		}
 	}
 	e.r.Deadlines = append(e.r.Deadlines, row)

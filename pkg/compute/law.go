@@ -231,8 +231,8 @@ type Duty struct {
 	Code   string // the Deadlines row, "proclamation_deadline"
 	Days   int
 	NoDuty string // the row's reason when Days = 0
-	// Review is the NEEDS_REVIEW sentence when the last day falls on a day
-	// that is not a business day (it is the governor's act: no roll-over).
+	// Review is the verify mark when the last day falls on a day that is
+	// not a business day (it is the governor's act: no roll-over).
 	Review string
 	MetBy  MetBy // the input that records the proclamation
 	Authority

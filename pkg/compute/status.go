@@ -69,15 +69,14 @@ func meet(row *Deadline, m *MetBy, in *Vacancy) {
 // sourced rule, an inference or an interpretation raises no verify mark.
 func unverified(a *Authority) bool { return a.MarkOrSourced() == Unsourced }
 
-// verifyText is a deadline's verify mark for a rule resting on unverified
-// text: which rule, and what to check the date against (Law.CheckAgainst).
-func (l *Law) verifyText(cite string) string {
+// verifyText is a deadline's verify mark: what is unverified, in a word or
+// two ("text unread", "T2020 unread", "opening unknown"), and what to
+// check the date against (Law.CheckAgainst). It is short, for a column of
+// the Deadlines sheet: the row's citation beside it names the rule.
+func (l *Law) verifyText(what string) string {
 	against := l.CheckAgainst
 	if against == "" {
 		against = "a published calendar"
 	}
-	if cite == "" {
-		return "rule not verified: check against " + against
-	}
-	return cite + " not verified: check against " + against
+	return what + ": check " + against
 }

@@ -198,7 +198,7 @@ var columnCaps = map[string]float64{
 	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 19, "district": 10, "county": 12,
 	"incumbent": 14, "cause": 18, "filling_method": 18, "next_deadline": 21, "conflicts": 16,
 	"severity": 9, "basis": 24, "explanation": 40, "notes": 22,
-	"code": 40, "kind": 9, "reason": 48, "status": 9, "citation": 20, "verify": 40,
+	"code": 40, "kind": 9, "reason": 40, "status": 8, "citation": 20, "verify": 20,
 	"field": 24, "message": 60,
 	"column": 26, "value": 40,
 	"words": 60, "counting": 36, "note": 50,

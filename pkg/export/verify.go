@@ -3,8 +3,8 @@ package export
 import "sort"
 
 // verifyTally counts the open deadlines whose dates rest on text still
-// unverified, once per verify mark (a mark names its rule and what to
-// check the date against): Summary and summary.json say each once, not
+// unverified, once per rule and mark (the mark says what is unverified
+// and what to check the date against): Summary and summary.json say each once, not
 // once a vacancy.
 type verifyTally struct {
 	byMark map[string]*verifyLine
@@ -14,17 +14,18 @@ type verifyTally struct {
 type verifyLine struct {
 	Rule  string `json:"rule"`           // the citation of the rows
 	Open  int    `json:"open_deadlines"` // open deadlines from the as-of date on
-	Check string `json:"check"`          // the verify mark: what is unverified, what to check against
+	Check string `json:"check"`          // the verify mark: what is unverified, what to check the dates against
 }
 
 func (v *verifyTally) add(mark, cite string) {
 	if v.byMark == nil {
 		v.byMark = map[string]*verifyLine{}
 	}
-	l := v.byMark[mark]
+	key := cite + "\x00" + mark
+	l := v.byMark[key]
 	if l == nil {
 		l = &verifyLine{Rule: cite, Check: mark}
-		v.byMark[mark] = l
+		v.byMark[key] = l
 	}
 	l.Open++
 }

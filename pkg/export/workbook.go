@@ -564,6 +564,11 @@ func (c *sheetChain) openPart(name string) error {
 	return nil
 }
 
+// sheetLevel is the deflate level of the big tables' rows: a workbook of
+// 10,000 vacancies must fit common mail limits (8 MB), which the fastest
+// level does not; level 7 does at a small cost in CPU (docs/PERFORMANCE.md).
+const sheetLevel = 7
+
 // sink is where a sheet's data rows go: rawsheet's writer for the big
 // tables, spliced into the sheet's part at the save; excelize's stream
 // writer for the others, and for all in the reference (streamAll).
@@ -572,7 +577,7 @@ func (wb *workbook) sink(sw *excelize.StreamWriter, sheet string, big bool) (row
 		return &streamSink{f: wb.f, sw: sw, sheet: sheet}, nil
 	}
 	if wb.deflaters == nil {
-		wb.deflaters = rawsheet.NewPool(runtime.GOMAXPROCS(0), flate.BestSpeed)
+		wb.deflaters = rawsheet.NewPool(runtime.GOMAXPROCS(0), sheetLevel)
 	}
 	part, err := wb.deflaters.NewPart(wb.tmpDir)
 	if err != nil {

@@ -27,7 +27,7 @@ var NewYork = c.NewLaw(c.Law{
 	StaleAfterDays: 180,
 	// A date resting on text nobody has read is checked against the
 	// board's published calendar of its election.
-	CheckAgainst: "the state board's calendar of the election",
+	CheckAgainst: "the board's calendar",
 })
 
 // keying is which date picks the edition. No act states a transition

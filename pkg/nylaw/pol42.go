@@ -140,7 +140,7 @@ func fill2019(f c.FillRules) c.FillRules {
 // L.2021 ch. 320: the duty to proclaim within ten days, § 42(4)(a)-(d).
 func fill2021(f c.FillRules) c.FillRules {
 	f.Duty = c.Duty{Code: "proclamation_deadline", Days: 10, MetBy: proclaimed,
-		Review: "the ten-day deadline is the governor's act, read as never rolled over by § 1-106 (interpretation)",
+		Review: "a reading: never rolled over (the governor's act)",
 		Authority: c.Authority{Cite: citePOL42_3, Act: "L.2021 ch. 320", Mark: c.Interpretation,
 			Words: "shall … within ten days of the occurrence of a vacancy",
 			Note:  "the last day is V + 10, the governor's act: no § 1-106 roll-over; a later proclamation is PROCLAMATION_LATE, a warning (a real case shows the state counting from the formal resignation letter)"}}
@@ -162,7 +162,7 @@ func fill2021(f c.FillRules) c.FillRules {
 	copy(auths, f.Authorizations)
 	for i := range auths {
 		if auths[i].Cite == citePOL42_5 {
-			auths[i].Review = "the current text of § 42(5) is not verified: its 2010 text is applied"
+			auths[i].Review = "§ 42(5)'s current text is unread: its 2010 text is applied"
 			auths[i].Mark = c.Unsourced
 		}
 	}
