@@ -114,17 +114,18 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 		}
 	}
 
-	fmt.Fprintf(w, "\nResult: %s (filling_method %s)", r.Method.Words(), r.Method)
+	result := "Result: " + r.Method.Words() + " (filling_method " + string(r.Method) + ")"
 	if !r.FillingElection.IsZero() {
-		fmt.Fprintf(w, ", election %s", r.FillingElection)
+		result += ", election " + r.FillingElection.String()
 	}
-	fmt.Fprintf(w, "; vacant since %s\n", orDash(r.VacancyDate.String()))
+	fmt.Fprintln(w)
+	wrap(w, "", result+"; vacant since "+orDash(r.VacancyDate.String()))
 	wrap(w, "  ", r.Explanation)
 	if len(r.Deadlines) > 0 {
 		printToDo(w, r, asOf)
 	}
 	if len(r.Deadlines) > 0 {
-		fmt.Fprintf(w, "\nDeadlines (status as of %s; notes below the table):\n", asOf)
+		fmt.Fprintf(w, "\nDeadlines (status as of %s; (v): verify the date, see its note below the table):\n", asOf)
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  code\twindow start\tstatutory\teffective\tstatus\tedition\tbase date")
 		for _, d := range r.Deadlines {
@@ -136,7 +137,7 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 				status += ", moved"
 			}
 			if d.Verify != "" {
-				status += ", verify"
+				status += " (v)"
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.Code, orDash(d.WindowStart.String()),
 				orDash(d.Statutory.String()), orDash(d.Effective.String()), status, orDash(d.LawEdition), orDash(d.BaseDate.String()))
