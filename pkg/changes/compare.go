@@ -100,7 +100,7 @@ func (c *Comparer) Add(r *Record) error {
 	}
 	for _, d := range r.Deadlines {
 		if !d.Passed {
-			c.upcoming.add(d.Date, d.Code, r)
+			c.upcoming.add(d.Date, d.Code, d.Verify, r)
 		}
 	}
 	return nil
@@ -716,6 +716,9 @@ type Upcoming struct {
 	Count int
 	IDs   []string // the first few vacancies
 	Seat  string   // the first vacancy's office, district and county: "Member of Assembly (65), New York"
+	// Verify is the first vacancy's verify mark: its date rests on text
+	// still unverified (one rule decides a code's date on one day).
+	Verify string
 }
 
 const (
@@ -726,7 +729,7 @@ const (
 // upcoming keeps the earliest groups only: bounded however many rows come.
 type upcoming struct{ g []Upcoming }
 
-func (u *upcoming) add(day, code string, r *Record) {
+func (u *upcoming) add(day, code, verify string, r *Record) {
 	id := r.ID
 	if n := len(u.g); n == upcomingKept && (day > u.g[n-1].Date || day == u.g[n-1].Date && code > u.g[n-1].Code) {
 		return
@@ -741,7 +744,7 @@ func (u *upcoming) add(day, code string, r *Record) {
 		}
 		return
 	}
-	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat()})
+	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat(), Verify: verify})
 	if len(u.g) > upcomingKept {
 		u.g = u.g[:upcomingKept]
 	}

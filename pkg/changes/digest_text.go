@@ -164,6 +164,7 @@ func (d *Digest) upcomingText(u Upcoming) string {
 	if d.Run.Words != nil {
 		what = d.Run.Words(u.Code)
 	}
+	what += verifyNote(u.Verify)
 	if u.Count == 1 {
 		if u.Seat != "" {
 			return what + " — " + u.IDs[0] + ", " + u.Seat
