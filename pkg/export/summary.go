@@ -495,7 +495,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		return s.title("Next open deadlines: no as-of date was given.")
 	}
 	if t.openTotal == 0 {
-		return s.title("Next open deadlines: none; every deadline has passed on " + t.from.String() + ".")
+		return s.title("Next open deadlines: none; on " + t.from.String() + " every deadline has passed, was met or does not apply.")
 	}
 	next := t.nextDeadlines()
 	if err := s.title(fmt.Sprintf("Next open deadlines: the first %d of %d open on %s", len(next), t.openTotal, t.from)); err != nil {
