@@ -35,6 +35,16 @@ type Run struct {
 	// Words names a deadline code in words ("Last day to file designating
 	// petitions"), as the workbook and the calendar do; nil leaves codes.
 	Words func(code string) string
+	// Verify is, once per unverified rule, how many open deadlines rest
+	// on it and what to check them against (the Summary's list).
+	Verify []VerifyCount
+}
+
+// VerifyCount is one unverified rule and the open deadlines resting on it.
+type VerifyCount struct {
+	Rule  string // its citation
+	Open  int    // open deadlines from the as-of date on
+	Check string // the verify mark: what is unverified, what to check against
 }
 
 // How much the digest shows before it counts the rest: one screen when

@@ -55,6 +55,9 @@ func (d *Digest) WriteText(w io.Writer) error {
 	if s := d.StandingLine(); s != "" {
 		p(2, 4, s)
 	}
+	if s := d.VerifyLine(); s != "" {
+		p(2, 4, s)
+	}
 
 	b.WriteString("\n")
 	switch {
@@ -186,6 +189,27 @@ func (d *Digest) nothingToAct() string {
 		return s + ", nothing passed or rejected since the last run"
 	}
 	return s
+}
+
+// VerifyLine says, once per rule, how many open deadlines rest on text
+// still unverified and what to check them against; "" when none do.
+func (d *Digest) VerifyLine() string {
+	vs := d.Run.Verify
+	if len(vs) == 0 {
+		return ""
+	}
+	total := 0
+	var parts []string
+	for i, v := range vs {
+		total += v.Open
+		part := v.Rule + ": " + strconv.Itoa(v.Open)
+		if i+1 == len(vs) || vs[i+1].Check != v.Check {
+			part += " (" + v.Check + ")"
+		}
+		parts = append(parts, part)
+	}
+	return "Dates to verify: " + plural(total, "open deadline rests", "open deadlines rest") +
+		" on text still unverified — " + strings.Join(parts, ", ") + "; marked verify on Deadlines."
 }
 
 // StandingLine reminds the reader of what stays to be fixed whatever

@@ -43,3 +43,23 @@ func TestDigestLinesCarryVerify(t *testing.T) {
 		t.Errorf("a sourced date's line says verify: %q", got)
 	}
 }
+
+// The digest says each unverified rule once: how many open deadlines rest
+// on it and what to check them against.
+func TestDigestSaysEachUnverifiedRuleOnce(t *testing.T) {
+	d := &Digest{Run: Run{Verify: []VerifyCount{
+		{Rule: "Elec. Law § 6-158(7)", Open: 66, Check: "text unread: check the board's calendar"},
+		{Rule: "Elec. Law § 6-158(8)", Open: 66, Check: "text unread: check the board's calendar"},
+		{Rule: "Pub. Off. Law § 42(3)", Open: 1, Check: "a reading: never rolled over (the governor's act)"},
+	}}}
+	got := d.VerifyLine()
+	want := "Dates to verify: 133 open deadlines rest on text still unverified — Elec. Law § 6-158(7): 66, " +
+		"Elec. Law § 6-158(8): 66 (text unread: check the board's calendar), Pub. Off. Law § 42(3): 1 " +
+		"(a reading: never rolled over (the governor's act)); marked verify on Deadlines."
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if (&Digest{}).VerifyLine() != "" {
+		t.Error("a line without anything to verify")
+	}
+}
