@@ -119,8 +119,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					"Examples:\n" +
 					"   batch run samples/statewide.xlsx\n" +
 					"   batch run --as-of 2026-07-01 --format xlsx,csv,ics -o out/july a.xlsx b.csv\n" +
-					"   batch run --as-of 2027-01-15 --edition E0 -o out/seed a.xlsx   under the 2010 texts\n" +
-					"   batch run --split county -o out statewide.xlsx   also a results.xlsx per county board\n" +
+					"   batch run --as-of 2027-01-15 --edition E0 -o out/e0 a.xlsx     reproduce a run under the 2010 texts\n" +
+					"   batch run --split county -o out statewide.xlsx   also out/by-county/<county>/results.xlsx for each county board\n" +
 					"   cat rows.csv | batch run -q -o out -",
 				Flags:        runFlags,
 				OnUsageError: onUsage,

@@ -186,11 +186,20 @@ func icsFrom(c *cli.Context, asOf compute.Date) (compute.Date, error) {
 func describe(sum pipeline.Summary) string {
 	unread := ""
 	if sum.UnreadSheets > 0 {
-		unread = fmt.Sprintf(", %d sheet(s) not read (data but no header row; see Errors)", sum.UnreadSheets)
+		unread = ", " + count(sum.UnreadSheets, "sheet", "sheets") + " not read (data but no header row; see Errors)"
 	}
-	return fmt.Sprintf("%d vacancies computed, %d rows rejected, %d blank%s; conflicts: %d error, %d warning, %d info",
-		sum.Accepted, sum.Rejected, sum.Blank, unread,
+	// The severities count vacancies by their worst conflict, not lines.
+	return fmt.Sprintf("%s computed, %s rejected, %s%s; vacancies by worst conflict: %d with errors, %d with warnings, %d with notes only",
+		count(sum.Accepted, "vacancy", "vacancies"), count(sum.Rejected, "row", "rows"), count(sum.Blank, "blank row", "blank rows"), unread,
 		sum.BySeverity[compute.Error], sum.BySeverity[compute.Warning], sum.BySeverity[compute.Info])
+}
+
+// count is "1 vacancy", "2 vacancies".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func threshold(sum pipeline.Summary, failOn compute.Severity) error {

@@ -93,14 +93,18 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 		}
 	}
 
-	fmt.Fprintf(w, "\nResult: %s", r.Method)
+	result := "Result: " + r.Method.Words() + " (filling_method " + string(r.Method) + ")"
 	if !r.FillingElection.IsZero() {
-		fmt.Fprintf(w, ", election %s", r.FillingElection)
+		result += ", election " + r.FillingElection.String()
 	}
-	fmt.Fprintf(w, "; vacant since %s\n", orDash(r.VacancyDate.String()))
+	fmt.Fprintln(w)
+	wrap(w, "", result+"; vacant since "+orDash(r.VacancyDate.String()))
 	wrap(w, "  ", r.Explanation)
 	if len(r.Deadlines) > 0 {
-		fmt.Fprintf(w, "\nDeadlines (status as of %s; notes below the table):\n", asOf)
+		printToDo(w, r, asOf)
+	}
+	if len(r.Deadlines) > 0 {
+		fmt.Fprintf(w, "\nDeadlines (status as of %s; (v): verify the date, see its note below the table):\n", asOf)
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  code\twindow start\tstatutory\teffective\tstatus\tedition\tbase date")
 		for _, d := range r.Deadlines {
@@ -110,6 +114,9 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 				status = "n/a"
 			case d.RolledOver:
 				status += ", moved"
+			}
+			if d.Verify != "" {
+				status += " (v)"
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.Code, orDash(d.WindowStart.String()),
 				orDash(d.Statutory.String()), orDash(d.Effective.String()), status, orDash(d.LawEdition), orDash(d.BaseDate.String()))
@@ -130,6 +137,9 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 			if d.RolledOver {
 				note += "; moved from " + d.Statutory.String() + " by § 1-106"
 			}
+			if d.Verify != "" {
+				note += "; verify: " + d.Verify
+			}
 			wrap(w, "  "+d.Code+": ", note)
 		}
 	}
@@ -138,6 +148,35 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 		for _, cf := range r.Conflicts {
 			wrap(w, fmt.Sprintf("  %-7s ", cf.Severity), cf.Code+" ("+orDash(cf.Field)+"): "+cf.Message+" ["+orDash(cf.Citation)+"]")
 		}
+	}
+}
+
+// printToDo lists what someone must still do, soonest first: the
+// deadlines still open (Deadline.Actionable), each with its verify mark.
+// A met duty or a set election day is not on it; the table below has every
+// row.
+func printToDo(w io.Writer, r *compute.Result, asOf compute.Date) {
+	var todo []*compute.Deadline
+	for i := range r.Deadlines {
+		if d := &r.Deadlines[i]; d.Actionable() {
+			todo = append(todo, d)
+		}
+	}
+	if len(todo) == 0 {
+		fmt.Fprintf(w, "\nStill to do as of %s: nothing; every deadline has passed, was met or does not apply.\n", asOf)
+		return
+	}
+	slices.SortStableFunc(todo, func(a, b *compute.Deadline) int { return a.Effective.Compare(b.Effective) })
+	fmt.Fprintf(w, "\nStill to do as of %s (%d):\n", asOf, len(todo))
+	for _, d := range todo {
+		line := d.Effective.String() + "  " + d.Code
+		if !d.WindowStart.IsZero() && d.WindowStart.After(asOf) {
+			line += " (opens " + d.WindowStart.String() + ")"
+		}
+		if d.Verify != "" {
+			line += " — verify: " + d.Verify
+		}
+		wrap(w, "  ", line)
 	}
 }
 

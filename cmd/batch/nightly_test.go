@@ -12,7 +12,7 @@ import (
 
 // night runs batch as the README's cron line does, over the files given
 // (name → CSV text), which replace whatever the inbox held, under the
-// seed edition E0 (the expectations are RULES.md worked by hand).
+// seed edition E0 (the expectations are the 2010 statutes worked by hand, docs/LAW.md).
 func night(t *testing.T, dir string, files map[string]string, asOf string, extra ...string) outcome {
 	t.Helper()
 	inbox := filepath.Join(dir, "inbox")
@@ -43,7 +43,7 @@ const nightlyHeader = "vacancy_id,office,office_class,district,county,cause,even
 // albany.csv, with a new vacancy, NY-3.
 //
 // NY-5's special election deadlines count from the proclamation R
-// (Elec. Law § 6-158(6), RULES.md): party nomination certificates R + 10.
+// (Elec. Law § 6-158(6)): party nomination certificates R + 10.
 // With R = 09-08 that is Fri 09-18, open on 09-14; with R = 09-04 it is
 // Mon 09-14, behind the as-of date of 09-15: a deadline that passed since
 // the last run by a correction, not by the calendar. R + 12 = Wed 09-16

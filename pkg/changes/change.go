@@ -91,6 +91,7 @@ type Change struct {
 	// is left to do.
 	ActBy  string
 	Verify string // what to check the deadline's date against (compute.Deadline.Verify); "" when nothing
+	class  string // the office class, for the district's name in words (not a column)
 }
 
 // Columns is changes.csv's header: a fixed contract (docs/CONTRACT.md).
@@ -169,7 +170,7 @@ func encodeChange(b []byte, c *Change) []byte {
 	for _, s := range c.Row() {
 		b = appendStr(b, s)
 	}
-	return b
+	return appendStr(b, c.class)
 }
 
 // decodeChange reads a change back; its short strings that repeat
@@ -181,5 +182,6 @@ func decodeChange(b []byte, c *Change, intern *interner) error {
 		Source: d.unique(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
 		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.unique(),
 		ActBy: d.str(), Verify: d.repeated()}
+	c.class = d.str()
 	return d.err
 }

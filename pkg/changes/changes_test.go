@@ -49,6 +49,9 @@ func rec(s recSpec) Record {
 		Rejected: s.rejected, VacancyDate: s.vd, Method: s.method, Election: s.elec, Law: s.law,
 		Conflicts: s.conflicts, Deadlines: s.deadlines}
 	r.In[0], r.In[2], r.In[3] = s.office, s.district, s.county
+	if s.office == "Member of Assembly" {
+		r.In[1] = string(compute.MemberOfAssembly) // the district reads "Assembly District 65"
+	}
 	r.In[5] = "resignation"
 	r.In[6] = s.event
 	r.In[10] = s.procl

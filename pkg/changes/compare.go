@@ -503,6 +503,7 @@ func about(ch *Change, r *Record) *Change {
 	ch.VacancyID, ch.Source = r.ID, r.Source
 	if len(r.In) > inCounty {
 		ch.Office, ch.District, ch.County = r.In[inOffice], r.In[inDistrict], r.In[inCounty]
+		ch.class = r.In[inClass]
 	}
 	return ch
 }
@@ -541,7 +542,7 @@ func (j *join) added(r *Record) {
 	}
 	ch.New = r.Method
 	ch.Date = nextOpen(r)
-	ch.Message = "New vacancy (" + orBlank(r.VacancyDate) + "): filled by " + describeMethod(r) + "."
+	ch.Message = "New vacancy (" + orBlank(r.VacancyDate) + "): " + describeMethod(r) + "."
 	if ch.Date != "" {
 		ch.Message += " Next deadline " + ch.Date + "."
 	}
@@ -562,7 +563,7 @@ func (j *join) removed(r *Record) {
 		ch.Old = "rejected"
 		ch.Message = "The rejected row is gone from the inputs."
 	} else {
-		ch.Message = "No longer in the inputs (was filled by " + describeMethod(r) + ")."
+		ch.Message = "No longer in the inputs (it was to be " + describeMethod(r) + ")."
 	}
 	j.emit(ch, false)
 }
@@ -601,7 +602,7 @@ func (j *join) pair(p, c *Record) {
 	case p.Rejected != "":
 		j.emit(about(&Change{Kind: NoLongerRejected, Date: nextOpen(c), Old: "rejected", New: "accepted",
 			Cause: ByInput, CauseDetail: "was rejected: " + p.Rejected,
-			Message: "Accepted again (was rejected: " + p.Rejected + "); filled by " + describeMethod(c) + "."}, c), false)
+			Message: "Accepted again (was rejected: " + p.Rejected + "); " + describeMethod(c) + "."}, c), false)
 		return
 	}
 	if p.VacancyDate != c.VacancyDate {
@@ -749,7 +750,10 @@ func passedNote(passed bool) string {
 }
 
 func describeMethod(r *Record) string {
-	s := orBlank(r.Method)
+	s := compute.Method(r.Method).Words()
+	if r.Method == "" {
+		s = orBlank(r.Method)
+	}
 	if r.Election != "" {
 		s += " on " + r.Election
 	}
@@ -839,3 +843,12 @@ func (u *upcoming) list() []Upcoming { return u.g }
 // Header is this run's header as far as it is known before Finish: what
 // Open checks a baseline against.
 func (c *Comparer) Header() Header { return c.opts.Header }
+
+// verifyNote is the digest line's verify mark: the date rests on text
+// still unverified, and the mark says what to check it against.
+func verifyNote(v string) string {
+	if v == "" {
+		return ""
+	}
+	return " (verify: " + v + ")"
+}

@@ -36,6 +36,16 @@ type Run struct {
 	// Words names a deadline code in words ("Last day to file designating
 	// petitions"), as the workbook and the calendar do; nil leaves codes.
 	Words func(code string) string
+	// Verify is, once per unverified rule, how many open deadlines rest
+	// on it and what to check them against (the Summary's list).
+	Verify []VerifyCount
+}
+
+// VerifyCount is one unverified rule and the open deadlines resting on it.
+type VerifyCount struct {
+	Rule  string // its citation
+	Open  int    // open deadlines from the as-of date on
+	Check string // the verify mark: what is unverified, what to check against
 }
 
 // How much the digest shows before it counts the rest: one screen when
@@ -91,6 +101,7 @@ type ActionLine struct {
 type VacancyChanges struct {
 	Title                        string // "Input files"; "" for a vacancy
 	ID, Office, District, County string
+	class                        string   // the office class, for the district's name in words
 	Causes                       []string // "input: event_date 2026-03-04 → 2026-04-03"
 	Lines                        []string // headline changes first (vacancy date, method, election, …), then deadlines and conflicts
 	More                         int
@@ -174,7 +185,7 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			}
 			i = len(d.Changed)
 			vacAt[key] = i
-			v := VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County}
+			v := VacancyChanges{ID: c.VacancyID, Office: c.Office, District: c.District, County: c.County, class: c.class}
 			if inputKind(c.Kind) {
 				v = VacancyChanges{Title: "Input files"}
 			}
@@ -344,12 +355,13 @@ func dueWhen(msg string) string {
 	return "due"
 }
 
-// seat is "NY-0000012, Member of Assembly (65), New York".
+// seat is "NY-0000012, Member of Assembly, Assembly District 65, New
+// York": the district named as every output names it.
 func seat(c *Change) string {
 	s := c.VacancyID
 	o := c.Office
-	if c.District != "" {
-		o += " (" + c.District + ")"
+	if d := compute.DistrictName(compute.OfficeClass(c.class), c.District); d != "" {
+		o += ", " + d
 	}
 	if o != "" {
 		s += ", " + o

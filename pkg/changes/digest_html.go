@@ -55,6 +55,9 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 {{- if .StandingLine}}
 <tr><td style="padding:4px 0;font-weight:bold;">{{clean .StandingLine}}</td></tr>
 {{- end}}
+{{- if .VerifyLine}}
+<tr><td style="padding:4px 0;">{{clean .VerifyLine}}</td></tr>
+{{- end}}
 
 <tr><td style="padding:16px 0 4px 0;font-size:16px;font-weight:bold;color:#1f4e79;border-bottom:2px solid #1f4e79;">Changed since the last run{{if .ChangedTotal}} ({{itoa .ChangedTotal}}){{end}}</td></tr>
 {{- if ne .Status "compared"}}
@@ -92,7 +95,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 {{- end}}
 
 {{- if .Counts}}
-<tr><td style="padding:16px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Counted: {{clean .CountsText}}.</td></tr>
+<tr><td style="padding:16px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Counted, one line each in the full list: {{clean .CountsText}}.</td></tr>
 {{- end}}
 <tr><td style="padding:4px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Full list, most urgent first: {{.Where}}.</td></tr>
 </table>
@@ -106,7 +109,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 type htmlView struct {
 	*Digest
 	Title, RunLine, CompareLine, Where, AfterText, CountsText string
-	NothingToAct, StandingLine                                string
+	NothingToAct, StandingLine, VerifyLine                    string
 	ActionTotal                                               int
 	Changed                                                   []htmlVacancy
 	NextLines                                                 []htmlNext
@@ -124,7 +127,7 @@ type htmlNext struct{ Date, Text string }
 func (d *Digest) WriteHTML(w io.Writer) error {
 	v := htmlView{Digest: d, Title: d.Title(), RunLine: d.RunLine(), CompareLine: d.CompareLine(),
 		Where: d.where(), AfterText: d.afterText(), CountsText: d.countsText(), ActionTotal: d.actions(),
-		NothingToAct: capitalize(d.nothingToAct()), StandingLine: d.StandingLine()}
+		NothingToAct: capitalize(d.nothingToAct()), StandingLine: d.StandingLine(), VerifyLine: d.VerifyLine()}
 	for _, c := range d.Changed {
 		v.Changed = append(v.Changed, htmlVacancy{Heading: c.heading(), Causes: c.Causes, Lines: c.Lines, More: c.More})
 	}

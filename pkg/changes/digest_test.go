@@ -50,7 +50,7 @@ func TestDigestText(t *testing.T) {
 		"  Tue 2026-12-01  party_certificate: passed, check it was met — NY-4, Member",
 		"  Tue 2026-12-08  independent_petition: due in 4 days — NY-4, Member of",
 		"CHANGED SINCE THE LAST RUN (9 changes)",
-		"  NY-1, Member of Assembly (65), New York\n    why: input: event_date 2026-03-04 → 2026-04-03\n" +
+		"  NY-1, Member of Assembly, Assembly District 65, New York\n    why: input: event_date 2026-03-04 → 2026-04-03\n" +
 			"    - Vacancy date 2026-03-04 → 2026-04-03.\n    - party_nomination: last day 2026-09-28 → 2026-10-05 (already passed).",
 		"    why: input: proclamation_date (blank) → 2026-11-20",
 		"    - … and 1 more", // NY-3 has five changes; four are shown

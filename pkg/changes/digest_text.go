@@ -55,6 +55,9 @@ func (d *Digest) WriteText(w io.Writer) error {
 	if s := d.StandingLine(); s != "" {
 		p(2, 4, s)
 	}
+	if s := d.VerifyLine(); s != "" {
+		p(2, 4, s)
+	}
 
 	b.WriteString("\n")
 	switch {
@@ -92,7 +95,7 @@ func (d *Digest) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	if len(d.Counts) > 0 {
-		p(0, 2, "Counted: "+d.countsText()+".")
+		p(0, 2, "Counted, one line each in the full list: "+d.countsText()+".")
 	}
 	p(0, 2, "Full list, most urgent first: "+d.where()+".")
 	return b.Flush()
@@ -122,10 +125,34 @@ func (d *Digest) afterText() string {
 	return " (after " + weekday(d.NextAfter) + ")"
 }
 
+// kindWords name each kind of change in words, one and many: the
+// digest's counts never show a code.
+var kindWords = map[Kind][2]string{
+	VacancyAdded: {"vacancy added", "vacancies added"}, VacancyRemoved: {"vacancy removed", "vacancies removed"},
+	NowRejected: {"row now rejected", "rows now rejected"}, NoLongerRejected: {"row accepted again", "rows accepted again"},
+	VacancyDateChanged: {"vacancy date changed", "vacancy dates changed"},
+	MethodChanged:      {"filling method changed", "filling methods changed"},
+	ElectionChanged:    {"filling election changed", "filling elections changed"},
+	DeadlineChanged:    {"deadline moved", "deadlines moved"}, DeadlineAdded: {"deadline added", "deadlines added"},
+	DeadlineDropped: {"deadline dropped", "deadlines dropped"}, ConflictRaised: {"conflict raised", "conflicts raised"},
+	ConflictCleared: {"conflict cleared", "conflicts cleared"}, DeadlinePassed: {"deadline passed", "deadlines passed"},
+	DeadlineSoon: {"deadline due soon", "deadlines due soon"},
+}
+
+// countsText is the counts by kind in words: "1 deadline passed, 2
+// vacancies added" (each a line of changes.csv).
 func (d *Digest) countsText() string {
 	parts := make([]string, len(d.Counts))
 	for i, k := range d.Counts {
-		parts[i] = strconv.Itoa(k.Count) + " " + string(k.Kind)
+		w, ok := kindWords[k.Kind]
+		if !ok {
+			w = [2]string{string(k.Kind), string(k.Kind)}
+		}
+		if k.Count == 1 {
+			parts[i] = "1 " + w[0]
+		} else {
+			parts[i] = strconv.Itoa(k.Count) + " " + w[1]
+		}
 	}
 	return strings.Join(parts, ", ")
 }
@@ -134,7 +161,7 @@ func (v *VacancyChanges) heading() string {
 	if v.Title != "" {
 		return v.Title
 	}
-	c := Change{VacancyID: v.ID, Office: v.Office, District: v.District, County: v.County}
+	c := Change{VacancyID: v.ID, Office: v.Office, District: v.District, County: v.County, class: v.class}
 	return seat(&c)
 }
 
@@ -165,6 +192,27 @@ func (d *Digest) nothingToAct() string {
 		return s + ", nothing passed or rejected since the last run"
 	}
 	return s
+}
+
+// VerifyLine says, once per rule, how many open deadlines rest on text
+// still unverified and what to check them against; "" when none do.
+func (d *Digest) VerifyLine() string {
+	vs := d.Run.Verify
+	if len(vs) == 0 {
+		return ""
+	}
+	total := 0
+	var parts []string
+	for i, v := range vs {
+		total += v.Open
+		part := v.Rule + ": " + strconv.Itoa(v.Open)
+		if i+1 == len(vs) || vs[i+1].Check != v.Check {
+			part += " (" + v.Check + ")"
+		}
+		parts = append(parts, part)
+	}
+	return "Dates to verify: " + plural(total, "open deadline rests", "open deadlines rest") +
+		" on text still unverified — " + strings.Join(parts, ", ") + "; marked verify on Deadlines."
 }
 
 // StandingLine reminds the reader of what stays to be fixed whatever

@@ -21,6 +21,7 @@ var InputFields = []string{
 // Positions of the fields a change names for display.
 const (
 	inOffice   = 0
+	inClass    = 1
 	inDistrict = 2
 	inCounty   = 3
 )
@@ -225,6 +226,6 @@ func (r *Record) seat() string {
 	if len(r.In) <= inCounty {
 		return ""
 	}
-	c := Change{Office: r.In[inOffice], District: r.In[inDistrict], County: r.In[inCounty]}
+	c := Change{Office: r.In[inOffice], District: r.In[inDistrict], County: r.In[inCounty], class: r.In[inClass]}
 	return strings.TrimPrefix(seat(&c), ", ")
 }

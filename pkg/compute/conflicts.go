@@ -59,7 +59,7 @@ var conflictRules = [...]ConflictRule{
 	{codeTooLate, Warning, "a last day falls after the election it serves, or before the vacancy: file as soon as practicable", ""},
 	{codeRolledOver, Info, "the roll-over rule moved a last day off a Saturday, Sunday or public holiday", ""},
 	{codeNeedsInput, Warning, "a rule needs a value the row lacks", ""},
-	{codeNeedsReview, Info, "an unsourced rule or an interpretation decided a value: the message names what is unverified (warning where both editions' results are given)", ""},
+	{codeNeedsReview, Info, "the vacancy's filling method or election rests on an unverified rule or a reading: the message names it (warning where both editions' results are given); a deadline's date resting on one carries verify on its row instead", ""},
 	{codeEditionStraddle, Info, "the vacancy and the proclamation fall under different editions: the message names both and which decides what", ""},
 	{codeProclamationLate, Warning, "the proclamation came after the last day of the duty to proclaim", "a warning, not an error: the state has counted from the formal resignation letter"},
 }

@@ -19,6 +19,7 @@ type deadlineRun struct {
 	year  int         // Y, the year of the filling general election
 	class OfficeClass // "" in the statewide calendar
 	v     Date        // the vacancy date
+	in    *Vacancy    // the input, for what it says was done (MetBy); nil in the statewide calendar
 	// foreseen: the vacancy existed before Y began, or is foreseen (§ 42(2)):
 	// no late-vacancy exceptions, no primary-route cut-off, no TOO_LATE for a
 	// last day before the vacancy.
@@ -253,26 +254,31 @@ func (d *deadlineRun) evaluate(rule *DeadlineRule, row *Deadline, a *anchors, cs
 	if row.Applies && !d.foreseen {
 		cs = d.exception(rule, row, a, cs)
 	}
-	if row.Applies && rule.Review != "" && !row.late && !d.base {
-		cs = append(cs, review(rule.Code, rule.Review, rule.Cite, Info))
-	}
-	if row.Applies && !d.base {
-		for _, r := range reviews {
-			cs = append(cs, review(rule.Code, r, rule.Cite, Info))
+	// A date resting on unverified text carries a verify mark on its row
+	// (what to check it against), not a review line of its vacancy: the
+	// rule's own text, or the one-year act's where it set the dates.
+	if row.Applies && !d.base && row.Verify == "" {
+		switch {
+		case !row.late && unverified(&rule.Authority):
+			row.Verify = d.law.verifyText("text unread")
+		case len(reviews) > 0 && row.actDerived && d.act >= 0:
+			row.Verify = d.law.verifyText(d.law.Acts[d.act].ID + " unread")
+		case len(reviews) > 0:
+			row.Verify = d.law.verifyText("opening unknown")
 		}
 	}
 	if len(notes) > 0 {
 		row.Reason = joinNonEmpty("; ", row.Reason, strings.Join(notes, "; "))
 	}
 	if len(reviews) > 0 && row.WindowStart.IsZero() && rule.Kind == Window {
-		row.Reason = joinNonEmpty("; ", row.Reason, "opening not known (NEEDS_REVIEW)")
+		row.Reason = joinNonEmpty("; ", row.Reason, "opening not known")
 	}
 	set := d.edBit
 	if row.actDerived && d.act >= 0 {
 		set |= d.law.actBit(d.act)
 	}
 	row.LawEdition = d.law.Label(set)
-	return d.finish(row, rule.NotFiling, cs)
+	return d.finish(row, rule.NotFiling, &rule.MetBy, cs)
 }
 
 // exception applies the first of the rule's exceptions whose condition
@@ -326,8 +332,8 @@ func (d *deadlineRun) exception(rule *DeadlineRule, row *Deadline, a *anchors, c
 				"{general}", isoDate(a.general), "{effective}", isoDate(row.Effective))
 			cs = append(cs, conflict(codeLateVacancy, rule.Code, msg, row.Citation))
 		}
-		if x.Review != "" {
-			cs = append(cs, review(rule.Code, x.Review, row.Citation, Info))
+		if unverified(&x.Authority) {
+			row.Verify = d.law.verifyText("text unread")
 		}
 		return cs
 	}
@@ -387,7 +393,7 @@ func (d *deadlineRun) special(t *SpecialTable, r, election Date, rows []Deadline
 		row := Deadline{Code: w.Code, Kind: Window, Citation: w.Cite, ElectionDate: election, Applies: true, LawEdition: label,
 			WindowStart: DaysAfter(r, w.MinDays), Statutory: DaysAfter(r, w.MaxDays)}
 		row.Effective = row.Statutory // an election day never moves
-		cs = d.finish(&row, true, cs)
+		cs = d.finish(&row, true, &w.MetBy, cs)
 		rows = append(rows, row)
 	}
 	first := len(rows)
@@ -408,9 +414,10 @@ func (d *deadlineRun) roll(rollOver bool, statutory Date) Date {
 }
 
 // finish adds roll-over and too-late conflicts and the status of an
-// applicable row. notFiling: the row is an election or the governor's act,
-// which a later election cannot make too late.
-func (d *deadlineRun) finish(row *Deadline, notFiling bool, cs []Conflict) []Conflict {
+// applicable row: met when the input records its act (met), else open or
+// passed by the as-of date. notFiling: the row is an election or the
+// governor's act, which a later election cannot make too late.
+func (d *deadlineRun) finish(row *Deadline, notFiling bool, met *MetBy, cs []Conflict) []Conflict {
 	if !row.Applies {
 		row.Status = NoStatus
 		return cs
@@ -436,8 +443,8 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, cs []Conflict) []Con
 			cs = append(cs, conflict(codeTooLate, row.Code,
 				row.Code+": the last day "+isoDate(row.Effective)+" "+what+"; file as soon as practicable.",
 				tl.Cite))
-			if d.ed.TooLateRv != "" {
-				cs = append(cs, review(row.Code, d.ed.TooLateRv, tl.Cite, Info))
+			if d.ed.TooLateRv != "" { // the catch-all's current text is unverified
+				row.Verify = d.law.verifyText(tl.Cite + " unread")
 			}
 		}
 	}
@@ -449,6 +456,7 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, cs []Conflict) []Con
 	default:
 		row.Status = Open
 	}
+	meet(row, met, d.in)
 	return cs
 }
 

@@ -386,15 +386,22 @@ func TestSameDateProviso(t *testing.T) {
 func TestDutyToProclaim(t *testing.T) {
 	t.Run("from L.2021 ch. 320: V + 10, never rolled over", func(t *testing.T) {
 		// SD-30 2021: vacant Sep 9; V + 10 = Sun Sep 19, the governor's
-		// act: not moved, NEEDS_REVIEW says it is a reading.
+		// act: not moved, the row's verify mark says it is a reading. The
+		// proclamation of Sep 18 is within the ten days: the duty is met.
 		r := computeNY(Vacancy{Office: "State Senator", Class: StateSenator, Cause: Resignation, EventDate: ymd(2021, 9, 9),
 			ProclamationDate: ymd(2021, 9, 18), SpecialElectionDate: ymd(2021, 11, 2)}, ymd(2021, 9, 10))
 		d := deadline(t, r, "proclamation_deadline")
 		if !d.Applies || d.Statutory != ymd(2021, 9, 19) || d.Effective != ymd(2021, 9, 19) || d.RolledOver {
 			t.Errorf("%+v", d)
 		}
-		if c, ok := conflictOf(r, "NEEDS_REVIEW"); !ok || !strings.Contains(c.Message, "rolled over") {
-			t.Errorf("NEEDS_REVIEW %+v", c)
+		if !strings.Contains(d.Verify, "rolled over") {
+			t.Errorf("verify %q", d.Verify)
+		}
+		if d.Status != Met || d.Actionable() {
+			t.Errorf("status %q, actionable %v: the proclamation of 2021-09-18 meets the duty", d.Status, d.Actionable())
+		}
+		if c, ok := conflictOf(r, "NEEDS_REVIEW"); ok && strings.Contains(c.Field, "proclamation_deadline") {
+			t.Errorf("a review line for the duty's date: %+v", c)
 		}
 		if _, late := conflictOf(r, "PROCLAMATION_LATE"); late {
 			t.Error("PROCLAMATION_LATE for a proclamation on day 9")
@@ -831,8 +838,11 @@ func TestJuneEraLateVacancies(t *testing.T) {
 		if d := deadline(t, r, "independent_vacancy_declination"); d.Statutory != ymd(2026, 5, 31) || d.Effective != ymd(2026, 6, 1) {
 			t.Errorf("filling %+v", d)
 		}
-		if c, ok := conflictOf(r, "NEEDS_REVIEW"); !ok || !strings.Contains(c.Message, "6-158(10)") {
-			t.Errorf("NEEDS_REVIEW %+v", c)
+		if d := deadline(t, r, "independent_petition"); d.Verify == "" || !strings.Contains(d.Citation, "6-158(10)") {
+			t.Errorf("verify %q on a row citing %s, want a mark on § 6-158(10)'s row", d.Verify, d.Citation)
+		}
+		if _, ok := conflictOf(r, "NEEDS_REVIEW"); ok {
+			t.Error("a review line for a deadline's date: the row's verify mark says it")
 		}
 	})
 	t.Run("2020's own last day decides subdivision 10", func(t *testing.T) {
@@ -897,10 +907,13 @@ func TestOneYearActs(t *testing.T) {
 		if _, ok := calendarOf(t, 2020, CalendarOptions{Base: true})["presidential_primary"]; ok {
 			t.Error("--base prints the act's presidential primary")
 		}
-		// A vacancy row of 2020 gets NEEDS_REVIEW for the blank openings.
+		// A vacancy row of 2020: the blank openings and the unread
+		// order's dates carry a verify mark on their rows.
 		r := computeNY(Vacancy{Office: "Town Clerk", Cause: Death, EventDate: ymd(2020, 1, 10)}, Date{})
-		if c, ok := conflictOf(r, "NEEDS_REVIEW"); !ok || !strings.Contains(c.Field, "designating_petition") || !strings.Contains(c.Field, "independent_vacancy_declination") {
-			t.Errorf("NEEDS_REVIEW %+v", c)
+		for _, code := range []string{"designating_petition", "independent_vacancy_declination"} {
+			if d := deadline(t, r, code); d.Verify == "" {
+				t.Errorf("%s has no verify mark: %+v", code, d)
+			}
 		}
 	})
 	t.Run("2021: L.2021 ch. 22", func(t *testing.T) {
@@ -1284,9 +1297,13 @@ func TestCorroboratedByTheBoard2026(t *testing.T) {
 		if ad.Effective != c.decline || vd.Effective != c.fill {
 			t.Errorf("%s %d: decline %s, fill %s; want %s, %s", c.office, c.vacancy.Year, ad.Effective, vd.Effective, c.decline, c.fill)
 		}
-		rv, _ := conflictOf(r, "NEEDS_REVIEW")
-		if got := strings.Contains(rv.Message, "§ 6-158(7)") || strings.Contains(rv.Message, "§ 6-158(8)"); got != c.reviewed {
-			t.Errorf("%s %d: NEEDS_REVIEW for (7)/(8) = %v (%q)", c.office, c.vacancy.Year, got, rv.Message)
+		// A date resting on unverified text carries a verify mark on its
+		// row (issue 24), not a NEEDS_REVIEW line on the vacancy.
+		if got := ad.Verify != "" && vd.Verify != ""; got != c.reviewed {
+			t.Errorf("%s %d: verify on (7)/(8) = %v (%q, %q)", c.office, c.vacancy.Year, got, ad.Verify, vd.Verify)
+		}
+		if rv, _ := conflictOf(r, "NEEDS_REVIEW"); strings.Contains(rv.Message, "§ 6-158(7)") || strings.Contains(rv.Message, "§ 6-158(8)") {
+			t.Errorf("%s %d: NEEDS_REVIEW for a deadline's date: %q", c.office, c.vacancy.Year, rv.Message)
 		}
 		for _, d := range []Deadline{ad, vd} {
 			if got := nylaw.NewYork.Corroboration(&d); strings.Contains(got, board) == c.reviewed {
@@ -1297,8 +1314,10 @@ func TestCorroboratedByTheBoard2026(t *testing.T) {
 	// An Assembly special under E4: (7) and (8) are not corroborated.
 	r := computeNY(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2026, 2, 1),
 		ProclamationDate: ymd(2026, 2, 5)}, ymd(2026, 2, 5))
-	if rv, _ := conflictOf(r, "NEEDS_REVIEW"); !strings.Contains(rv.Message, "§ 6-158(7) for State Senate and Assembly specials") {
-		t.Errorf("special: %q", rv.Message)
+	for _, code := range []string{"special_party_accept_decline", "special_party_vacancy_declination"} {
+		if d := deadline(t, r, code); d.Verify == "" {
+			t.Errorf("special: %s carries no verify mark", code)
+		}
 	}
 	// The rules in force on 2026-11-30: (7), (8) and (14) corroborated,
 	// the calendar named; the specials' (7)/(8) still unsourced.

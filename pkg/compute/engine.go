@@ -983,7 +983,7 @@ func (e *engine) termCheck() {
 // deadlines computes the rows that belong to the method.
 func (e *engine) deadlines() {
 	in := &e.in
-	d := deadlineRun{cal: e.cal, law: e.law, v: e.v, asOf: e.asOf, foreseen: e.foreseen, year: e.genYear, class: in.Class, act: -1}
+	d := deadlineRun{cal: e.cal, law: e.law, v: e.v, in: in, asOf: e.asOf, foreseen: e.foreseen, year: e.genYear, class: in.Class, act: -1}
 	switch e.r.Method {
 	case GeneralElection, SpecialOrGeneral, TemporaryAppointment:
 		if e.r.FillingElection.IsZero() {
@@ -1037,10 +1037,11 @@ func (e *engine) deadlines() {
 				in.ProclamationDate))
 		}
 	}
-	// The next deadline: the first applicable open one by effective date.
+	// The next deadline: the first one someone must still act on, by
+	// effective date.
 	for i := range e.r.Deadlines {
 		dl := &e.r.Deadlines[i]
-		if !dl.Applies || dl.Status != Open {
+		if !dl.Actionable() {
 			continue
 		}
 		if e.r.NextDeadline == "" || dl.Effective.Before(e.r.NextDeadlineDate) {
@@ -1116,6 +1117,7 @@ func (e *engine) dutyRow() {
 		} else {
 			row.Status = Open
 		}
+		meet(&row, &d.MetBy, &e.in)
 		if r := e.in.ProclamationDate; !r.IsZero() && r.After(due) {
 			e.add(conflict(codeProclamationLate, "proclamation_date",
 				"The proclamation ("+isoDate(r)+") is "+itoa(e.v.DaysUntil(r))+" days after the vacancy ("+isoDate(e.v)+"): "+d.Cite+" requires it within "+itoa(d.Days)+
@@ -1123,7 +1125,9 @@ func (e *engine) dutyRow() {
 				d.Cite))
 		}
 		if d.Review != "" && !e.cal.IsBusinessDay(due) {
-			e.add(review(d.Code, d.Review+" ("+isoDate(due)+" is a "+dayName(e.cal, due)+").", d.Cite, Info))
+			// A reading of the date, not of the method or the election:
+			// the row's verify mark says it, not a review line.
+			row.Verify = d.Review
 		}
 	}
 	e.r.Deadlines = append(e.r.Deadlines, row)

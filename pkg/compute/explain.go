@@ -135,13 +135,23 @@ func explain(r *Result, in *Vacancy) string {
 		return b.String()
 	}
 	if r.NextDeadline != "" {
+		// In words, not the code: "designating petition", the column
+		// next_deadline keeps the code.
 		b.WriteString(" Next deadline: ")
-		b.WriteString(r.NextDeadline)
+		b.WriteString(strings.ReplaceAll(r.NextDeadline, "_", " "))
 		b.WriteString(", ")
 		writeDate(&b, r.NextDeadlineDate)
 		b.WriteByte('.')
 	} else if len(r.Deadlines) > 0 {
-		b.WriteString(" Every deadline has passed.")
+		met := false
+		for i := range r.Deadlines {
+			met = met || r.Deadlines[i].Status == Met || r.Deadlines[i].Status == MetLate
+		}
+		if met {
+			b.WriteString(" Nothing is left to do: every deadline has passed or been met.")
+		} else {
+			b.WriteString(" Every deadline has passed.")
+		}
 	}
 	return b.String()
 }

@@ -121,6 +121,11 @@ type Law struct {
 	// a fixed law holds (Law.Fixed).
 	Choice string
 
+	// CheckAgainst is what a date resting on unverified text is checked
+	// against, in words ("the state board's political calendar"): the
+	// deadlines' verify mark names it.
+	CheckAgainst string
+
 	labels *labelCache
 }
 
@@ -329,9 +334,10 @@ type Duty struct {
 	Code   string // the Deadlines row, "proclamation_deadline"
 	Days   int
 	NoDuty string // the row's reason when Days = 0
-	// Review is the NEEDS_REVIEW sentence when the last day falls on a day
-	// that is not a business day (it is the governor's act: no roll-over).
+	// Review is the verify mark when the last day falls on a day that is
+	// not a business day (it is the governor's act: no roll-over).
 	Review string
+	MetBy  MetBy // the input that records the proclamation
 	Authority
 }
 
@@ -364,6 +370,7 @@ type SpecialWindow struct {
 	Who              string    // "for the State Senate and Assembly": whom the window is for, in words
 	Review           string    // NEEDS_REVIEW sentence when the words are unverified
 	SameDate         *SameDate // a proviso allowing another day
+	MetBy            MetBy     // the input that sets the day: the window is then no deadline
 	Authority
 }
 
@@ -400,6 +407,7 @@ type DeadlineRule struct {
 	Corroborated []Corroboration
 
 	Review string // NEEDS_REVIEW sentence when the rule's current text is unverified
+	MetBy  MetBy  // the input, if any, that records the row's act done
 	Authority
 }
 

@@ -302,3 +302,54 @@ func (r *Result) ConflictCodes() string {
 	}
 	return strings.Join(codes, ", ")
 }
+
+// Words is the filling method in a sentence's words, never its code:
+// "filled at the general election".
+func (m Method) Words() string {
+	switch m {
+	case GeneralElection:
+		return "filled at the general election"
+	case SpecialElection:
+		return "filled at a special election"
+	case SpecialOrGeneral:
+		return "filled at a special election if the governor proclaims one, else at the general election"
+	case TemporaryAppointment:
+		return "filled by appointment until the general election"
+	case NotCovered:
+		return "not filled by a vacancy election of its own (governor or lieutenant governor: the constitution's succession decides)"
+	case NotElective:
+		return "not an elective office"
+	case NoElection:
+		return "not filled for the rest of the term"
+	}
+	return string(m)
+}
+
+// districtNames are the words New York names a numbered district with.
+var districtNames = map[OfficeClass]string{
+	MemberOfAssembly: "Assembly District", StateSenator: "Senate District", USRepresentative: "Congressional District",
+}
+
+// DistrictName is a district in words, one name for it in every output:
+// "Assembly District 80" for a member of assembly's "080", "District 5"
+// for another office's number, a named district ("Village of Sidney") as
+// given; "" for none.
+func DistrictName(class OfficeClass, district string) string {
+	d := strings.TrimSpace(district)
+	if d == "" {
+		return ""
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return d
+		}
+	}
+	if n := strings.TrimLeft(d, "0"); n != "" {
+		d = n
+	}
+	p := districtNames[class]
+	if p == "" {
+		p = "District"
+	}
+	return p + " " + d
+}

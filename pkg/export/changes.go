@@ -229,6 +229,9 @@ func (w *Writer) digestRun(info RunInfo) changes.Run {
 		r.Part = strings.TrimPrefix(w.sliceTitle(), " ")
 	}
 	r.Words = lastDayTitle
+	for _, l := range t.verify.lines() {
+		r.Verify = append(r.Verify, changes.VerifyCount{Rule: l.Rule, Open: l.Open, Check: l.Check})
+	}
 	switch {
 	case w.xlsx:
 		r.Standing = "the Summary sheet of results.xlsx"

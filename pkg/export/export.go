@@ -141,6 +141,7 @@ type Writer struct {
 	deadlineSeq int              // Deadlines calls so far
 	order       *conflictOrder   // places the conflicts on the sorted Conflicts sheet
 	lines       *conflictRuns    // the Conflicts lines until Commit
+	later       *deferredRows    // the Deadlines rows that need nothing, until the open ones are written
 	held        []compute.Result // without DeadlinesApart: the results until Commit
 	vals        []value
 	marks       []mark
@@ -516,7 +517,14 @@ func (w *Writer) writeConflicts() error {
 		return err
 	}
 	wb := w.book
+	// The lines come worst first: the print area ends at the last warning,
+	// so that the printed Conflicts are the ones to act on.
+	wb.conflicts.printRows = 0
+	defer func() { wb.conflicts.printLimited = true }()
 	return w.lines.each(func(l *conflictLine) error {
+		if l.severity >= compute.Warning {
+			wb.conflicts.printRows++
+		}
 		w.vals = append(w.vals[:0], text(l.cols[0]), text(l.cols[1]), text(l.cols[2]), text(l.cols[3]),
 			text(l.cols[4]), text(l.cols[5]), text(l.cols[6]), value{kind: dateCell, date: dateOfSerial(l.next)})
 		w.marks = append(w.marks[:0], make([]mark, len(w.vals))...)
@@ -575,7 +583,8 @@ func severityFill(s compute.Severity) fillColour {
 }
 
 // deadlineXLSX writes one Deadlines row: filled when a conflict names this
-// deadline, greyed when passed, its effective date marked when rolled over.
+// deadline, greyed when it needs nothing (passed, met, not applicable),
+// its effective date marked when rolled over.
 func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 	worst := compute.NoSeverity
 	for _, c := range r.Conflicts {
@@ -584,16 +593,17 @@ func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 		}
 	}
 	w.marks = w.marks[:0]
-	if d.Status == compute.Passed || d.RolledOver {
+	done := !d.Actionable()
+	if done || d.RolledOver {
 		w.marks = append(w.marks, make([]mark, len(w.vals))...)
-		if d.Status == compute.Passed {
+		if done {
 			for i := range w.marks {
 				w.marks[i] = passedMark
 			}
 		}
 		if d.RolledOver {
 			w.marks[dlEffectiveCol] = rolledMark
-			if d.Status == compute.Passed {
+			if done {
 				w.marks[dlEffectiveCol] = rolledPassed
 			}
 		}
@@ -602,7 +612,28 @@ func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 	if err != nil {
 		return err
 	}
+	if done {
+		if w.later == nil {
+			w.later = &deferredRows{dir: w.tmpDir, limit: w.opts.runRecords * lineBytes}
+		}
+		return w.later.add(cells)
+	}
 	_, _, err = w.book.deadlines.add(cells, nil)
+	return err
+}
+
+// writeLaterDeadlines writes the Deadlines rows that need nothing, after
+// the open ones.
+func (w *Writer) writeLaterDeadlines() error {
+	if w.later == nil {
+		return nil
+	}
+	err := w.later.each(func(cells []cell) error {
+		_, _, err := w.book.deadlines.add(cells, nil)
+		return err
+	})
+	w.later.close()
+	w.later = nil
 	return err
 }
 
@@ -774,6 +805,9 @@ func (w *Writer) finish(info RunInfo) error {
 // are all sheets in their final places.
 func (w *Writer) finishBook() error {
 	wb := w.book
+	if err := w.writeLaterDeadlines(); err != nil {
+		return err
+	}
 	if err := w.writeConflicts(); err != nil {
 		return err
 	}
@@ -892,6 +926,10 @@ func (w *Writer) Abort() {
 func (w *Writer) cleanup() {
 	if w.lines != nil {
 		w.lines.close()
+	}
+	if w.later != nil {
+		w.later.close()
+		w.later = nil
 	}
 	w.book.discard()
 	if w.tmpDir != "" {

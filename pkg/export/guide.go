@@ -57,7 +57,8 @@ var columnMeanings = map[string]map[string]string{
 		"rolled_over":    "Whether § 1-106 moved the last day (yes/no).",
 		"applies":        "Whether the deadline applies to this vacancy (yes/no); reason says why not.",
 		"reason":         "Why the deadline does not apply, or which rule replaced it.",
-		"status":         "On the as-of date: open or passed; blank when the deadline does not apply.",
+		"status":         "On the as-of date: open, passed, met or met_late (the input records it done); blank when the deadline does not apply. Only open rows need someone to act.",
+		"verify":         "Blank when the date rests on text that was read or that the state board's calendar confirms; otherwise which rule is unverified and what to check the date against.",
 		"election_date":  "The election the deadline serves.",
 		"citation":       "The statute that sets the deadline.",
 		"law_edition":    "The edition (and one-year act, e.g. E4+T2026) that set this deadline's dates.",
@@ -164,9 +165,11 @@ func guideRows(extra []string) []guideRow {
 			vals("Deadlines", name, [][2]string{{"yes", ""}, {"no", ""}})
 		case "status":
 			vals("Deadlines", name, [][2]string{
-				{string(compute.Open), "The last day is on or after the as-of date."},
+				{string(compute.Open), "The last day is on or after the as-of date, and the input does not record it done: someone must still act."},
 				{string(compute.Passed), "The last day is before the as-of date (greyed)."},
-				{"(blank)", "The deadline does not apply."}})
+				{string(compute.Met), "The input records it done on or before the last day: a proclamation_date for the duty to proclaim, a special_election_date for the special election's window (greyed)."},
+				{string(compute.MetLate), "The input records it done after the last day (greyed; PROCLAMATION_LATE says so)."},
+				{"(blank)", "The deadline does not apply (greyed)."}})
 		}
 	}
 	for _, name := range conflictColumns {

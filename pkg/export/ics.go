@@ -693,3 +693,14 @@ func (w *icsWriter) finish() error {
 	}
 	return w.file.finish()
 }
+
+// isDigits reports whether s is a number alone ("080"), a district that
+// names no place an office could repeat.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -41,7 +41,7 @@ func TestICS(t *testing.T) {
 	for _, e := range events {
 		byTitle[prop(e, ics.ComponentPropertySummary)+" "+prop(e, ics.ComponentPropertyDtStart)] = e
 	}
-	const petitions = "Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260312"
+	const petitions = "Last day to file designating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260312"
 	t.Run("by default, the open deadlines and the election days ahead", func(t *testing.T) {
 		// On Mon 2026-03-02: V-001's designating petitions (last day;
 		// their first day, 2026-02-24, has passed), opportunity to
@@ -56,10 +56,10 @@ func TestICS(t *testing.T) {
 	})
 	t.Run("titles in words, on the right days, with the vacancy", func(t *testing.T) {
 		for _, c := range []struct{ title, start, end string }{
-			{"Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-001]", "20260312", "20260313"},
+			{"Last day to file designating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001]", "20260312", "20260313"},
 			// Saturday 2026-02-28, moved to Monday 2026-03-02 by § 1-106.
-			{"Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings) [V-001]", "20260302", "20260303"},
-			{"First day to file independent nominating petitions — Member of Assembly, AD 12 (Kings) [V-001]", "20260811", "20260812"},
+			{"Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, Assembly District 12 (Kings) [V-001]", "20260302", "20260303"},
+			{"First day to file independent nominating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001]", "20260811", "20260812"},
 			{"Last day to file certificates accepting or declining an independent nomination — Town Supervisor, District 1 [000123]", "20260316", "20260317"},
 			{"Primary election", "20260623", "20260624"},
 			{"General election — fills 2 vacancies", "20261103", "20261104"},
@@ -93,13 +93,13 @@ func TestICS(t *testing.T) {
 		if strings.Contains(desc, "Verify") {
 			t.Errorf("a date resting on read text is marked for verification:\n%s", desc)
 		}
-		rolled := prop(byTitle["Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, AD 12 (Kings) [V-001] 20260302"], ics.ComponentPropertyDescription)
+		rolled := prop(byTitle["Last day to file opportunity-to-ballot petitions (to write in an undesignated candidate at the primary) — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260302"], ics.ComponentPropertyDescription)
 		if !strings.Contains(rolled, "Moved from 2026-02-28, a weekend day or holiday (Elec. Law § 1-106).") {
 			t.Errorf("the rolled-over description does not say so:\n%s", rolled)
 		}
 	})
 	t.Run("a window's first day is described as its first day", func(t *testing.T) {
-		desc := prop(byTitle["First day to file independent nominating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260811"], ics.ComponentPropertyDescription)
+		desc := prop(byTitle["First day to file independent nominating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260811"], ics.ComponentPropertyDescription)
 		if want := "First day to file independent nominating petitions; the last day is 2026-12-01.\n"; !strings.HasPrefix(desc, want) {
 			t.Errorf("the first day's description does not start with %q:\n%s", want, desc)
 		}
@@ -138,7 +138,7 @@ func TestICS(t *testing.T) {
 	t.Run("categories: the county and the kind", func(t *testing.T) {
 		for title, want := range map[string]string{
 			petitions: "Kings,Deadline",
-			"First day to file independent nominating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260811":                        "Kings,First day",
+			"First day to file independent nominating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260811":                        "Kings,First day",
 			"Last day to file certificates accepting or declining an independent nomination — Town Supervisor, District 1 [000123] 20260316": "Deadline",
 			"Primary election 20260623": "Election",
 		} {
@@ -258,7 +258,7 @@ func TestICSAlarm(t *testing.T) {
 // once, a date resting on unverified text says what to check, and no
 // event passes 1 KB however long the input's text is.
 func TestICSWords(t *testing.T) {
-	base := fixtureResults()[0] // V-001, Member of Assembly, AD 12 (Kings)
+	base := fixtureResults()[0] // V-001, Member of Assembly, Assembly District 12 (Kings)
 	second := base
 	second.Vacancy.ID, second.Vacancy.Source.Row, second.Vacancy.Incumbent = "V-009", 9, "B. Jones"
 	second.Deadlines = slices.Clone(base.Deadlines)
@@ -311,8 +311,8 @@ func TestICSWords(t *testing.T) {
 			seen[key] = true
 		}
 		for _, want := range []string{
-			"Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-001] 20260312",
-			"Last day to file designating petitions — Member of Assembly, AD 12 (Kings) [V-009] 20260312",
+			"Last day to file designating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260312",
+			"Last day to file designating petitions — Member of Assembly, Assembly District 12 (Kings) [V-009] 20260312",
 		} {
 			if !seen[want] {
 				t.Errorf("no event %q:\n%s", want, strings.Join(titles(events), "\n"))
@@ -508,7 +508,7 @@ func TestICSElectionDays(t *testing.T) {
 	}
 	want := map[string]string{
 		"20260623": "Primary election", // the fourth Tuesday of June (Elec. Law § 8-100(1)(a), L.2019 ch. 5)
-		"20261103": "General election — Member of Assembly, AD 12 (Kings) [V-001]",
+		"20261103": "General election — Member of Assembly, Assembly District 12 (Kings) [V-001]",
 	}
 	if len(got) != len(want) {
 		t.Errorf("election days %q, want %q", got, want)

@@ -167,8 +167,14 @@ func TestWorkbookReadBack(t *testing.T) {
 			{"a date on a red row stays a date", vacanciesSheet, "I3", "date+red"},
 			{"a vacancy without conflicts is plain", vacanciesSheet, "A4", ""},
 			{"a rolled-over last day is marked", deadlinesSheet, "F3", "date+rolled"},
-			{"a passed deadline is greyed", deadlinesSheet, "A5", "passed"},
-			{"a passed, rolled-over day is both", deadlinesSheet, "F6", "date+rolled+passed"},
+			// Deadlines leads with the open rows (V-001's three, then
+			// 000123's open one), then those needing nothing, in input
+			// order: V-002's two passed rows, 000123's row that does not
+			// apply.
+			{"an open deadline after another vacancy's open ones is plain", deadlinesSheet, "A5", ""},
+			{"a passed deadline is greyed, after the open ones", deadlinesSheet, "A6", "passed"},
+			{"a passed, rolled-over day is both", deadlinesSheet, "F7", "date+rolled+passed"},
+			{"a deadline that does not apply is greyed, last", deadlinesSheet, "A8", "passed"},
 			{"the deadline a warning names is amber", deadlinesSheet, "B4", "amber"},
 			// Conflicts is sorted worst first: V-002's error, then V-001's
 			// warning, then its info.

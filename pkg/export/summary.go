@@ -62,6 +62,7 @@ type summaryDoc struct {
 	Upcoming       summaryAhead     `json:"next_14_days"`
 	Action         summaryAction    `json:"needs_action"`
 	Next           summaryNextDLs   `json:"next_open_deadlines"`
+	Verify         []verifyLine     `json:"verify"` // once per unverified rule: the open deadlines resting on it
 	Changes        *changesSummary  `json:"changes,omitempty"`
 	Timings        []timing         `json:"timings"`
 	Duration       float64          `json:"duration_seconds"`
@@ -109,6 +110,7 @@ type summaryOpenDL struct {
 	District      string `json:"district"`
 	County        string `json:"county"`
 	Citation      string `json:"citation"`
+	Verify        string `json:"verify"` // the deadline's verify mark, "" when its date rests on read or corroborated text
 }
 
 // summaryAction is what Summary's first lists hold: the vacancies with
@@ -151,7 +153,7 @@ type summaryNextDL struct {
 
 func (u upcoming) json() summaryOpenDL {
 	return summaryOpenDL{u.date.String(), u.code, u.kind, u.windowStart.String(), u.vacancyID, u.office,
-		u.district, u.county, u.citation}
+		u.district, u.county, u.citation, u.verify}
 }
 
 func blankRows(info RunInfo) int {
@@ -207,9 +209,10 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 	doc.Next = summaryNextDLs{Count: t.openTotal, Shown: []summaryNextDL{}}
 	if !t.from.IsZero() {
 		for _, u := range t.nextDeadlines() {
-			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), lastDayTitle(u.code), t.from.DaysUntil(u.date)})
+			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), nextTitle(u, t.from), t.from.DaysUntil(u.date)})
 		}
 	}
+	doc.Verify = t.verify.lines()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // office names with "&" stay readable
@@ -406,6 +409,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 		func() error { s.gap(); return w.summaryActions(s, compute.Error) },
 		func() error { s.gap(); return w.summaryActions(s, compute.Warning) },
 		func() error { s.gap(); return w.summaryNext(s) },
+		func() error { s.gap(); return w.summaryVerify(s) },
 		func() error { s.gap(); return w.summaryLegend(s) },
 		func() error { s.gap(); return w.summaryEditions(s) },
 		func() error { s.gap(); return s.counts("filling method", sortedCounts(t.byMethod)) },
@@ -492,7 +496,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		return s.title("Next open deadlines: no as-of date was given.")
 	}
 	if t.openTotal == 0 {
-		return s.title("Next open deadlines: none; every deadline has passed on " + t.from.String() + ".")
+		return s.title("Next open deadlines: none; on " + t.from.String() + " every deadline has passed, was met or does not apply.")
 	}
 	next := t.nextDeadlines()
 	if err := s.title(fmt.Sprintf("Next open deadlines: the first %d of %d open on %s", len(next), t.openTotal, t.from)); err != nil {
@@ -502,13 +506,9 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		return err
 	}
 	for _, u := range next {
-		what := lastDayTitle(u.code)
-		if u.kind == string(compute.Window) && u.windowStart.After(t.from) {
-			if u.code == "special_election" {
-				what += " (the earliest: " + u.windowStart.String() + ")"
-			} else {
-				what += " (filing opens " + u.windowStart.String() + ")"
-			}
+		what := nextTitle(u, t.from)
+		if u.verify != "" {
+			what += " — verify the date (see Dates to verify)"
 		}
 		cells, err := s.tableRow([]value{date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
 			text(daysLeft(t.from, u.date)), text(what), text(u.citation)}, noFill)
@@ -527,6 +527,57 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		return s.sentence(fmt.Sprintf("… and %d more: filter Deadlines on status = open, sorted by effective_date.", more))
 	}
 	return nil
+}
+
+// summaryVerify says, once per rule, how many open deadlines rest on text
+// still unverified and what to check their dates against; Deadlines marks
+// each such row in its verify column.
+func (w *Writer) summaryVerify(s *summaryWriter) error {
+	lines := w.tally.verify.lines()
+	if w.tally.from.IsZero() || len(lines) == 0 {
+		return s.title("Dates to verify: none; every open deadline rests on text that was read or that the state board's calendar confirms.")
+	}
+	total := 0
+	for _, l := range lines {
+		total += l.Open
+	}
+	if err := s.title(fmt.Sprintf("Dates to verify: %s rest on %s whose text is not verified — check them by hand (Deadlines, column verify)",
+		plural(total, "open deadline", "open deadlines"), plural(len(lines), "rule", "rules"))); err != nil {
+		return err
+	}
+	if err := s.head("rule", "open deadlines", "what to check"); err != nil {
+		return err
+	}
+	for _, l := range lines {
+		cells, err := s.tableRow([]value{text(l.Rule), number(l.Open), text(l.Check)}, noFill)
+		if err != nil {
+			return err
+		}
+		if err := s.putFitted(cells); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nextTitle is what an open deadline asks, in words, on the as-of date: a
+// window not yet open says when it opens. A signing period is named as
+// signing ("Signing designating petitions: the first day to sign is
+// 2027-02-24; signing ends on the last day to file them"), never as filing.
+func nextTitle(u upcoming, asOf compute.Date) string {
+	w := wordsFor(u.code)
+	opens := u.kind == string(compute.Window) && u.windowStart.After(asOf)
+	switch {
+	case w.verb == "sign" && opens:
+		return "Signing " + w.what + ": the first day to sign is " + u.windowStart.String() + "; signing ends on the last day to file them"
+	case w.verb == "sign":
+		return "Signing " + w.what + " ends: the last day to file them"
+	case opens && u.code == "special_election":
+		return lastDayTitle(u.code) + " (the earliest: " + u.windowStart.String() + ")"
+	case opens:
+		return lastDayTitle(u.code) + " (filing opens " + u.windowStart.String() + ")"
+	}
+	return lastDayTitle(u.code)
 }
 
 // legendRow is one line of the legend: a sample cell in the style, and
@@ -556,8 +607,8 @@ func (w *Writer) legendRows() []legendRow {
 		{styleKey{fill: amberFill}, text("warning"), severityLegend[1].meaning},
 		{styleKey{}, text("info"), severityLegend[2].meaning + " Not highlighted."},
 		{styleKey{num: dateFormat, mark: rolledMark}, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
-		{styleKey{mark: passedMark}, text("passed"), "A deadline already passed on the as-of date."},
-		{styleKey{num: dateFormat, mark: rolledPassed}, sample, "Both: moved, and passed."},
+		{styleKey{mark: passedMark}, text("passed"), "A deadline that needs nothing more: passed on the as-of date, met (the input records it done) or not applicable. On Deadlines these rows come after the open ones."},
+		{styleKey{num: dateFormat, mark: rolledPassed}, sample, "Both: moved, and needing nothing more."},
 		{styleKey{mark: linkMark}, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},
 	}
 	return rows

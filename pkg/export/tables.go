@@ -18,7 +18,7 @@ var (
 		"severity", "basis", "explanation", "notes", "law_edition"}
 	deadlineColumns = []string{"vacancy_id", "code", "kind", "window_start", "statutory_date",
 		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation",
-		"law_edition", "base_date"}
+		"law_edition", "base_date", "verify"}
 	conflictColumns = []string{"vacancy_id", "source", "severity", "code", "field", "message", "citation",
 		"next_deadline_date"}
 	errorColumns    = []string{"source", "row", "column", "value", "message"}
@@ -117,7 +117,8 @@ func deadlineRow(dst []value, vacancyID string, d *compute.Deadline, clean *strm
 	return append(dst[:0],
 		textSeen(vacancyID, clean), textSeen(d.Code, clean), textSeen(string(d.Kind), clean), date(d.WindowStart),
 		date(d.Statutory), date(d.Effective), yesNo(d.RolledOver), applies, textSeen(d.Reason, clean),
-		textSeen(string(d.Status), clean), date(d.ElectionDate), textSeen(d.Citation, clean), textSeen(d.LawEdition, clean), date(d.BaseDate))
+		textSeen(string(d.Status), clean), date(d.ElectionDate), textSeen(d.Citation, clean), textSeen(d.LawEdition, clean), date(d.BaseDate),
+		textSeen(d.Verify, clean))
 }
 
 // conflictRow is one conflict's row; source is the vacancy's, guarded.
@@ -197,7 +198,7 @@ var columnCaps = map[string]float64{
 	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 19, "district": 10, "county": 12,
 	"incumbent": 14, "cause": 18, "filling_method": 18, "next_deadline": 21, "conflicts": 16,
 	"severity": 9, "basis": 24, "explanation": 40, "notes": 22,
-	"code": 40, "kind": 9, "reason": 48, "status": 8, "citation": 20,
+	"code": 40, "kind": 9, "reason": 40, "status": 8, "citation": 20, "verify": 20,
 	"field": 24, "message": 60,
 	"column": 26, "value": 40,
 	"words": 60, "counting": 36, "note": 50,

@@ -38,6 +38,7 @@ type tally struct {
 
 	soonest   bounded[upcoming] // the first open deadlines, whatever their distance
 	openTotal int               // open deadlines from the as-of date on
+	verify    verifyTally       // of those, the ones resting on unverified text, by rule
 
 	// What needs action: vacancies with errors, with warnings.
 	errors, warnings         bounded[action]
@@ -112,10 +113,13 @@ func (t *tally) deadlines(r *compute.Result, seq int) {
 	}
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
-		if !d.Applies || d.Status != compute.Open || d.Effective.Before(t.from) {
+		if !d.Actionable() || d.Effective.Before(t.from) {
 			continue
 		}
 		t.openTotal++
+		if d.Verify != "" {
+			t.verify.add(d.Verify, d.Citation)
+		}
 		u := upcoming{date: d.Effective, seq: seq, idx: i}
 		inWindow := !d.Effective.After(t.to)
 		if inWindow {
@@ -126,7 +130,7 @@ func (t *tally) deadlines(r *compute.Result, seq int) {
 			continue
 		}
 		v := &r.Vacancy
-		u.code, u.kind, u.windowStart, u.citation = d.Code, string(d.Kind), d.WindowStart, d.Citation
+		u.code, u.kind, u.windowStart, u.citation, u.verify = d.Code, string(d.Kind), d.WindowStart, d.Citation, d.Verify
 		u.vacancyID, u.office, u.district, u.county, u.seat = v.ID, v.Office, v.District, v.County, officeInDistrict(v)
 		if keepAhead {
 			t.upcoming.push(u)
@@ -193,7 +197,7 @@ type upcoming struct {
 	date     compute.Date
 	seq, idx int // input order of the vacancy, order of the deadline
 
-	code, kind, citation                string
+	code, kind, citation, verify        string
 	windowStart                         compute.Date
 	vacancyID, office, district, county string
 	seat                                string

@@ -65,14 +65,9 @@ func firstDayTitle(code string) string {
 	return "First day to " + w.verb + " " + w.what
 }
 
-// districtPrefix abbreviates a numbered district the way New York names
-// them: Assembly District 43 is "AD 43".
-var districtPrefix = map[compute.OfficeClass]string{
-	compute.MemberOfAssembly: "AD", compute.StateSenator: "SD", compute.USRepresentative: "CD",
-}
-
-// seat names a vacancy's office in words: "Member of Assembly, AD 43
-// (Kings)", "Trustee, Village of Malone (Franklin)", "Governor".
+// seat names a vacancy's office in words: "Member of Assembly, Assembly
+// District 43 (Kings)", "Trustee, Village of Malone (Franklin)", "Governor".
+// The district has one name in every output (compute.DistrictName).
 func seat(v *compute.Vacancy) string {
 	if v.County != "" {
 		return officeInDistrict(v) + " (" + v.County + ")"
@@ -81,35 +76,12 @@ func seat(v *compute.Vacancy) string {
 }
 
 // officeInDistrict is the office and its district in words, without the
-// county: "Member of Assembly, AD 43".
+// county: "Member of Assembly, Assembly District 43".
 func officeInDistrict(v *compute.Vacancy) string {
-	var b strings.Builder
-	b.WriteString(v.Office)
-	if d := strings.TrimSpace(v.District); d != "" {
-		b.WriteString(", ")
-		if isDigits(d) {
-			if n := strings.TrimLeft(d, "0"); n != "" {
-				d = n
-			}
-			p := districtPrefix[v.Class]
-			if p == "" {
-				p = "District"
-			}
-			b.WriteString(p + " " + d)
-		} else {
-			b.WriteString(d)
-		}
+	if d := compute.DistrictName(v.Class, v.District); d != "" {
+		return v.Office + ", " + d
 	}
-	return b.String()
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return v.Office
 }
 
 // daysLeft says how far a date is from the as-of date, in words.

@@ -12,14 +12,14 @@ func TestDeadlineTitlesInWords(t *testing.T) {
 	assembly := compute.Vacancy{Office: "Member of Assembly", Class: compute.MemberOfAssembly, District: "043", County: "Kings"}
 	for _, c := range []struct{ name, got, want string }{
 		{"the issue's example", lastDayTitle("designating_petition") + " — " + seat(&assembly),
-			"Last day to file designating petitions — Member of Assembly, AD 43 (Kings)"},
+			"Last day to file designating petitions — Member of Assembly, Assembly District 43 (Kings)"},
 		{"a window's first day", firstDayTitle("independent_petition"), "First day to file independent nominating petitions"},
 		{"a convention is held, not filed", lastDayTitle("judicial_convention"), "Last day to hold the judicial district convention"},
 		{"the special election's window", firstDayTitle("special_election"), "Earliest day for the special election"},
 		{"a code a later edition adds reads as itself", lastDayTitle("some_new_certificate"), "Last day to file some new certificate"},
-		{"a senate district", seat(&compute.Vacancy{Office: "State Senator", Class: compute.StateSenator, District: "7"}), "State Senator, SD 7"},
+		{"a senate district", seat(&compute.Vacancy{Office: "State Senator", Class: compute.StateSenator, District: "7"}), "State Senator, Senate District 7"},
 		{"a congressional district", seat(&compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, District: "12", County: "Yates"}),
-			"Representative in Congress, CD 12 (Yates)"},
+			"Representative in Congress, Congressional District 12 (Yates)"},
 		{"a named district stays as written", seat(&compute.Vacancy{Office: "Trustee", Class: compute.OtherOffice, District: "Village of Malone", County: "Franklin"}),
 			"Trustee, Village of Malone (Franklin)"},
 		{"another numbered district", seat(&compute.Vacancy{Office: "Council Member", Class: compute.OtherOffice, District: "0001"}),

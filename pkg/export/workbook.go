@@ -359,6 +359,11 @@ type sheetChain struct {
 	row       int                      // last row used on the current part
 	rows      int                      // data rows in all
 	links     int                      // real hyperlinks on the current part
+	// printLimited: only the first printRows data rows are printed (the
+	// print area), the rest stay on screen (Conflicts: errors and warnings
+	// print, info lines do not).
+	printLimited bool
+	printRows    int
 }
 
 // placeOf is where the n-th data row (from 0) of the table lands, as add
@@ -574,6 +579,11 @@ func (c *sheetChain) openPart(name string) error {
 	return nil
 }
 
+// sheetLevel is the deflate level of the big tables' rows: a workbook of
+// 10,000 vacancies must fit common mail limits (8 MB), which the fastest
+// level does not; level 7 does at a small cost in CPU (docs/PERFORMANCE.md).
+const sheetLevel = 7
+
 // sink is where a sheet's data rows go: rawsheet's writer for the big
 // tables, spliced into the sheet's part at the save; excelize's stream
 // writer for the others, and for all in the reference (streamAll).
@@ -582,7 +592,7 @@ func (wb *workbook) sink(sw *excelize.StreamWriter, sheet string, big bool) (row
 		return &streamSink{f: wb.f, sw: sw, sheet: sheet}, nil
 	}
 	if wb.deflaters == nil {
-		wb.deflaters = rawsheet.NewPool(runtime.GOMAXPROCS(0), flate.BestSpeed)
+		wb.deflaters = rawsheet.NewPool(runtime.GOMAXPROCS(0), sheetLevel)
 	}
 	part, err := wb.deflaters.NewPart(wb.tmpDir)
 	if err != nil {
@@ -658,6 +668,15 @@ func (c *sheetChain) close() error {
 		if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles",
 			RefersTo: titles, Scope: name}); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+		}
+		if c.printLimited {
+			per := c.wb.maxRows - c.headerRow
+			k := min(max(c.printRows-i*per, 0), per)
+			area := "'" + name + "'!$A$1:$" + last + "$" + strconv.Itoa(c.headerRow+k)
+			if err := c.wb.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area",
+				RefersTo: area, Scope: name}); err != nil {
+				return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+			}
 		}
 		if err := c.sinks[i].finish(); err != nil {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)

@@ -27,10 +27,10 @@ const (
 	dlElectorsCertificate = "electors_party_certificate"
 	dlIndependentSigning  = "independent_signing_start"
 
-	reviewSub7  = "the current text of § 6-158(7) is not verified: the seed's rule (three days after the party certificate) is applied"
-	reviewSub8  = "the current text of § 6-158(8) is not verified: the seed's rule (four days after the last day to decline) is applied"
-	reviewSub10 = "the current text of § 6-158(10) is not verified: the seed's late-vacancy rule is applied, counted from this edition's last day"
-	reviewSub13 = "the current text of § 6-158(13) is not verified: the seed's rule (as soon as practicable) is applied"
+	reviewSub7  = "the current text of § 6-158(7) is not verified: the 2010 text's rule (three days after the party certificate) is applied"
+	reviewSub8  = "the current text of § 6-158(8) is not verified: the 2010 text's rule (four days after the last day to decline) is applied"
+	reviewSub10 = "the current text of § 6-158(10) is not verified: the 2010 text's late-vacancy rule is applied, counted from this edition's last day"
+	reviewSub13 = "the current text of § 6-158(13) is not verified: the 2010 text's rule (as soon as practicable) is applied"
 	reviewSub6  = "§ 6-158(6) for 2019–2022 is not verified: P + 30, and for a late vacancy the later of P + 30 and V + 10, as the text amended by L.2022 ch. 164 reads"
 )
 
@@ -155,7 +155,7 @@ func eln6158June(sourced bool) []c.DeadlineRule {
 			Review: review(reviewSub7),
 			Authority: corroborated(sourced, c.Authority{Cite: citeEL6158_7, Mark: c.Unsourced,
 				Words: "A certificate of acceptance or declination of a party nomination made other than at a primary election for an office to be filled at the time of a general election shall be filed not later than the third day after the last day to file the certificate of such party nomination.",
-				Note:  "the seed's words; for a supreme court justice this counts from judicial_convention_certificate"},
+				Note:  "the 2010 text's words; for a supreme court justice this counts from judicial_convention_certificate"},
 				board2026+", which prints 2026-07-27 (three days after 07-23 is Sunday 07-26) and, for judicial nominations, 2026-08-17, citing § 6-158(7)"),
 		},
 		{
@@ -164,7 +164,7 @@ func eln6158June(sourced bool) []c.DeadlineRule {
 			Review: review(reviewSub8),
 			Authority: corroborated(sourced, c.Authority{Cite: citeEL6158_8, Mark: c.Unsourced,
 				Words: "A certificate to fill a vacancy caused by a declination of a party nomination for an office to be filled at the time of a general election shall be filed not later than four days after the last day to file such declination",
-				Note:  "the seed's words"},
+				Note:  "the 2010 text's words"},
 				board2026+", which prints 2026-07-31 and, for judicial nominations, 2026-08-21, citing § 6-158(8)"),
 		},
 		{
@@ -182,7 +182,7 @@ func eln6158June(sourced bool) []c.DeadlineRule {
 				Review:   reviewSub10,
 				Authority: c.Authority{Cite: citeEL6158_10, Mark: c.Unsourced,
 					Words: "where a vacancy occurs less than fourteen days before the last day for the filing of an independent petition for an office to be filled at the time of a general election, or after the last day to file an independent petition, such petition may be filed for the said office within fourteen days after the vacancy occurs.",
-					Note:  "the seed's words, counted from this edition's statutory last day (G − 161 − 14 = G − 175; the year's own, one-year data included)"},
+					Note:  "the 2010 text's words, counted from this edition's statutory last day (G − 161 − 14 = G − 175; the year's own, one-year data included)"},
 			}},
 		},
 		{

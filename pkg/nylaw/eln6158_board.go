@@ -53,6 +53,6 @@ func eln6158Minutes(b boardEra) c.DeadlineRule {
 		Corroborated: b.window2026(time.August, 6, time.August, 12),
 		Authority: c.Authority{Cite: "Elec. Law § 6-158(5), (6)", Mark: b.unread(),
 			Words: "the minutes of such convention, duly certified by the chairman and secretary, shall be filed within seventy-two hours after adjournment of the convention",
-			Note:  "the seed's words ((6) of the September era), the current text not read; the line is the days of the conventions, as the board prints it with (5): each convention's minutes are due 72 hours after it adjourns (for one adjourning on the last day, by the same hour three days later)"},
+			Note:  "the 2010 text's words ((6) of the September era), the current text not read; the line is the days of the conventions, as the board prints it with (5): each convention's minutes are due 72 hours after it adjourns (for one adjourning on the last day, by the same hour three days later)"},
 	}
 }

@@ -531,7 +531,7 @@ func TestProclamations(t *testing.T) {
 
 func TestExplanationAndSteps(t *testing.T) {
 	r := compute(Vacancy{Office: "Member of Assembly", Class: MemberOfAssembly, Cause: Death, EventDate: ymd(2015, 3, 1)}, ymd(2015, 6, 1))
-	if !strings.Contains(r.Explanation, "2015-11-03") || !strings.Contains(r.Explanation, "designating_petition, 2015-07-09") {
+	if !strings.Contains(r.Explanation, "2015-11-03") || !strings.Contains(r.Explanation, "designating petition, 2015-07-09") {
 		t.Errorf("explanation %q", r.Explanation)
 	}
 	if len(r.Steps) < 3 || r.Steps[0].Rule != "vacancy date" {

@@ -32,6 +32,9 @@ var NewYork = c.NewLaw(c.Law{
 	Keying:         keying,
 	CheckedThrough: c.D(2026, time.December, 1),
 	StaleAfterDays: 180,
+	// A date resting on text nobody has read is checked against the
+	// board's published calendar of its election.
+	CheckAgainst: "the board's calendar",
 })
 
 // keying is which date picks the edition. No act states a transition
@@ -57,7 +60,7 @@ var rollOver = c.Authority{Cite: "Elec. Law § 1-106",
 var (
 	e0 = c.Edition{
 		ID:        "E0",
-		Authority: c.Authority{Cite: "the seed texts", Words: "Public Officers Law §§ 30 and 42 as of 2010; Election Law § 6-158 of the September-primary era"},
+		Authority: c.Authority{Cite: "the 2010 texts", Words: "Public Officers Law §§ 30 and 42 as of 2010; Election Law § 6-158 of the September-primary era"},
 		Primary:   primarySeptember,
 		Fill:      fillSeed,
 		Deadlines: eln6158Seed,

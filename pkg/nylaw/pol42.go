@@ -99,7 +99,8 @@ var fillSeed = c.FillRules{
 
 // window builds a special-election window.
 func window(min, max int, who string, a c.Authority) c.SpecialWindow {
-	return c.SpecialWindow{Code: "special_election", MinDays: min, MaxDays: max, Who: who, Authority: a}
+	return c.SpecialWindow{Code: "special_election", MinDays: min, MaxDays: max, Who: who, Authority: a,
+		MetBy: electionSet}
 }
 
 var windowSeed = window(30, 40, "", c.Authority{Cite: citePOL42_3,
@@ -110,6 +111,15 @@ var windowSeed = window(30, 40, "", c.Authority{Cite: citePOL42_3,
 var window2011 = window(70, 80, "", c.Authority{Cite: citePOL42_3, Act: "L.2011 ch. 4",
 	Words: "not less than seventy nor more than eighty days from the date of the proclamation",
 	Note:  "an election day, not a filing: never rolled over"})
+
+// What the input says was done: a special_election_date sets the day
+// (the window is then no deadline for anyone); a proclamation_date
+// discharges the duty to proclaim (late when after its last day, and
+// PROCLAMATION_LATE says so).
+var (
+	electionSet = c.MetBy{Input: "special_election_date", Words: "the special election is set for {date}"}
+	proclaimed  = c.MetBy{Input: "proclamation_date", Words: "proclaimed on {date}"}
+)
 
 // L.2019 ch. 5: § 42(1)'s "three months before the general election".
 func fill2019(f c.FillRules) c.FillRules {
@@ -124,7 +134,7 @@ func fill2019(f c.FillRules) c.FillRules {
 			Words: "A vacancy occurring three months before the general election in any year in any office authorized to be filled at a general election, except in the offices of governor or lieutenant-governor, shall be filled at the general election held next thereafter",
 			Note:  "cut-off C(y) = G(y) − 3 months (MonthsBefore)"},
 		Echo: c.Authority{Cite: "Elec. Law § 6-158(14)", Mark: c.Unsourced,
-			Note: "the seed's copy of the September-20 rule; not applied from this edition: § 42(1) decides (the current text of (14) is unverified)"},
+			Note: "the 2010 text's copy of the September-20 rule; not applied from this edition: § 42(1) decides (the current text of (14) is unverified)"},
 	}
 	f.Session = c.Authority{Cite: citePOL42_4, Mark: c.Unsourced, Words: "or be called after three months before the next general election",
 		Note: "the current text reads so; that it came with L.2019 ch. 5 is unsourced. The tool cannot know of special sessions: a special_session_date in the row says one was called as the exception requires"}
@@ -134,8 +144,8 @@ func fill2019(f c.FillRules) c.FillRules {
 // L.2021 ch. 320: the duty to proclaim within ten days, § 42(4)(a)-(d).
 func fill2021(f c.FillRules) c.FillRules {
 	f = f.Clone()
-	f.Duty = c.Duty{Code: "proclamation_deadline", Days: 10,
-		Review: "the ten-day deadline is the governor's act, read as never rolled over by § 1-106 (interpretation)",
+	f.Duty = c.Duty{Code: "proclamation_deadline", Days: 10, MetBy: proclaimed,
+		Review: "a reading: never rolled over (the governor's act)",
 		Authority: c.Authority{Cite: citePOL42_3, Act: "L.2021 ch. 320", Mark: c.Interpretation,
 			Words: "shall … within ten days of the occurrence of a vacancy",
 			Note:  "the last day is V + 10, the governor's act: no § 1-106 roll-over; a later proclamation is PROCLAMATION_LATE, a warning (a real case shows the state counting from the formal resignation letter)"}}
@@ -156,7 +166,7 @@ func fill2021(f c.FillRules) c.FillRules {
 	auths := f.Authorizations
 	for i := range auths {
 		if auths[i].Cite == citePOL42_5 {
-			auths[i].Review = "the current text of § 42(5) is not verified: the seed's rule is applied"
+			auths[i].Review = "§ 42(5)'s current text is unread: its 2010 text is applied"
 			auths[i].Mark = c.Unsourced
 		}
 	}

@@ -59,7 +59,7 @@ func TestCalendarHoldsNoUIDTwice(t *testing.T) {
 					t.Errorf("UID %s twice (%s)", e.Id(), e.GetProperty(ics.ComponentPropertySummary).Value)
 				}
 				seen[e.Id()] = true
-				if strings.Contains(e.GetProperty(ics.ComponentPropertySummary).Value, "AD 109 (Albany)") {
+				if strings.Contains(e.GetProperty(ics.ComponentPropertySummary).Value, "Assembly District 109 (Albany)") {
 					perRow++
 				}
 			}
@@ -80,7 +80,7 @@ func TestCalendarHoldsNoUIDTwice(t *testing.T) {
 //
 // The input: two vacancies of one Assembly seat in January 2026, and a
 // village trustee whose office already names the village, judged on
-// 2026-01-15. The 2026 dates are the one-year act's (EDITIONS.md § 5,
+// 2026-01-15. The 2026 dates are the one-year act's (docs/LAW.md, "One-year acts and the federal calendars",
 // T2026): signatures count from 2026-02-24; designating petitions are
 // filed from 2026-03-30 to 2026-04-06.
 func TestCalendarImports(t *testing.T) {
