@@ -138,7 +138,7 @@ func TestICS(t *testing.T) {
 	t.Run("categories: the county and the kind", func(t *testing.T) {
 		for title, want := range map[string]string{
 			petitions: "Kings,Deadline",
-			"First day to file independent nominating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260811":                        "Kings,First day",
+			"First day to file independent nominating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260811":         "Kings,First day",
 			"Last day to file certificates accepting or declining an independent nomination — Town Supervisor, District 1 [000123] 20260316": "Deadline",
 			"Primary election 20260623": "Election",
 		} {
