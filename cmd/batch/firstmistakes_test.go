@@ -49,7 +49,7 @@ func TestFirstMistakes(t *testing.T) {
 		{"a column named date of resignation is read as the event date",
 			map[string]string{"v.csv": "vacancy_id,office,county,cause,date of resignation\nA-1,Town Supervisor,Albany,resignation,2026-03-04\n"},
 			[]string{"check", "--fail-on", "never", "{d}/v.csv"}, 0,
-			[]string{"1 vacancies computed, 0 rows rejected"}},
+			[]string{"1 vacancy computed, 0 rows rejected"}},
 		{"Excel's date-time text is a date",
 			map[string]string{"v.csv": head + "A-1,Town Supervisor,Albany,death,4/3/26 0:00\n"},
 			[]string{"explain", "--as-of", asOf, "{d}/v.csv", "--id", "A-1"}, 0,
@@ -266,7 +266,7 @@ func TestAnalystsFirstSteps(t *testing.T) {
 	}
 	f.Close()
 	got = step("check", "--as-of", asOf, "--fail-on", "error", "vacancies.xlsx")
-	if got.code != 0 || !strings.Contains(got.stdout, "1 vacancies computed, 0 rows rejected") {
+	if got.code != 0 || !strings.Contains(got.stdout, "1 vacancy computed, 0 rows rejected") {
 		t.Errorf("check of a filled template: exit %d\n%s%s", got.code, got.stdout, got.stderr)
 	}
 }

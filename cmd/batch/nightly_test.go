@@ -107,7 +107,7 @@ func TestTheNextNightRenamesTheInputAndAddsAFile(t *testing.T) {
 		"Compared with the run as of 2026-09-14",
 		"NEEDS ACTION (",
 		") Mon 2026-09-14 Last day to file certificates of party nomination", // the first line under it
-		"passed, moved into the past by a correction (proclamation_date 2026-09-08 → 2026-09-04); check it was met — NY-5, Member of Assembly (12), Queens",
+		"passed, moved into the past by a correction (proclamation_date 2026-09-08 → 2026-09-04); check it was met — NY-5, Member of Assembly, Assembly District 12, Queens",
 		"Input files - Input file vacancies-2026-09-14.csv is now read as vacancies-2026-09-15.csv (3 of its 3 rows found there, the content updated). - New input file albany.csv (1 row).",
 	} {
 		if !strings.Contains(words, want) {

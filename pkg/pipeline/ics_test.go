@@ -109,8 +109,8 @@ func TestCalendarImports(t *testing.T) {
 
 	t.Run("a window's first day is described as its first day", func(t *testing.T) {
 		for _, c := range []struct{ title, day, starts string }{
-			{"First day to sign designating petitions — Member of Assembly, AD 109 (Albany) [ALB-1]", "2026-02-24", "First day to sign designating petitions;"},
-			{"First day to file designating petitions — Member of Assembly, AD 109 (Albany) [ALB-2]", "2026-03-30", "First day to file designating petitions;"},
+			{"First day to sign designating petitions — Member of Assembly, Assembly District 109 (Albany) [ALB-1]", "2026-02-24", "First day to sign designating petitions;"},
+			{"First day to file designating petitions — Member of Assembly, Assembly District 109 (Albany) [ALB-2]", "2026-03-30", "First day to file designating petitions;"},
 		} {
 			e, ok := byTitle[c.title+" "+c.day]
 			if !ok {
@@ -175,7 +175,7 @@ func TestCalendarImports(t *testing.T) {
 			seen[key] = true
 		}
 		for _, id := range []string{"ALB-1", "ALB-2"} {
-			if !seen["Last day to file designating petitions — Member of Assembly, AD 109 (Albany) ["+id+"] 2026-04-06"] {
+			if !seen["Last day to file designating petitions — Member of Assembly, Assembly District 109 (Albany) ["+id+"] 2026-04-06"] {
 				t.Errorf("%s's designating petitions are not due on 2026-04-06 in the calendar", id)
 			}
 		}
