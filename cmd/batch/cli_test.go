@@ -179,6 +179,7 @@ func TestEnvironmentVariablesSetFlags(t *testing.T) {
 }
 
 func TestJobsDoNotChangeOutputs(t *testing.T) {
+	testmode.SkipShort(t, "the comparison of --jobs 1 and --jobs 4 on the samples")
 	one, four := t.TempDir(), t.TempDir()
 	for dir, jobs := range map[string]string{one: "1", four: "4"} {
 		got := run(t, "", "run", "-q", "--as-of", asOf, "--jobs", jobs, "--format", "xlsx,csv,ics,json", "-o", dir, samplesXLSX, samplesCSV)

@@ -105,6 +105,7 @@ var exhaustiveScenarios = map[string]bool{
 }
 
 func TestOutputFolderScenarios(t *testing.T) {
+	testmode.SkipShort(t, "the output folder's scenarios (a second build of batch, concurrent runs)")
 	rows := loadScenarios(t)
 	if len(rows) < 10 {
 		t.Fatalf("the README lists %d scenarios", len(rows))

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"batch/internal/testmode"
 )
 
 // The bad baselines of the hostile corpus: testdata/hostile/README.md's
@@ -134,6 +136,7 @@ func makeBaselines(t *testing.T, dir, good string) {
 }
 
 func TestHostileBaselines(t *testing.T) {
+	testmode.SkipShort(t, "the hostile snapshots as last night's runs")
 	// A release build, so that "newer than this batch" can be told.
 	dir := t.TempDir()
 	release := filepath.Join(dir, "batch")

@@ -264,6 +264,7 @@ var crashSigns = []string{"panic:", "goroutine ", "runtime error", "fatal error:
 var bigCorpus = map[string]bool{"million-styled-rows.xlsx": true, "sheets-1000.xlsx": true, "wide-10000-columns.csv": true}
 
 func TestHostileCorpus(t *testing.T) {
+	testmode.SkipShort(t, "the hostile corpus (it generates hundreds of MB)")
 	cases := loadCorpus(t)
 	generatedCorpus(t)
 	for _, tc := range cases {

@@ -29,3 +29,13 @@ func Require(t testing.TB, instead string) {
 	}
 	t.Skip(msg)
 }
+
+// SkipShort skips t under go test -short: a test that builds or generates
+// big files, or runs the pipeline end to end on the samples. why says what
+// it checks, for the skip's message.
+func SkipShort(t testing.TB, why string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: skips " + why)
+	}
+}

@@ -38,6 +38,7 @@ func progressSeen(t *testing.T, inputs ...string) (reading, writing [][2]int, su
 // file whose first megabyte holds short rows and the rest long ones is
 // first judged by its head, then by the size read so far.
 func TestProgressKnowsTheTotal(t *testing.T) {
+	testmode.SkipShort(t, "the progress totals of a 3 MB file")
 	dir := t.TempDir()
 	csvPath := filepath.Join(dir, "uneven.csv")
 	var b strings.Builder

@@ -130,6 +130,7 @@ func readSummary(t *testing.T, path string) sliceSummary {
 // congressional district), one rejected for a misspelt county and one for
 // a bad date, split by county.
 func TestSplitByCountyOnTheSamples(t *testing.T) {
+	testmode.SkipShort(t, "the samples split by county, 63 workbooks")
 	out := filepath.Join(t.TempDir(), "out")
 	inputs := []string{filepath.Join("..", "..", "samples", "statewide.xlsx"), filepath.Join("testdata", "split", "multicounty.csv")}
 	// On 2026-08-03, 37 deadlines fall due in the next 14 days: Summary
@@ -517,6 +518,7 @@ func snapshotOut(t *testing.T, out string) (string, map[string]string) {
 // the previous set whole: the statewide files and every folder, as they
 // were, and nothing of the failed run.
 func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
+	testmode.SkipShort(t, "the failing slices of a split of the samples")
 	out := filepath.Join(t.TempDir(), "out")
 	samples := filepath.Join("..", "..", "samples", "statewide.xlsx")
 	if _, err := Run(context.Background(), Options{Inputs: []string{samples}, OutDir: out, AsOf: asOf, Jobs: 2, Split: "county"}); err != nil {
