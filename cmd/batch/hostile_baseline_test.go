@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"batch/internal/testmode"
 )
 
 // The bad baselines of the hostile corpus: testdata/hostile/README.md's
@@ -149,6 +151,7 @@ func recordBomb(header string, n int) []byte {
 }
 
 func TestHostileBaselines(t *testing.T) {
+	testmode.SkipShort(t, "the hostile snapshots as last night's runs")
 	// A release build, so that "newer than this batch" can be told.
 	dir := t.TempDir()
 	release := filepath.Join(dir, "batch")

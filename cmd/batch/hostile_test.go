@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"batch/internal/testmode"
 )
 
 // The hostile-input corpus: testdata/hostile/README.md holds the table of
@@ -257,11 +259,21 @@ func watchPeakRSS(pid int, stop <-chan struct{}) int64 {
 // crashSigns are what a Go panic or a runtime fault prints.
 var crashSigns = []string{"panic:", "goroutine ", "runtime error", "fatal error:", "SIGSEGV"}
 
+// bigCorpus are the corpus files of a million rows, thousands of sheets
+// or ten thousand columns: the exhaustive step runs them (testmode).
+// sheets-5000.xlsx alone took 95 s of a loaded run, 435 s of another.
+var bigCorpus = map[string]bool{"million-styled-rows.xlsx": true, "sheets-1000.xlsx": true, "sheets-5000.xlsx": true,
+	"wide-10000-columns.csv": true}
+
 func TestHostileCorpus(t *testing.T) {
+	testmode.SkipShort(t, "the hostile corpus (it generates hundreds of MB)")
 	cases := loadCorpus(t)
 	generatedCorpus(t)
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
+			if bigCorpus[tc.file] {
+				testmode.Require(t, "the small files of the same kinds (header-only, hidden-sheets, sheets-5000-one-with-vacancies, long-cell)")
+			}
 			input := corpusPath(t, tc.file)
 			out := filepath.Join(t.TempDir(), "out")
 			if err := os.MkdirAll(out, 0o755); err != nil {

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"batch/internal/testmode"
 )
 
 // Interrupted and failed runs: whatever stops a run, the previous outputs
@@ -76,6 +78,7 @@ func startUntilWriting(t *testing.T, out, input string) (*exec.Cmd, *bytes.Buffe
 }
 
 func TestKilledMidWriteLeavesPreviousOutputs(t *testing.T) {
+	testmode.Require(t, "a kill at a commit step (TestOutputFolderScenarios) and a cancelled run (pkg/pipeline's TestCancelledRunsStopCleanly)")
 	out := filepath.Join(t.TempDir(), "out")
 	prev := previousOutputs(t, out)
 	input := filepath.Join(t.TempDir(), "big.csv")
@@ -111,6 +114,7 @@ func TestKilledMidWriteLeavesPreviousOutputs(t *testing.T) {
 }
 
 func TestTerminatedMidWriteCleansUp(t *testing.T) {
+	testmode.Require(t, "a kill at a commit step (TestOutputFolderScenarios) and a cancelled run (pkg/pipeline's TestCancelledRunsStopCleanly)")
 	out := filepath.Join(t.TempDir(), "out")
 	prev := previousOutputs(t, out)
 	input := filepath.Join(t.TempDir(), "big.csv")

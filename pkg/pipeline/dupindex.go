@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"cmp"
+	"fmt"
 	"hash/maphash"
 	"math/bits"
 	"slices"
@@ -32,9 +33,12 @@ const namedOthers = 10
 // incumbent and input order, in runs: a class is rows alike in all three;
 // a date, the classes of one seat and vacancy date; a seat, its dates.
 // Order B, by seat, filling election and input order: an election group
-// is the rows of one seat waiting for one election. Two seats, or two
-// incumbents of one seat and day, share a hash with odds of about one in
-// 10^7 at a million rows. After build the index costs 4 bytes a row and
+// is the rows of one seat waiting for one election. A hash match is never
+// taken on trust: before the runs are made, build reads back the seat and
+// incumbent of every row whose seat hash another row shares (confirm), and
+// where two seats, or two incumbents of one seat and day, share a hash,
+// it gives them hashes of their own, so that two vacancies are never
+// merged, whatever the seed. After build the index costs 4 bytes a row and
 // about 25 more a row sharing a seat (BenchmarkDupIndex: 28 bytes a row
 // while reading, 32 after build, at a million rows all sharing seats);
 // maps of every key cost ~100 MB at a million rows.
@@ -44,8 +48,8 @@ const namedOthers = 10
 // not transitive, so a row's duplicates are worked out from its class,
 // not from a group.
 type dupIndex struct {
-	seed    maphash.Seed
-	entries []dupEntry // phase one: one per accepted row, by ordinal; nil after build
+	hash    func(string) uint64 // of seats and incumbents: maphash, with a seed of the run's
+	entries []dupEntry          // phase one: one per accepted row, by ordinal; nil after build
 
 	// A class or a date is a run of places of order A, named by its first
 	// place.
@@ -101,8 +105,15 @@ type othersOf struct {
 }
 
 func newDupIndex() *dupIndex {
-	return &dupIndex{seed: maphash.MakeSeed()}
+	seed := maphash.MakeSeed()
+	return &dupIndex{hash: func(s string) uint64 { return maphash.String(seed, s) }}
 }
+
+// rowKeys gives build the keys of the accepted rows it asks for: it calls
+// got, in increasing order of ordinal, with the key of each row for which
+// want is true (only Seat and Incumbent are read). It may be called more
+// than once.
+type rowKeys func(want func(ordinal int32) bool, got func(ordinal int32, k compute.VacancyKey)) error
 
 // packDate is d in 32 bits, in the order of dates: year, month, day.
 func packDate(d compute.Date) uint32 {
@@ -117,26 +128,31 @@ func unpackDate(p uint32) compute.Date {
 func (d *dupIndex) add(k compute.VacancyKey) {
 	e := dupEntry{ord: int32(len(d.entries))}
 	if k.Seat != "" {
-		e.seat = maphash.String(d.seed, k.Seat) | 1
+		e.seat = d.hash(k.Seat) | 1
 		e.when, e.fill = packDate(k.Date), packDate(k.Election)
 		if k.Incumbent != "" {
-			e.who = uint32(maphash.String(d.seed, k.Incumbent)) | 1
+			e.who = uint32(d.hash(k.Incumbent)) | 1
 		}
 	}
 	d.entries = append(d.entries, e)
 }
 
-// build sorts the entries into runs. It runs once, after phase one.
-func (d *dupIndex) build() {
+// build sorts the entries into runs, once their hash matches are
+// confirmed against the rows' keys (read by keys). It runs once, after
+// phase one.
+func (d *dupIndex) build(keys rowKeys) error {
 	d.pos = make([]int32, len(d.entries))
 	for i := range d.pos {
 		d.pos[i] = -1
 	}
 	es := slices.DeleteFunc(d.entries, func(e dupEntry) bool { return e.seat == 0 })
-	slices.SortFunc(es, func(a, b dupEntry) int {
-		return cmp.Or(cmp.Compare(a.seat, b.seat), cmp.Compare(a.when, b.when),
-			cmp.Compare(a.who, b.who), cmp.Compare(a.ord, b.ord))
-	})
+	sortEntries(es)
+	if err := d.confirm(es, keys); err != nil {
+		return err
+	}
+	for _, e := range es {
+		d.pos[e.ord] = -1
+	}
 	d.reserve(es)
 	for i := 0; i < len(es); {
 		j := i + 1
@@ -172,6 +188,139 @@ func (d *dupIndex) build() {
 			}
 		}
 	}
+	return nil
+}
+
+func sortEntries(es []dupEntry) {
+	slices.SortFunc(es, func(a, b dupEntry) int {
+		return cmp.Or(cmp.Compare(a.seat, b.seat), cmp.Compare(a.when, b.when),
+			cmp.Compare(a.who, b.who), cmp.Compare(a.ord, b.ord))
+	})
+}
+
+// confirm checks the sorted entries' hash matches against the rows' keys:
+// within a seat's run every row must name the same seat, and within a
+// class (more than one row, an incumbent named) the same incumbent. The
+// first row of each read is the one the others are held to, so only one
+// text a run or class is kept while reading. The runs where a match was
+// false are read again, whole, and their rows given hashes that tell the
+// keys apart; es is then sorted again. d.pos is left holding, for each
+// entry, its place in es before that.
+func (d *dupIndex) confirm(es []dupEntry, keys rowKeys) error {
+	// run[i] and class[i]: where entry i's seat run and class start, -1
+	// when it shares them with no other entry (or names no incumbent).
+	run, class := make([]int32, len(es)), make([]int32, len(es))
+	checked := false
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].seat == es[i].seat {
+			j++
+		}
+		for k := i; k < j; k++ {
+			d.pos[es[k].ord] = int32(k)
+			run[k], class[k] = -1, -1
+			if j-i > 1 {
+				run[k] = int32(i)
+				checked = true
+			}
+		}
+		for k := i; k < j; {
+			l := k + 1
+			for l < j && es[l].when == es[k].when && es[l].who == es[k].who {
+				l++
+			}
+			if es[k].who != 0 && l-k > 1 {
+				for m := k; m < l; m++ {
+					class[m] = int32(k)
+				}
+			}
+			k = l
+		}
+		i = j
+	}
+	if !checked {
+		return nil
+	}
+	seats, people := map[int32]string{}, map[int32]string{}
+	wrong := map[int32]bool{} // the runs where a match was false, by their start
+	err := keys(func(o int32) bool { return d.pos[o] >= 0 && run[d.pos[o]] >= 0 },
+		func(o int32, k compute.VacancyKey) {
+			i := d.pos[o]
+			r := run[i]
+			if s, ok := seats[r]; !ok {
+				seats[r] = k.Seat
+			} else if s != k.Seat {
+				wrong[r] = true
+			}
+			if c := class[i]; c >= 0 {
+				if s, ok := people[c]; !ok {
+					people[c] = k.Incumbent
+				} else if s != k.Incumbent {
+					wrong[r] = true
+				}
+			}
+		})
+	if err != nil || len(wrong) == 0 {
+		return err
+	}
+	seats, people = nil, nil
+
+	// The false runs' keys, whole, by place in es.
+	exact := map[int32]compute.VacancyKey{}
+	err = keys(func(o int32) bool { return d.pos[o] >= 0 && run[d.pos[o]] >= 0 && wrong[run[d.pos[o]]] },
+		func(o int32, k compute.VacancyKey) { exact[d.pos[o]] = k })
+	if err != nil {
+		return err
+	}
+	type fix struct {
+		i    int32
+		seat uint64
+		who  uint32
+	}
+	var fixes []fix
+	taken := map[uint64]bool{}
+	for r := range wrong {
+		// Each seat of the run keeps its hash, or takes a new one no other
+		// entry holds; each incumbent of a seat and day takes a number of
+		// its own (the order of classes within a day is of no consequence).
+		hash := es[r].seat
+		seatHash := map[string]uint64{}
+		whoOf := map[string]uint32{}
+		for i := r; int(i) < len(es) && es[i].seat == hash; i++ {
+			k := exact[i]
+			h, ok := seatHash[k.Seat]
+			if !ok {
+				h = hash
+				for len(seatHash) > 0 && (taken[h] || h == hash || seatTaken(es, h)) {
+					h += 2
+				}
+				taken[h] = true
+				seatHash[k.Seat] = h
+			}
+			if k.Incumbent == "" {
+				fixes = append(fixes, fix{i, h, 0})
+				continue
+			}
+			day := k.Seat + "\x00" + strconv.FormatUint(uint64(es[i].when), 10) + "\x00" + k.Incumbent
+			w, ok := whoOf[day]
+			if !ok {
+				w = uint32(2*len(whoOf) + 1)
+				whoOf[day] = w
+			}
+			fixes = append(fixes, fix{i, h, w})
+		}
+	}
+	for _, f := range fixes {
+		es[f.i].seat, es[f.i].who = f.seat, f.who
+	}
+	sortEntries(es)
+	return nil
+}
+
+// seatTaken reports whether an entry of es, sorted, has the seat hash h.
+func seatTaken(es []dupEntry, h uint64) bool {
+	_, found := slices.BinarySearchFunc(es, h, func(e dupEntry, h uint64) int { return cmp.Compare(e.seat, h) })
+	return found
 }
 
 // rankNamed counts the named rows before each word of namedSet.
@@ -530,4 +679,43 @@ func rowLabel(v *compute.Vacancy) string {
 		return src
 	}
 	return src + " (" + v.ID + ")"
+}
+
+// spillKeys reads the keys build asks for from phase one's spill: the
+// seat and incumbent of an accepted row come from its office, district,
+// county and incumbent, as compute.DuplicateKey makes them (the dates,
+// not hashed, are not needed). Only the rows wanted are decoded.
+func spillKeys(sp *spill) rowKeys {
+	return func(want func(int32) bool, got func(int32, compute.VacancyKey)) error {
+		sr, err := sp.rewind()
+		if err != nil {
+			return err
+		}
+		var r compute.Result
+		ordinal := int32(0)
+		for sr.nextBytes() {
+			d := decoder{b: sr.buf}
+			if d.uint() == 1 {
+				continue // rejected: no ordinal
+			}
+			if want(ordinal) {
+				d.bytes() // the source: file, sheet, row
+				d.bytes()
+				d.int()
+				d.bytes() // vacancy_id
+				v := &r.Vacancy
+				v.Office = string(d.bytes())
+				d.bytes() // office_class
+				v.District = string(d.bytes())
+				v.County = string(d.bytes())
+				v.Incumbent = string(d.bytes())
+				if d.err != nil {
+					return fmt.Errorf("pipeline: reading temporary file: %w", d.err)
+				}
+				got(ordinal, compute.DuplicateKey(&r))
+			}
+			ordinal++
+		}
+		return sr.err
+	}
 }

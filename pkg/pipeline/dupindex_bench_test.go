@@ -13,7 +13,8 @@ import (
 // like a statewide file's: a few thousand seats, crowded statewide ones
 // among them, vacancies over twenty years, one row in ten naming no
 // incumbent, one in five hundred a copy of the row before. It reports the
-// index's heap while reading (bytes a row) and after build, and the
+// index's heap while reading (bytes a row), while build confirms its hash
+// matches against the keys, and after build, and the
 // conflicts' names worked out for every row.
 func BenchmarkDupIndex(b *testing.B) {
 	const n = 1_000_000
@@ -47,7 +48,16 @@ func BenchmarkDupIndex(b *testing.B) {
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&reading)
-		d.build()
+		var confirming runtime.MemStats
+		read := keysOf(keys)
+		if err := d.build(func(want func(int32) bool, got func(int32, compute.VacancyKey)) error {
+			err := read(want, got)
+			runtime.GC()
+			runtime.ReadMemStats(&confirming) // the keys held to one another's, at their most
+			return err
+		}); err != nil {
+			b.Fatal(err)
+		}
 		runtime.GC()
 		runtime.ReadMemStats(&built)
 		var cs []compute.Conflict
@@ -56,6 +66,7 @@ func BenchmarkDupIndex(b *testing.B) {
 		}
 		b.ReportMetric(float64(int64(reading.HeapAlloc)-int64(before.HeapAlloc))/n, "B/row-reading")
 		b.ReportMetric(float64(int64(built.HeapAlloc)-int64(before.HeapAlloc))/n, "B/row-built")
+		b.ReportMetric(float64(int64(confirming.HeapAlloc)-int64(before.HeapAlloc))/n, "B/row-confirming")
 		b.ReportMetric(float64(d.members()), "members")
 		runtime.KeepAlive(d)
 	}

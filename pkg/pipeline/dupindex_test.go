@@ -4,25 +4,37 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"maps"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"batch/pkg/compute"
 	"batch/pkg/export"
+	"batch/pkg/ingest"
 )
 
 // index adds the keys as rows 0, 1, … of in.csv and builds; conflictsOf
 // shows row i's label, "in.csv:i", as Vi.
-func index(keys []compute.VacancyKey) *dupIndex {
+func index(keys []compute.VacancyKey) *dupIndex { return indexHashed(keys, nil) }
+
+// indexHashed is index with the hash of seats and incumbents given (nil:
+// the run's own), so that keys may collide by construction.
+func indexHashed(keys []compute.VacancyKey, hash func(string) uint64) *dupIndex {
 	d := newDupIndex()
+	if hash != nil {
+		d.hash = hash
+	}
 	for _, k := range keys {
 		d.add(k)
 	}
-	d.build()
+	if err := d.build(keysOf(keys)); err != nil {
+		panic(err)
+	}
 	for i := range keys {
 		if d.named(int32(i)) {
 			d.setID(int32(i), &compute.Vacancy{Source: compute.Source{File: "in.csv", Row: i}}) // as resolveDuplicateIDs would
@@ -279,24 +291,130 @@ func TestDupIndexCountsAsThePairsDefineThem(t *testing.T) {
 				keys[i] = compute.VacancyKey{Seat: seats[0], Date: days[0], Election: elections[1+i%2]}
 			}
 		}
-		d := index(keys)
-		for o, k := range keys {
-			wantDups, wantSame := 0, 0
-			for q, other := range keys {
-				if q == o {
-					continue
+		for _, h := range collidingHashes {
+			d := indexHashed(keys, h.hash)
+			for o, k := range keys {
+				wantDups, wantSame := 0, 0
+				for q, other := range keys {
+					if q == o {
+						continue
+					}
+					if k.SameVacancy(other) {
+						wantDups++
+					}
+					if k.TwoInOneSeat(other) {
+						wantSame++
+					}
 				}
-				if k.SameVacancy(other) {
-					wantDups++
+				if dups, same := d.counts(int32(o)); dups != wantDups || same != wantSame {
+					t.Fatalf("%s: round %d, row %d of %d (%+v): %d duplicates and %d others in its seat and election, want %d and %d",
+						h.name, round, o, len(keys), k, dups, same, wantDups, wantSame)
 				}
-				if k.TwoInOneSeat(other) {
-					wantSame++
-				}
-			}
-			if dups, same := d.counts(int32(o)); dups != wantDups || same != wantSame {
-				t.Fatalf("round %d, row %d of %d (%+v): %d duplicates and %d others in its seat and election, want %d and %d",
-					round, o, len(keys), k, dups, same, wantDups, wantSame)
 			}
 		}
+	}
+}
+
+// keysOf gives build the keys, as the spill would.
+func keysOf(keys []compute.VacancyKey) rowKeys {
+	return func(want func(int32) bool, got func(int32, compute.VacancyKey)) error {
+		for o, k := range keys {
+			if k.Seat != "" && want(int32(o)) {
+				got(int32(o), k)
+			}
+		}
+		return nil
+	}
+}
+
+// collidingHashes are the run's hash and hashes under which keys collide
+// by construction: every seat and incumbent alike, or those of one length.
+var collidingHashes = []struct {
+	name string
+	hash func(string) uint64
+}{
+	{"the run's hash", nil},
+	{"every key one hash", func(string) uint64 { return 7 }},
+	{"keys of one length one hash", func(s string) uint64 { return uint64(len(s)) }},
+}
+
+// Two seats, or two incumbents of one seat and day, whose hashes are the
+// same are not one vacancy: every match of hashes is held to the keys.
+// Worked by hand from the definitions (compute.VacancyKey.SameVacancy,
+// TwoInOneSeat): rows 0 and 3 are one vacancy; row 2 is another person's
+// vacancy of row 0's seat and election; row 1 is of another seat.
+func TestCollidingHashesMergeNoVacancies(t *testing.T) {
+	d1, nov3 := compute.D(2026, 2, 26), compute.D(2026, 11, 3)
+	hudson := "mayor\x1fhudson\x1fcolumbia"
+	athens := "mayor\x1fathens\x1fgreene" // the same length as hudson's
+	keys := []compute.VacancyKey{
+		{Seat: hudson, Incumbent: "ann lee", Date: d1, Election: nov3}, // 0
+		{Seat: athens, Incumbent: "ann lee", Date: d1, Election: nov3}, // 1: another seat
+		{Seat: hudson, Incumbent: "bob ray", Date: d1, Election: nov3}, // 2: another person, the same length
+		{Seat: hudson, Incumbent: "ann lee", Date: d1, Election: nov3}, // 3: row 0 again
+		{Seat: athens, Date: d1}, // 4: athens, no incumbent: one vacancy with row 1
+	}
+	want := []struct{ dup, same string }{
+		{"V3", "V2"},
+		{"V4", ""},
+		{"", "V0, V3"},
+		{"V0", "V2"},
+		{"V1", ""},
+	}
+	for _, h := range collidingHashes {
+		d := indexHashed(keys, h.hash)
+		for o, w := range want {
+			got := conflictsOf(d, int32(o))
+			for code, names := range map[string]string{"DUPLICATE_VACANCY": w.dup, "SAME_SEAT": w.same} {
+				msg, ok := got[code]
+				switch {
+				case names == "" && ok:
+					t.Errorf("%s: row %d: unexpected %s: %s", h.name, o, code, msg)
+				case names != "" && (!ok || !strings.Contains(msg, " "+names+" ") && !strings.Contains(msg, " "+names+":") && !strings.HasSuffix(msg, " "+names)):
+					t.Errorf("%s: row %d: %s says %q, want it to name %s and no other", h.name, o, code, msg, names)
+				}
+			}
+		}
+		if d.dupRows != 4 || d.sameRows != 3 {
+			t.Errorf("%s: %d rows with duplicates, %d with another vacancy of their seat; want 4 (0, 1, 3, 4) and 3 (0, 2, 3)", h.name, d.dupRows, d.sameRows)
+		}
+	}
+}
+
+// The keys build reads back from the spill are compute.DuplicateKey's
+// seat and incumbent of the accepted rows asked for, by their ordinals
+// (a rejected row has none): spelt differently, the same seat.
+func TestSpillKeysAreTheRowsKeys(t *testing.T) {
+	row := func(id, office, district, county, incumbent string) ingest.Item {
+		return ingest.Item{Vacancy: compute.Vacancy{ID: id, Source: compute.Source{File: "a.xlsx", Sheet: "S", Row: 2},
+			Office: office, Class: compute.OtherOffice, District: district, County: county, Incumbent: incumbent,
+			Cause: compute.Death, EventDate: compute.D(2026, 3, 14), Notes: "n",
+			Extra: []compute.Field{{Name: "x", Value: "y"}}}}
+	}
+	rejected := row("R", "Mayor", "", "Hudson", "")
+	rejected.Problems = []ingest.Problem{{Column: "county", Value: "Hudson", Message: "not a county"}}
+	items := []ingest.Item{
+		row("A", "Town Supervisor", "Berne", "Albany", "Jane Roe"),
+		rejected,
+		row("B", "town  supervisor", "BERNE", "albany", ""),
+		row("C", "Mayor", "Hudson", "Columbia", "Ann Lee"),
+	}
+	sp := spillOf(t, items)
+	got := map[int32]compute.VacancyKey{}
+	err := spillKeys(sp)(func(o int32) bool { return o != 1 }, func(o int32, k compute.VacancyKey) { got[o] = k })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for o, it := range map[int32]ingest.Item{0: items[0], 2: items[3]} {
+		want := compute.DuplicateKey(&compute.Result{Vacancy: it.Vacancy})
+		if k := got[o]; k.Seat != want.Seat || k.Incumbent != want.Incumbent {
+			t.Errorf("row %d: key %q %q, want %q %q", o, k.Seat, k.Incumbent, want.Seat, want.Incumbent)
+		}
+	}
+	if _, ok := got[1]; ok || len(got) != 2 {
+		t.Errorf("keys of rows %v, want those of 0 and 2 only", slices.Sorted(maps.Keys(got)))
+	}
+	if a, b := compute.DuplicateKey(&compute.Result{Vacancy: items[0].Vacancy}), compute.DuplicateKey(&compute.Result{Vacancy: items[2].Vacancy}); a.Seat != b.Seat {
+		t.Errorf("the test's rows A and B are not of one seat: %q, %q", a.Seat, b.Seat)
 	}
 }

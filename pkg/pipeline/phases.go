@@ -133,7 +133,10 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 		sp.close()
 		return nil, err
 	}
-	p.dups.build()
+	if err := p.dups.build(spillKeys(p.spill)); err != nil {
+		sp.close()
+		return nil, err
+	}
 	p.piggy.build()
 	if err := p.resolveIDs(); err != nil {
 		sp.close()

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"batch/internal/testmode"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 )
@@ -208,6 +209,7 @@ func assertOnlyTheCurrentSet(t *testing.T, meta string) {
 var asOf = compute.D(2026, 11, 30)
 
 func TestRunOnHostileInputsLeavesNothingRunning(t *testing.T) {
+	testmode.SkipShort(t, "the run of every hostile corpus file")
 	inputs := hostileInputs(t)
 	for _, path := range inputs {
 		t.Run(filepath.Base(path), func(t *testing.T) {

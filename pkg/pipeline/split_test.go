@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"batch/internal/testmode"
 	"batch/internal/textdiff"
 	"batch/pkg/compute"
 	"batch/pkg/export"
@@ -47,9 +49,15 @@ func readCSVFile(t *testing.T, path string) []map[string]string {
 
 // sheetColumn is every value under header name on a sheet of a workbook
 // (the header row is the first row holding name).
+// rawValues reads cells as stored, without number formats: the texts
+// and ids these tests look for are stored as they read, and formatting
+// every date cell took most of the split tests' time under the race
+// detector.
+var rawValues = excelize.Options{RawCellValue: true}
+
 func sheetColumn(t *testing.T, f *excelize.File, sheet, name string) []string {
 	t.Helper()
-	rows, err := f.GetRows(sheet)
+	rows, err := f.GetRows(sheet, rawValues)
 	if err != nil {
 		t.Fatalf("sheet %s: %v", sheet, err)
 	}
@@ -77,7 +85,7 @@ func sheetColumn(t *testing.T, f *excelize.File, sheet, name string) []string {
 // allCells is every value on a sheet.
 func allCells(t *testing.T, f *excelize.File, sheet string) []string {
 	t.Helper()
-	rows, err := f.GetRows(sheet)
+	rows, err := f.GetRows(sheet, rawValues)
 	if err != nil {
 		t.Fatalf("sheet %s: %v", sheet, err)
 	}
@@ -123,6 +131,7 @@ func readSummary(t *testing.T, path string) sliceSummary {
 // congressional district), one rejected for a misspelt county and one for
 // a bad date, split by county.
 func TestSplitByCountyOnTheSamples(t *testing.T) {
+	testmode.SkipShort(t, "the samples split by county, 63 workbooks")
 	out := filepath.Join(t.TempDir(), "out")
 	inputs := []string{filepath.Join("..", "..", "samples", "statewide.xlsx"), filepath.Join("testdata", "split", "multicounty.csv")}
 	// On 2026-08-03, 37 deadlines fall due in the next 14 days: Summary
@@ -164,6 +173,7 @@ func TestSplitByCountyOnTheSamples(t *testing.T) {
 	}
 	total, rejected := 0, 0
 	sawNone, listed := false, 0
+	statewideSheets := sheetsOf(t, filepath.Join(out, "results.xlsx")) // opened once: each opening reads the whole workbook
 	for _, row := range index {
 		value, folder := row["value"], row["folder"]
 		if value == "" {
@@ -184,7 +194,7 @@ func TestSplitByCountyOnTheSamples(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", folder, err)
 		}
-		if got, want := f.GetSheetList(), sheetsOf(t, filepath.Join(out, "results.xlsx")); !slices.Equal(got, want) {
+		if got, want := f.GetSheetList(), statewideSheets; !slices.Equal(got, want) {
 			t.Errorf("%s: sheets %q, the statewide workbook's are %q", folder, got, want)
 		}
 		ids := sheetColumn(t, f, "Vacancies", "vacancy_id")
@@ -524,13 +534,27 @@ func snapshotOut(t *testing.T, out string) (string, map[string]string) {
 // the previous set whole: the statewide files and every folder, as they
 // were, and nothing of the failed run.
 func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
+	testmode.SkipShort(t, "the failing slices of a split of the samples")
 	out := filepath.Join(t.TempDir(), "out")
-	samples := filepath.Join("..", "..", "samples", "statewide.xlsx")
+	samples, least := filepath.Join("..", "..", "samples", "statewide.xlsx"), 100
+	if !testmode.Exhaustive() {
+		// The counties the cases fail in, one more, and rows with none:
+		// the samples' 63 folders three times over took a minute under
+		// the race detector.
+		data, err := os.ReadFile(filepath.Join("..", "..", "samples", "statewide.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples, least = filepath.Join(t.TempDir(), "statewide.csv"), 20
+		if err := os.WriteFile(samples, someCounties(t, data, "Kings", "Monroe", "Albany", ""), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, err := Run(context.Background(), Options{Inputs: []string{samples}, OutDir: out, AsOf: asOf, Jobs: 2, Split: "county"}); err != nil {
 		t.Fatal(err)
 	}
 	before, files := snapshotOut(t, out)
-	if _, ok := files[filepath.Join("by-county", "Kings", "results.xlsx")]; !ok || len(files) < 100 {
+	if _, ok := files[filepath.Join("by-county", "Kings", "results.xlsx")]; !ok || len(files) < least {
 		t.Fatalf("the first run shows %d files", len(files))
 	}
 	boom := errors.New("disk full")
@@ -589,7 +613,16 @@ func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
 // A slice's rows held between its two passes, or read and computed again
 // (a big slice), give the same workbook.
 func TestHeldAndRecomputedSlicesAreTheSame(t *testing.T) {
-	inputs := []string{filepath.Join("..", "..", "samples", "statewide.xlsx"), filepath.Join("testdata", "split", "multicounty.csv")}
+	// By default the multicounty rows alone (both ways of making a slice
+	// are taken at any size); the exhaustive run adds the samples, as
+	// the split of a real set: two split runs of 63 workbooks each took
+	// minutes under the race detector.
+	inputs := []string{filepath.Join("testdata", "split", "multicounty.csv")}
+	folders := []string{"Albany", "Schenectady", "Rensselaer", export.NoValueFolder}
+	if testmode.Exhaustive() {
+		inputs = append([]string{filepath.Join("..", "..", "samples", "statewide.xlsx")}, inputs...)
+		folders = append(folders, "Kings")
+	}
 	dump := func(held int) map[string]string {
 		old := heldResults
 		heldResults = held
@@ -600,7 +633,7 @@ func TestHeldAndRecomputedSlicesAreTheSame(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := map[string]string{}
-		for _, folder := range []string{"Albany", "Schenectady", "Kings", export.NoValueFolder} {
+		for _, folder := range folders {
 			got[folder] = dumpGoldenWorkbook(t, filepath.Join(out, "by-county", folder, "results.xlsx"))
 		}
 		return got
@@ -635,6 +668,9 @@ func TestEachFolderIsComparedWithItsOwnLastNight(t *testing.T) {
 		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if !testmode.Exhaustive() {
+		samples = someCounties(t, samples, "Albany", "Suffolk", "Kings", "Erie", "Queens", "")
 	}
 	write(a, string(samples))
 	write(b, string(multi))
@@ -717,4 +753,31 @@ func TestEachFolderIsComparedWithItsOwnLastNight(t *testing.T) {
 	if err := json.Unmarshal(raw, &s); err != nil || s.Changes.Status != "compared" || s.Changes.Total == 0 {
 		t.Errorf("Kings' summary.json changes: %+v (%v)", s.Changes, err)
 	}
+}
+
+// someCounties is the CSV's header and its rows of the counties named (""
+// for a row with none): by default the nightly split tests run on the
+// counties they look at, as two runs of 63 workbooks each took a minute
+// and more under the race detector. The exhaustive run keeps every row.
+func someCounties(t *testing.T, data []byte, counties ...string) []byte {
+	t.Helper()
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("the samples' CSV: %v", err)
+	}
+	col := slices.Index(recs[0], "county")
+	if col < 0 {
+		t.Fatal("the samples' CSV has no county column")
+	}
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	for i, r := range recs {
+		if i == 0 || slices.Contains(counties, r[col]) {
+			if err := w.Write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	w.Flush()
+	return b.Bytes()
 }
