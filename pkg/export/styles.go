@@ -137,10 +137,12 @@ func (s *styleSet) make(k styleKey) (int, error) {
 	if k.wrap {
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	}
-	if k.num == dateFormat || k.num == countFormat {
+	if (k.num == dateFormat || k.num == countFormat) && k.mark != rolledMark && k.mark != rolledPassed {
 		// A date or a number sits at its cell's right edge: a character
 		// in from it, so that it does not run into the text of the next
-		// column when printed ("2026-12-14NY-0000032").
+		// column when printed ("2026-12-14NY-0000032"). A rolled-over
+		// date is bold, and bold with the indent is wider than its column
+		// (LibreOffice prints "###"): it keeps the edge.
 		if st.Alignment == nil {
 			st.Alignment = &excelize.Alignment{}
 		}
