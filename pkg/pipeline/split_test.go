@@ -590,7 +590,7 @@ func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
 			case !tc.cancel && !errors.Is(err, boom):
 				t.Fatalf("want the slice's failure, got %v", err)
 			case !tc.cancel && (!strings.Contains(err.Error(), "by-county/"+tc.folder+", for ") ||
-				!strings.Contains(err.Error(), "(first at statewide.xlsx:")):
+				!strings.Contains(err.Error(), "(first at "+filepath.Base(samples)+":")):
 				t.Errorf("the failure does not name the value, its input and row: %v", err)
 			}
 			after, now := snapshotOut(t, out)
