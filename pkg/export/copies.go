@@ -334,21 +334,5 @@ func (s *outputSet) commitCopies(m *manifest) error {
 	if err := s.removeOldCopies(prev, m.Links); err != nil {
 		return fmt.Errorf("export: output folder %s: the new outputs are in place, but an old one could not be removed: %w", shown, err)
 	}
-	if err := s.unlinkOthers(m.Links); err != nil {
-		return fmt.Errorf("export: output folder %s: the new outputs are in place, but an old one's link could not be removed: %w", shown, err)
-	}
-	commitHook("unlinked")
-	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
-		for _, r := range runs {
-			if r.Name() != s.id {
-				_ = os.RemoveAll(filepath.Join(s.meta, runsName, r.Name()))
-			}
-		}
-	}
-	_ = syncDir(s.dir)
-	commitHook("cleaned")
-	s.lock.release()
-	s.lock = nil
-	s.hold(false)
-	return nil
+	return s.tidy(m.Links, shown)
 }

@@ -860,23 +860,7 @@ func (s *outputSet) commit() error {
 	commitHook("switched")
 	// Committed: what follows only tidies; a failure is reported, and the
 	// next run finishes it.
-	if err := s.unlinkOthers(m.Links); err != nil {
-		return fmt.Errorf("export: output folder %s: the new outputs are in place, but an old one's link could not be removed: %w", shown, err)
-	}
-	commitHook("unlinked")
-	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
-		for _, r := range runs {
-			if r.Name() != s.id {
-				_ = os.RemoveAll(filepath.Join(s.meta, runsName, r.Name()))
-			}
-		}
-	}
-	_ = syncDir(s.dir)
-	commitHook("cleaned")
-	s.lock.release()
-	s.lock = nil
-	s.hold(false)
-	return nil
+	return s.tidy(m.Links, shown)
 }
 
 // switchIn switches the staged set in, unless Abandon came first: the
@@ -929,4 +913,27 @@ func (s *outputSet) removeStaged() {
 		_ = os.Remove(filepath.Join(s.meta, lockName))
 		_ = os.Remove(s.meta)
 	}
+}
+
+// tidy ends a commit once the new set is in place: the links of outputs
+// the new set lacks go, the sets before it are removed, the lock is
+// released. A failure is reported; the next run finishes it.
+func (s *outputSet) tidy(links []string, shown string) error {
+	if err := s.unlinkOthers(links); err != nil {
+		return fmt.Errorf("export: output folder %s: the new outputs are in place, but an old one's link could not be removed: %w", shown, err)
+	}
+	commitHook("unlinked")
+	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
+		for _, r := range runs {
+			if r.Name() != s.id {
+				_ = os.RemoveAll(filepath.Join(s.meta, runsName, r.Name()))
+			}
+		}
+	}
+	_ = syncDir(s.dir)
+	commitHook("cleaned")
+	s.lock.release()
+	s.lock = nil
+	s.hold(false)
+	return nil
 }
