@@ -303,3 +303,16 @@ func TestDigestShortensLongValues(t *testing.T) {
 		t.Errorf("digest.txt does not say a value was shortened:\n%s", text.String())
 	}
 }
+
+// A citation is never split after its section sign: "Elec. Law §" at a
+// line's end and "6-158(10)" on the next read as two things.
+func TestWrapKeepsTheSectionSignWithItsNumber(t *testing.T) {
+	s := "Dates to verify: 56 open deadlines rest on text still unverified — Elec. Law § 6-158(10): 45, Elec. Law § 6-158(7): 5"
+	for max := 20; max <= 90; max++ {
+		for _, line := range wrap(s, max, 2, 4) {
+			if strings.HasSuffix(line, "§") {
+				t.Fatalf("at %d columns a line ends in a bare §: %q", max, line)
+			}
+		}
+	}
+}

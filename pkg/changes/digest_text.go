@@ -257,6 +257,21 @@ func runeWidth(r rune) int {
 	return 1
 }
 
+// keepCitations joins a section sign to the number after it ("§" and
+// "6-158(10)" become one word), so that no line ends in a bare "§".
+func keepCitations(words []string) []string {
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		if w := words[i]; (w == "§" || w == "§§") && i+1 < len(words) {
+			out = append(out, w+" "+words[i+1])
+			i++
+			continue
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
+
 // wrap breaks s into lines of at most max columns: the first indented by
 // indent, the rest by hang. A word longer than a line is cut.
 func wrap(s string, max, indent, hang int) []string {
@@ -268,7 +283,7 @@ func wrap(s string, max, indent, hang int) []string {
 		line = strings.Repeat(" ", hang)
 		col, empty = hang, true
 	}
-	for _, word := range strings.Fields(s) {
+	for _, word := range keepCitations(strings.Fields(s)) {
 		ww := displayWidth(word)
 		if !empty && col+1+ww > max {
 			flush()
