@@ -13,6 +13,7 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
+	"batch/pkg/outdir"
 )
 
 // Formats the writer knows, in CONTRACT.md's words.
@@ -115,27 +116,27 @@ type Totals struct {
 type Writer struct {
 	opts  Options
 	now   func() time.Time
-	set   *outputSet
+	set   *outdir.Set
 	clean strmemo.Set // deadline texts the guard leaves as they are (textSeen)
 
 	xlsx, csv, ics, json, digest bool
 
 	tmpDir   string // excelize's spill files
 	book     *workbook
-	bookFile *tempFile
+	bookFile *outdir.File
 
 	vacCSV, dlCSV, cfCSV, erCSV *csvTable
 	cal                         *icsWriter
-	jsonFile                    *tempFile
-	syncs                       syncs // outputs going to disk beside the run
+	jsonFile                    *outdir.File
+	syncs                       outdir.Syncs // outputs going to disk beside the run
 
 	// The comparison with the earlier run (changes.go).
-	snapFile    *tempFile
+	snapFile    *outdir.File
 	snapBuf     *bufio.Writer
 	snapWait    func() (time.Duration, error) // SnapshotBeside
 	changes     *changes.Outcome
 	chCSV       *csvTable
-	digestFiles []*tempFile
+	digestFiles []*outdir.File
 
 	tally       *tally
 	deadlineSeq int              // Deadlines calls so far
@@ -175,7 +176,7 @@ func New(opts Options) (*Writer, error) {
 	if opts.Dir == "" {
 		return nil, errors.New("export: no output folder given")
 	}
-	set, err := openSet(opts.Dir)
+	set, err := outdir.Open(opts.Dir, outputs)
 	if err != nil {
 		return nil, err
 	}
@@ -241,16 +242,16 @@ func newWriter(opts Options) (*Writer, error) {
 }
 
 func (w *Writer) open() error {
-	create := func(name string) (*tempFile, error) {
-		t, err := w.set.create(name)
+	create := func(name string) (*outdir.File, error) {
+		t, err := w.set.Create(name)
 		if t != nil {
-			t.bg = &w.syncs
+			t.SyncBeside(&w.syncs)
 		}
 		return t, err
 	}
 	var err error
 	if w.xlsx {
-		if w.tmpDir, err = w.set.makeSpill(); err != nil {
+		if w.tmpDir, err = w.set.Spill(); err != nil {
 			return err
 		}
 		if w.bookFile, err = create(resultsName); err != nil {
@@ -423,7 +424,7 @@ func (w *Writer) SetExtraColumns(cols []string) error {
 	}
 	if w.csv {
 		w.vacCSV.discard()
-		t, err := newCSVTable(w.set.create, vacanciesName, slices.Concat(vacancyColumns, cols))
+		t, err := newCSVTable(w.set.Create, vacanciesName, slices.Concat(vacancyColumns, cols))
 		if err != nil {
 			w.vacCSV = nil
 			return w.fail(err)
@@ -677,7 +678,7 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		err = w.writeIndex()
 	}
 	if err == nil {
-		err = w.set.commit()
+		err = w.set.Commit()
 	}
 	if err != nil {
 		w.fail(err)
@@ -689,7 +690,7 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		w.sliceOf.closed(w, nil)
 	}
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
-		BySeverity: maps.Clone(w.tally.bySeverity), Files: slices.Clone(w.set.linked)}, nil
+		BySeverity: maps.Clone(w.tally.bySeverity), Files: w.set.Linked()}, nil
 }
 
 // Finish writes Summary, Calendar, Rules and summary.json and closes every
@@ -759,10 +760,10 @@ func (w *Writer) finish(info RunInfo) error {
 		if err := w.book.properties(info.Version, w.now()); err != nil {
 			return err
 		}
-		if err := w.book.save(w.bookFile.out()); err != nil {
+		if err := w.book.save(w.bookFile.Out()); err != nil {
 			return err
 		}
-		w.bookFile.finishBeside(&w.syncs)
+		w.bookFile.FinishBeside(&w.syncs)
 	}
 	if w.snapWait != nil {
 		// The snapshot written beside the finishing: what the run waited
@@ -783,10 +784,10 @@ func (w *Writer) finish(info RunInfo) error {
 		if err != nil {
 			return err
 		}
-		if _, err := w.jsonFile.f.Write(b); err != nil {
+		if _, err := w.jsonFile.Out().Write(b); err != nil {
 			return fmt.Errorf("export: write %s: %w", summaryName, err)
 		}
-		if err := w.jsonFile.finish(); err != nil {
+		if err := w.jsonFile.Finish(); err != nil {
 			return err
 		}
 	}
@@ -794,7 +795,7 @@ func (w *Writer) finish(info RunInfo) error {
 		return err
 	}
 	// Every output is on disk before Commit renames any.
-	if err := w.syncs.wait(); err != nil {
+	if err := w.syncs.Wait(); err != nil {
 		return err
 	}
 	w.cleanup()
@@ -899,27 +900,27 @@ func (w *Writer) Abort() {
 			c.stop()
 		}
 	}
-	_ = w.syncs.wait()
+	_ = w.syncs.Wait()
 	// Once the set is switched in (Commit, even one whose tidying failed),
 	// its files are the outputs: only the lock is let go.
-	if committed := w.done || w.set != nil && w.set.done; !committed {
+	if committed := w.done || w.set.Committed(); !committed {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if c != nil {
 				c.discard()
 			}
 		}
-		for _, f := range []*tempFile{w.bookFile, w.jsonFile} {
+		for _, f := range []*outdir.File{w.bookFile, w.jsonFile} {
 			if f != nil {
-				f.remove()
+				f.Remove()
 			}
 		}
 		if w.cal != nil {
-			w.cal.file.remove()
+			w.cal.file.Remove()
 		}
 		w.removeChanges()
 	}
 	w.cleanup()
-	w.set.abort()
+	w.set.Abort()
 }
 
 // cleanup drops excelize's spill files and their folder.

@@ -18,6 +18,7 @@ import (
 	"batch/internal/icalline"
 	"batch/pkg/compute"
 	"batch/pkg/ingest"
+	"batch/pkg/outdir"
 )
 
 // icsWriter streams deadlines.ics: the calendar's header (golang-ical's
@@ -54,7 +55,7 @@ import (
 // DTSTAMP is the as-of date at midnight UTC, not the clock, so the same
 // input gives the same file.
 type icsWriter struct {
-	file  *tempFile
+	file  *outdir.File
 	buf   *bufio.Writer
 	cfg   *ics.SerializationConfiguration
 	asOf  compute.Date
@@ -169,12 +170,12 @@ type icsConfig struct {
 	cal        *compute.Calendar
 }
 
-func newICSWriter(create func(string) (*tempFile, error), c icsConfig) (*icsWriter, error) {
+func newICSWriter(create func(string) (*outdir.File, error), c icsConfig) (*icsWriter, error) {
 	t, err := create(icsName)
 	if err != nil {
 		return nil, err
 	}
-	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.f, 256<<10), asOf: c.asOf, from: c.from,
+	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.Out(), 256<<10), asOf: c.asOf, from: c.from,
 		all: c.all, alarm: c.alarm, cal: c.cal,
 		cfg:   &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: "\r\n"},
 		stamp: dateValue(c.asOf) + "T000000Z",
@@ -193,12 +194,12 @@ func newICSWriter(create func(string) (*tempFile, error), c icsConfig) (*icsWrit
 	}
 	head.SetXWRCalDesc(desc)
 	if _, err := io.WriteString(w.buf, "BEGIN:VCALENDAR\r\n"); err != nil {
-		t.remove()
+		t.Remove()
 		return nil, fmt.Errorf("export: write %s: %w", icsName, err)
 	}
 	for _, p := range head.CalendarProperties {
 		if err := p.SerializeTo(w.buf, w.cfg); err != nil {
-			t.remove()
+			t.Remove()
 			return nil, fmt.Errorf("export: write %s: %w", icsName, err)
 		}
 	}
@@ -691,7 +692,7 @@ func (w *icsWriter) finish() error {
 	if err := w.buf.Flush(); err != nil {
 		return fmt.Errorf("export: write %s: %w", icsName, err)
 	}
-	return w.file.finish()
+	return w.file.Finish()
 }
 
 // isDigits reports whether s is a number alone ("080"), a district that

@@ -3,7 +3,6 @@ package export
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"batch/pkg/compute"
+	"batch/pkg/outdir"
 )
 
 // A split run (batch run --split county) writes, besides the statewide
@@ -26,7 +26,7 @@ import (
 // same sheets, styles, links and Summary. The pipeline writes a few at a
 // time, so that only their buffers are in memory. The statewide Commit
 // writes index.csv and puts the whole set, statewide and every slice, in
-// place as one (outdir.go).
+// place as one (pkg/outdir).
 
 // Split describes a split run, for the statewide outputs and each slice's.
 type Split struct {
@@ -69,10 +69,10 @@ type Slices struct {
 	mu     sync.Mutex
 	opts   Options // the statewide Writer's, for each slice
 	now    func() time.Time
-	set    *outputSet // the statewide staging set
-	n      int        // slices opened
-	open   int        // opened, not yet committed or aborted
-	failed error      // the first slice that failed
+	set    *outdir.Set // the statewide staging set
+	n      int         // slices opened
+	open   int         // opened, not yet committed or aborted
+	failed error       // the first slice that failed
 	index  []indexRow
 }
 
@@ -83,7 +83,7 @@ func (w *Writer) Slices(s Split) (*Slices, error) {
 	if err := w.usable(); err != nil {
 		return nil, err
 	}
-	if w.set.inner || w.slices != nil {
+	if w.sliceOf != nil || w.slices != nil {
 		return nil, w.fail(errors.New("export: Slices twice, or on a slice"))
 	}
 	w.opts.Split = &s
@@ -158,7 +158,7 @@ func (ss *Slices) Open(s Slice) (*Writer, error) {
 	sw, err := newWriter(opts)
 	if err == nil {
 		sw.now, sw.sliceOf = ss.now, ss
-		sw.set, err = ss.set.innerSet(filepath.Join(opts.Split.Folder, s.Folder), n)
+		sw.set, err = ss.set.Inner(filepath.Join(opts.Split.Folder, s.Folder), n)
 	}
 	if err == nil {
 		if err = sw.open(); err != nil {
@@ -230,10 +230,7 @@ func (w *Writer) writeIndex() error {
 		return 0
 	})
 	rel := filepath.Join(w.opts.Split.Folder, indexName)
-	if err := os.MkdirAll(filepath.Join(w.set.stage, w.opts.Split.Folder), 0o755); err != nil {
-		return fmt.Errorf("export: create %s: %w", w.opts.Split.Folder, err)
-	}
-	t, err := newCSVTable(w.set.create, rel, indexColumns)
+	t, err := newCSVTable(w.set.Create, rel, indexColumns)
 	if err != nil {
 		return err
 	}
@@ -241,12 +238,12 @@ func (w *Writer) writeIndex() error {
 		w.vals = append(w.vals[:0], text(r.value), text(r.folder), number(r.vacancies), number(r.errors),
 			number(r.warnings), number(r.rejected), number(r.shared))
 		if err := t.write(w.vals); err != nil {
-			t.file.remove()
+			t.file.Remove()
 			return err
 		}
 	}
 	if err := t.finish(); err != nil {
-		t.file.remove()
+		t.file.Remove()
 		return err
 	}
 	return nil
