@@ -138,7 +138,7 @@ func TestAtomicOutputs(t *testing.T) {
 
 	t.Run("nothing is in place before Commit", func(t *testing.T) {
 		dir, opts := allFormats(t)
-		w, err := New(opts)
+		w, err := openWriter(opts, fixturePlan())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func TestAtomicOutputs(t *testing.T) {
 			before[name] = b
 		}
 		opts.now = fakeClock()
-		w, err := New(opts)
+		w, err := openWriter(opts, fixturePlan())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,7 +201,7 @@ func TestAtomicOutputs(t *testing.T) {
 			t.Fatal(err)
 		}
 		opts := fixtureOptions(dir, CSV, JSON)
-		w, err := New(opts)
+		w, err := openWriter(opts, fixturePlan())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,10 +225,10 @@ func TestAtomicOutputs(t *testing.T) {
 	})
 
 	t.Run("unknown formats and a missing folder name are refused", func(t *testing.T) {
-		if _, err := New(Options{Dir: t.TempDir(), Formats: []string{"pdf"}}); err == nil {
+		if _, err := openWriter(Options{Dir: t.TempDir(), Formats: []string{"pdf"}}, Plan{}); err == nil {
 			t.Error("format pdf accepted")
 		}
-		if _, err := New(Options{Formats: []string{CSV}}); err == nil {
+		if _, err := openWriter(Options{Formats: []string{CSV}}, Plan{}); err == nil {
 			t.Error("empty Dir accepted")
 		}
 	})
@@ -402,7 +402,7 @@ func TestNewCleansWhatKilledRunsLeft(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, errorsName)); err != nil {
 		t.Fatal(err)
 	}
-	w, err := New(fixtureOptions(dir, CSV))
+	w, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -424,11 +424,11 @@ func TestNewCleansWhatKilledRunsLeft(t *testing.T) {
 func TestOneRunAtATime(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	writeFixture(t, fixtureOptions(dir, CSV))
-	first, err := New(fixtureOptions(dir, CSV))
+	first, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = New(fixtureOptions(dir, JSON))
+	_, err = openWriter(fixtureOptions(dir, JSON), fixturePlan())
 	if !errors.Is(err, errBusy) || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "another batch run (process ") {
 		t.Fatalf("a second run into the folder: %v", err)
 	}
@@ -453,7 +453,7 @@ func TestOneRunAtATime(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w, err := New(fixtureOptions(dir, CSV))
+			w, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -479,7 +479,7 @@ func TestOneRunAtATime(t *testing.T) {
 func TestAFailedRunCreatesNoFolder(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "reports", "july")
-	w, err := New(fixtureOptions(dir, CSV))
+	w, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,7 +491,7 @@ func TestAFailedRunCreatesNoFolder(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(base, "kept"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	w, err = New(fixtureOptions(filepath.Join(base, "kept"), CSV))
+	w, err = openWriter(fixtureOptions(filepath.Join(base, "kept"), CSV), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -507,7 +507,7 @@ func TestADanglingSymlinkAsTheFolder(t *testing.T) {
 	if err := os.Symlink(filepath.Join(base, "nowhere"), link); err != nil {
 		t.Fatal(err)
 	}
-	_, err := New(fixtureOptions(link, CSV))
+	_, err := openWriter(fixtureOptions(link, CSV), fixturePlan())
 	if err == nil || !strings.Contains(err.Error(), "is a symbolic link to "+filepath.Join(base, "nowhere")+", which does not exist") {
 		t.Fatalf("New: %v", err)
 	}

@@ -248,7 +248,7 @@ func TestICSAlarm(t *testing.T) {
 		if err := CheckICSAlarm(bad); err == nil {
 			t.Errorf("%q is taken as a reminder setting", bad)
 		}
-		if _, err := New(Options{Dir: t.TempDir(), Formats: []string{ICS}, AsOf: asOf, ICSAlarm: bad}); err == nil {
+		if _, err := openWriter(Options{Dir: t.TempDir(), Formats: []string{ICS}, AsOf: asOf, ICSAlarm: bad}, Plan{}); err == nil {
 			t.Errorf("New took the reminder setting %q", bad)
 		}
 	}
@@ -281,7 +281,7 @@ func TestICSWords(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "out")
-	w, err := New(fixtureOptions(dir, ICS))
+	w, err := openWriter(fixtureOptions(dir, ICS), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func TestICSSameVacancyTwice(t *testing.T) {
 	again.Vacancy.Source.Row = 9 // the same vacancy entered twice
 	dir := filepath.Join(t.TempDir(), "out")
 	opts := fixtureOptions(dir, ICS)
-	w, err := New(opts)
+	w, err := openWriter(opts, fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,7 +486,7 @@ func TestICSElectionDays(t *testing.T) {
 		r.Deadlines[i].ElectionDate = r.FillingElection // 2026-11-03
 	}
 	dir := filepath.Join(t.TempDir(), "out")
-	w, err := New(fixtureOptions(dir, ICS))
+	w, err := openWriter(fixtureOptions(dir, ICS), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -528,7 +528,7 @@ func BenchmarkICS(b *testing.B) {
 		dir := filepath.Join(b.TempDir(), "out")
 		opts := fixtureOptions(dir, ICS)
 		opts.ICSAll = true
-		w, err := New(opts)
+		w, err := openWriter(opts, fixturePlan())
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -152,7 +152,7 @@ func TestNothingOutsideTheOutputFolder(t *testing.T) {
 			tc.attack(t, out, v)
 			before := v.snapshot(t)
 
-			w, err := New(fixtureOptions(out, XLSX, CSV, JSON))
+			w, err := openWriter(fixtureOptions(out, XLSX, CSV, JSON), fixturePlan())
 			if tc.says != "" {
 				if err == nil {
 					w.Abort()
