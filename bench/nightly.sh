@@ -25,6 +25,8 @@
 #   ROWS=100000 ROUNDS=3 bash bench/nightly.sh
 #   OUT=/tmp/nightly.md bash bench/nightly.sh  # write elsewhere
 #   KEEP=1 bash bench/nightly.sh               # keep the temporary folder
+#   NOICS=1 bash bench/nightly.sh              # also the nightly run without
+#                                              # the calendar file, each round
 #
 # Needs Go and /usr/bin/time (apt-get install -y time).
 set -euo pipefail
@@ -36,6 +38,7 @@ OUT=${OUT:-$root/docs/PERFORMANCE.md}
 ASOF=2026-11-30
 NEXT=2026-12-01 # the next night
 NIGHTLY_FLAGS=(--format xlsx,csv,json,ics,digest --split county --compare auto)
+NOICS_FLAGS=(--format xlsx,csv,json,digest --split county --compare auto)
 
 log() { echo "nightly: $*" >&2; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -87,12 +90,31 @@ nightly() {
 	cp -a "$tmp/night0" "$tmp/out-nightly"
 	timed nightly "$tmp/batch" run -q "${NIGHTLY_FLAGS[@]}" --out "$tmp/out-nightly" --as-of "$NEXT" "$in"
 }
+noics() {
+	rm -rf "$tmp/out-noics"
+	cp -a "$tmp/night0" "$tmp/out-noics"
+	timed noics "$tmp/batch" run -q "${NOICS_FLAGS[@]}" --out "$tmp/out-noics" --as-of "$NEXT" "$in"
+}
 
 loads="$(load)"
 for round in $(seq "$ROUNDS"); do
 	log "round $round of $ROUNDS"
-	if [ $((round % 2)) = 1 ]; then plain; nightly; else nightly; plain; fi
+	if [ $((round % 2)) = 1 ]; then
+		plain
+		nightly
+		if [ -n "${NOICS:-}" ]; then noics; fi
+	else
+		if [ -n "${NOICS:-}" ]; then noics; fi
+		nightly
+		plain
+	fi
 done
+# The nightly run compared with the previous night, as the digest says.
+grep -q '^Compared with the run as of' "$tmp/out-nightly/digest.txt" || {
+	log "the nightly run did not compare with the previous night:"
+	head -20 "$tmp/out-nightly/digest.txt" >&2
+	exit 1
+}
 loads="$loads → $(load)"
 # What the nightly run wrote, to show it did the whole job.
 wrote=$(cd "$tmp/out-nightly" && ls -1 | grep -v '^by-' | paste -sd' ')
@@ -113,7 +135,7 @@ met=$(awk -v r="$wr" 'BEGIN { print (r <= 2) ? "yes" : "**no**" }')
 	echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs ($(uname -m), $(go env GOVERSION)), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- cmd pkg bench 2>/dev/null || echo ' plus uncommitted changes'); load average $loads. Reproduce with:"
 	echo
 	echo '```'
-	echo "ROWS=$ROWS ROUNDS=$ROUNDS bash bench/nightly.sh"
+	echo "ROWS=$ROWS ROUNDS=$ROUNDS${NOICS:+ NOICS=1} bash bench/nightly.sh"
 	echo '```'
 	echo
 	echo "Input: \`bench/gen -rows $ROWS -seed 1 -format xlsx\`. The plain run: \`batch run --as-of $NEXT\` with the default formats into a new folder. The nightly run: \`batch run ${NIGHTLY_FLAGS[*]} --as-of $NEXT\` into a copy of the previous night's folder (the same command \`--as-of $ASOF\`, untimed); it wrote $wrote and $folders county folders. Medians of $ROUNDS interleaved rounds; memory is peak resident set size; \`GOMEMLIMIT=off\`."
@@ -123,8 +145,13 @@ met=$(awk -v r="$wr" 'BEGIN { print (r <= 2) ? "yes" : "**no**" }')
 	echo "| plain | $pw | $pm |"
 	echo "| nightly | $nw | $nm |"
 	echo "| nightly / plain | ${wr}× | ${mr}× |"
+	if [ -n "${NOICS:-}" ]; then
+		xw=$(median 1 "$tmp/noics.runs") xm=$(median 2 "$tmp/noics.runs")
+		echo "| nightly without the calendar file (\`${NOICS_FLAGS[*]}\`) | $xw | $xm |"
+		echo "| nightly without the calendar file / plain | $(ratio "$xw" "$pw")× | $(ratio "$xm" "$pm")× |"
+	fi
 	echo
-	echo "Every round (wall s, MB): plain $(paste -sd';' "$tmp/plain.runs" | sed 's/;/; /g'); nightly $(paste -sd';' "$tmp/nightly.runs" | sed 's/;/; /g')."
+	echo "Every round (wall s, MB): plain $(paste -sd';' "$tmp/plain.runs" | sed 's/;/; /g'); nightly $(paste -sd';' "$tmp/nightly.runs" | sed 's/;/; /g')${NOICS:+; without the calendar file $(paste -sd';' "$tmp/noics.runs" | sed 's/;/; /g')}."
 	echo
 	echo "| target | measured | met |"
 	echo "|---|---|---|"
