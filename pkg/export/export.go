@@ -730,8 +730,8 @@ func (w *Writer) finishBook() error {
 		return err
 	}
 	// Calendar, Rules and Guide go through rawsheet as the tables do:
-	// through excelize's stream writer their rows were a quarter of a
-	// small workbook's cost (6 ms of a split folder's 25).
+	// every folder of a split writes them again, and excelize's stream
+	// writer's cost per row weighs most in a small workbook.
 	// Each is listed in wb.extra as soon as it is made, so that a failure
 	// before the end still discards its part and row writer (Abort).
 	calendar := wb.chain(calendarSheet, rulesSheet, calendarColumns)
