@@ -19,6 +19,11 @@
 # before each run; then the compute pool with one and two workers and, if
 # the system python has pandas and openpyxl, the pandas baseline (an
 # informational row: it does a fraction of the job).
+# With BEFORE=<git revision>, batch is also built at that revision (from
+# `git archive` into the temporary folder) and runs as a fourth program,
+# "before", in every round beside "batch", with the same flags: its row
+# in the table, and the after/before ratios of median wall time and peak
+# memory (issue 28: at most 10 % slower than before).
 # The results replace the part of docs/PERFORMANCE.md between the
 # perf:begin and perf:end markers (the file is created if missing).
 #
@@ -31,6 +36,7 @@
 #   KEEP=1 bash bench/perf.sh                # keep the temporary folder
 #   OUT=/tmp/perf.md bash bench/perf.sh      # write elsewhere
 #   NO_POOL=1 NO_PANDAS=1 bash bench/perf.sh # skip the extra rows
+#   BEFORE=main bash bench/perf.sh           # also batch as of main, interleaved
 #
 # Needs Go and /usr/bin/time (apt-get install -y time); for the pandas row
 # /usr/bin/python3 with pandas and openpyxl (apt-get install -y
@@ -68,6 +74,17 @@ go build -o "$tmp/batch" ./cmd/batch
 go build -o "$tmp/floor" ./bench/floor
 go build -o "$tmp/gen" ./bench/gen
 (cd "$RAWFLOOR" && go build -o "$tmp/raw" .)
+progs=(batch floor raw)
+before_rev=""
+if [ -n "${BEFORE:-}" ]; then
+	before_rev=$(git rev-parse --short --verify "$BEFORE^{commit}") || { echo "perf: BEFORE=$BEFORE is no commit" >&2; exit 2; }
+	log "building batch as of $BEFORE ($before_rev)"
+	mkdir "$tmp/before-src"
+	git archive "$before_rev" | tar -x -C "$tmp/before-src"
+	(cd "$tmp/before-src" && go build -o "$tmp/before" ./cmd/batch)
+	rm -rf "$tmp/before-src"
+	progs=(batch before floor raw)
+fi
 # The next-night comparison (issue 12) needs a batch that has --compare.
 compare=""
 if "$tmp/batch" run --help 2>&1 | grep -q -- '--compare'; then compare=1; fi
@@ -147,14 +164,16 @@ for n in $ROWS; do
 	# shellcheck disable=SC2086 # the counts are flags
 	for r in $(seq 1 "$ROUNDS"); do
 		# Rotate the order: round 1 batch, floor, raw; round 2 floor, raw,
-		# batch; round 3 raw, batch, floor; …
-		order=(batch floor raw)
-		k=$(((r - 1) % 3))
+		# batch; round 3 raw, batch, floor; … (with BEFORE: batch, before,
+		# floor, raw, rotated the same way).
+		order=("${progs[@]}")
+		k=$(((r - 1) % ${#order[@]}))
 		order=("${order[@]:$k}" "${order[@]:0:$k}")
 		for prog in "${order[@]}"; do
 			out="$tmp/$prog-$n"
 			case $prog in
 			batch) timed "batch-$n-r$r" "$tmp/batch" run -q --out "$out" --as-of "$ASOF" "$in" ;;
+			before) timed "before-$n-r$r" "$tmp/before" run -q --out "$out" --as-of "$ASOF" "$in" ;;
 			floor) timed "floor-$n-r$r" "$tmp/floor" -in "$in" -out "$out" $counts ;;
 			raw) timed "raw-$n-r$r" "$tmp/raw" -in "$in" -out "$out" $counts ;;
 			esac
@@ -167,6 +186,14 @@ for n in $ROWS; do
 	bu=$(median "batch-$n" 3) fu=$(median "floor-$n" 3) ru=$(median "raw-$n" 3)
 	bl=$(median "batch-$n" 5) fl=$(median "floor-$n" 5) rl=$(median "raw-$n" 5)
 	printf '| %s | batch run | %s (%s) | %s | %s | %s | %s | %s |\n' "$n" "$bt" "$(spread "batch-$n")" "$(ratio "$bt" "$rt")" "$(ratio "$bt" "$ft")" "$bu" "$bm" "$bl" >>"$rows_table"
+	if [ -n "$before_rev" ]; then
+		pt=$(median "before-$n" 2) pm=$(median "before-$n" 4 %.0f) pu=$(median "before-$n" 3) pl=$(median "before-$n" 5)
+		printf '| %s | batch run before (%s) | %s (%s) | %s | %s | %s | %s | %s |\n' "$n" "$before_rev" "$pt" "$(spread "before-$n")" "$(ratio "$pt" "$rt")" "$(ratio "$pt" "$ft")" "$pu" "$pm" "$pl" >>"$rows_table"
+		wr=$(ratio "$bt" "$pt") mr=$(ratio "$bm" "$pm")
+		log "after/before at $n rows: wall $bt / $pt s = ${wr}×, peak memory $bm / $pm MB = ${mr}×"
+		targets="$targets
+| after/before ($before_rev) at $n rows: wall at most 1.10× | $bt s / $pt s = ${wr}× (peak memory $bm MB / $pm MB = ${mr}×) | $(mark "$wr" 1.10 "<=") |"
+	fi
 	printf '| %s | dev floor (bench/floor) | %s (%s) | %s | 1.00 | %s | %s | %s |\n' "$n" "$ft" "$(spread "floor-$n")" "$(ratio "$ft" "$rt")" "$fu" "$fm" "$fl" >>"$rows_table"
 	printf '| %s | raw floor (rawfloor) | %s (%s) | 1.00 | %s | %s | %s | %s |\n' "$n" "$rt" "$(spread "raw-$n")" "$(ratio "$rt" "$ft")" "$ru" "$rm_" "$rl" >>"$rows_table"
 	br=$(ratio "$bt" "$rt")
@@ -231,7 +258,7 @@ fi
 	echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs ($(uname -m), $(go env GOVERSION)), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- cmd pkg bench 2>/dev/null || echo ' plus uncommitted changes'). Reproduce with:"
 	echo
 	echo '```'
-	echo "ROWS=\"$ROWS\" ROUNDS=$ROUNDS${QUIET:+ QUIET=$QUIET} bash bench/perf.sh"
+	echo "ROWS=\"$ROWS\" ROUNDS=$ROUNDS${QUIET:+ QUIET=$QUIET}${before_rev:+ BEFORE=$before_rev} bash bench/perf.sh"
 	echo '```'
 	echo
 	echo "Inputs: \`bench/gen -rows N -seed 1 -format xlsx\`; batch run with \`--as-of $ASOF\` and its default outputs. $ROUNDS interleaved rounds (each round in another order); the table gives medians, the wall-time range in brackets. Every program ran with \`GOMEMLIMIT=off\` (no soft memory limit). CPU is (user + sys) / wall; memory is peak resident set size (/usr/bin/time); load is the 1-minute load average before the run."

@@ -69,8 +69,8 @@ func New(dir string, limit int) *Sorter {
 
 // idleSortBuffers are arenas and item lists of sorters done with, for the
 // next: a split run compares each of its folders in turn (two sorters
-// each), and growing new ones came to 0.5 GB of garbage at 100,000 rows
-// split by county (the heap profile). Two are kept, each at most
+// each), and growing new ones for each folder made garbage in proportion
+// to the folders. Two are kept, each at most
 // maxIdleArena (a folder's sort runs and the Conflicts lines' are 4 MB;
 // the statewide snapshot's 8 MB arena is let go), so that little memory
 // stays held.
@@ -310,10 +310,9 @@ func grow(b []byte, n int) []byte {
 }
 
 // mergeBuffer is each run's read buffer while the runs are merged. The
-// runs grow with the rows (about 230 of 8 MB for a million-row snapshot),
-// and at 64 KB each their buffers were 15 MB of the million-row run's
-// live heap at its peak, the merge (issue 13's heap profile); at 16 KB
-// the reads are still a few thousand a second.
+// runs grow with the rows, and their buffers together are live at the
+// run's peak, the merge, so each is kept small; at 16 KB the reads are
+// still a few thousand a second.
 const mergeBuffer = 16 << 10
 
 type cursorHeap []*cursor

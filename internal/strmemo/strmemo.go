@@ -4,10 +4,10 @@
 //
 // The law's texts repeat on every row: a vacancy's ten deadline rows
 // carry the same codes, kinds, reasons, citations and editions, most of
-// them the very same string values. pprof at 200,000 rows put 1.7 CPU-s
-// in scanning them, in three places (the injection guard, CSV quoting,
-// XML escaping), and 1.1 in wrapping them for row heights, for texts
-// whose answer had not changed.
+// them the very same string values. Scanning them in three places (the
+// injection guard, CSV quoting, XML escaping) and wrapping them for row
+// heights, again and again for texts whose answer had not changed, was a
+// large part of the outputs' CPU.
 package strmemo
 
 // Map keeps a value for each of a few strings, two to each of 64 slots:

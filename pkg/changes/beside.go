@@ -7,11 +7,9 @@ import (
 
 // The comparison's merge is the next night's critical path: its outcome
 // goes into the workbook and the digest, so the export waits for it.
-// Done on one goroutine it was 4.3 s at 200,000 rows while the other CPU
-// idled (issue 13's profile of the next night's run): reading the
-// baseline (gunzip and parsing, 1.9 s), writing the snapshot (gzip, 1.2
-// s) and the merge itself. The reading and the gzip now run beside the
-// merge.
+// Done on one goroutine, reading the baseline (gunzip and parsing),
+// writing the snapshot (gzip) and the merge itself left the other CPU
+// idle, so the reading and the gzip run beside the merge.
 
 // prefetch reads records on a goroutine of their own, a few batches
 // ahead of the merge (the baseline's, and this run's decoded from its

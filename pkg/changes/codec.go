@@ -77,9 +77,8 @@ func (d *byteDecoder) uint() uint64 {
 func (d *byteDecoder) str() string { return d.read(true) }
 
 // unique reads a string that no other record repeats (an id, a row's
-// source): interned, a million rows' ids filled the map the interner
-// replaced (65,536 entries, 7 MB of the million-row run's live heap at
-// its peak, issue 13), and they would push out the strings that do repeat.
+// source): interned, a big run's ids would only fill the interner's table
+// and push out the strings that do repeat.
 func (d *byteDecoder) unique() string { return d.read(false) }
 
 // repeated reads a string that many records repeat whatever its length

@@ -35,9 +35,8 @@ type Options struct {
 	// SnapshotOnly: the run compares with nothing and lists no deadline
 	// due soon (Soon < 0), so a record is needed only as its snapshot
 	// line. Add then keeps the line itself, and Finish copies the lines
-	// in key order: decoding every record again and encoding it as JSON
-	// at the merge cost half a CPU-second at 200,000 rows (pprof). Finish
-	// must then be given no baseline.
+	// in key order, rather than decoding every record again and encoding
+	// it as JSON at the merge. Finish must then be given no baseline.
 	SnapshotOnly bool
 }
 
@@ -238,8 +237,9 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	}
 	var cur Record
 	intern := new(interner)
-	// This run's records are decoded beside the merge too (4.5 s of one
-	// CPU at a million rows); the snapshot-only run copies their lines.
+	// This run's records are decoded beside the merge too (decoding is a
+	// large part of the merge's CPU); the snapshot-only run copies their
+	// lines.
 	var decoded *prefetch
 	if !c.opts.SnapshotOnly {
 		decoded = readAhead(func(r *Record) (bool, error) {

@@ -7,9 +7,8 @@ import (
 	"unicode/utf8"
 )
 
-// The snapshot's record lines are written and read by hand: at a million
-// rows encoding/json cost 7 µs a row to write and 15 µs to read
-// (BenchmarkCompare), more than the whole comparison may add to a run.
+// The snapshot's record lines are written and read by hand: encoding/json's
+// reflection cost more a row than the whole comparison may add to a run.
 // The writer emits exactly the JSON encoding/json would for Record (same
 // keys, same order, same omissions); the reader takes that form fast and
 // hands any other line to encoding/json, so a line that is valid JSON

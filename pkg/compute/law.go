@@ -108,6 +108,9 @@ type Law struct {
 	// statute's order: the titles of Summary, the calendar file and the
 	// Column guide.
 	Words []DeadlineWords
+	// Filing says where a vacancy's papers are filed (the calendar file's
+	// events name it).
+	Filing FilingOffices
 
 	Keying Keying // which date picks the edition, in words
 
@@ -137,6 +140,9 @@ type DeadlineWords struct {
 	// CalendarOnly: a line of the board's calendar that no vacancy row
 	// computes (printed by `batch calendar` and on the Calendar sheet).
 	CalendarOnly bool
+	// Primary: the deadline serves the primary (the designating route),
+	// whatever election fills the vacancy.
+	Primary bool
 }
 
 // WordsFor is the deadline code's plain words; false when the law has none.
@@ -523,8 +529,8 @@ type DefaultTerm struct {
 // labelCache interns the law_edition labels of edition sets. Every
 // deadline row of every worker asks for one, so a read takes no lock: the
 // map is never changed once published, and a new label publishes a copy
-// with it (a run meets a handful of sets). A read lock's counter, shared
-// by the workers, cost 0.34 CPU-s at 200,000 rows (issue 13's profile).
+// with it (a run meets a handful of sets). A read lock's counter would be
+// one cache line the workers all write.
 type labelCache struct {
 	mu sync.Mutex // held while a new map is made
 	m  atomic.Pointer[map[uint64]string]

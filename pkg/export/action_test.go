@@ -66,11 +66,12 @@ func TestDeadlinesLeadWithAction(t *testing.T) {
 	opts := fixtureOptions(dir, XLSX, CSV, JSON)
 	opts.AsOf = d(2027, 1, 28)
 	opts.runRecords = 16 // a run of the waiting rows is about 4 KB: many runs
-	w, err := New(opts)
+	results := actionResults(n)
+	w, err := openWriter(opts, planOf(fixtureExtra, results...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range actionResults(n) {
+	for _, r := range results {
 		if err := w.Result(&r); err != nil {
 			t.Fatal(err)
 		}

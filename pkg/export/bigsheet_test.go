@@ -24,7 +24,7 @@ func TestMoreDeadlineRowsThanExcelHolds(t *testing.T) {
 	const perVacancy = 100
 	const vacancies = 10487 // 1,048,700 deadline rows: 125 past one sheet's 1,048,575
 	dir := filepath.Join(t.TempDir(), "out")
-	w, err := New(Options{Dir: dir, Formats: []string{XLSX}})
+	w, err := openWriter(Options{Dir: dir, Formats: []string{XLSX}}, Plan{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,8 +38,8 @@ func (w *Writer) Snapshot() (io.Writer, error) {
 		}
 		w.snapFile = f
 		// A split folder's snapshot is a small part of the run's: a
-		// buffer of 1 MB each was 63 MB allocated and zeroed at 100,000
-		// rows split by county.
+		// buffer of 1 MB for each folder would be allocated and zeroed
+		// for little.
 		size := 1 << 20
 		if w.opts.slice != nil {
 			size = 64 << 10
@@ -54,9 +54,9 @@ func (w *Writer) Snapshot() (io.Writer, error) {
 // given known beforehand: Comparer.Plain) while the Writer finishes:
 // Finish closes the snapshot's file only once wait returns, after the
 // workbook is saved, and counts what it waited in summary.json's
-// "compare" phase. wait's error fails the Writer. At a million rows the
-// merge of the snapshot's records took 7 CPU-s, on one CPU, after the
-// rows were written and before the workbook's finishing could start.
+// "compare" phase. wait's error fails the Writer. Otherwise the merge of
+// the snapshot's records, on one CPU, would come after the rows were
+// written and before the workbook's finishing could start.
 func (w *Writer) SnapshotBeside(wait func() error) {
 	w.snapWait = func() (time.Duration, error) {
 		start := time.Now()

@@ -19,14 +19,12 @@ import (
 // is written, and the lines themselves written in order later, without
 // holding every conflict in memory.
 //
-// Counting first makes that possible. Every conflict's sort key is its
-// severity and its vacancy's next deadline, both known when the vacancy's
-// deadlines are written (Writer.Deadlines, while the inputs are read);
-// a conflict the pipeline adds afterwards is announced with
-// ExpectConflict. Once every key is counted, a conflict's place is the
-// number of conflicts with a smaller key, plus those of its key that came
-// before it. The lines are then kept in sorted runs of about runRecords in
-// a temporary file and merged into the sheet at Commit.
+// The Plan's counts make that possible: every conflict's sort key is its
+// severity and its vacancy's next deadline, and the pipeline counts the
+// keys while it reads the inputs (ConflictCounts). A conflict's place is
+// then the number of conflicts with a smaller key, plus those of its key
+// that came before it. The lines are kept in sorted runs of about
+// runRecords in a temporary file and merged into the sheet at Commit.
 
 // runRecords is how many conflict lines a run holds in memory before it is
 // sorted and written out.
@@ -60,101 +58,60 @@ func serialOf(d compute.Date) int32 {
 	return int32(excelSerial(d))
 }
 
+// ConflictCounts counts conflicts by the key the Conflicts sheet sorts
+// them on. The zero value is empty and ready.
+type ConflictCounts struct{ n map[conflictKey]int }
+
+// Add counts n conflicts of severity s of a vacancy whose next open
+// deadline is next (zero: none).
+func (c *ConflictCounts) Add(s compute.Severity, next compute.Date, n int) {
+	if n == 0 {
+		return
+	}
+	if c.n == nil {
+		c.n = map[conflictKey]int{}
+	}
+	c.n[conflictKey{s, serialOf(next)}] += n
+}
+
 // conflictOrder places each conflict on the sorted Conflicts sheet.
 type conflictOrder struct {
-	counts  map[conflictKey]int
-	next    []int32 // by vacancy (input order): its next deadline, for ExpectConflict
-	base    map[conflictKey]int
-	seen    map[conflictKey]int
-	total   int
-	settled bool
+	counts map[conflictKey]int
+	base   map[conflictKey]int // where each key's lines begin
+	seen   map[conflictKey]int
 }
 
-func newConflictOrder() *conflictOrder {
-	return &conflictOrder{counts: map[conflictKey]int{}}
-}
-
-// count records the conflicts of the seq-th vacancy, as its deadlines are
-// written; seq comes in order from 0.
-func (o *conflictOrder) count(seq int, r *compute.Result) error {
-	if o.settled {
-		return errors.New("export: a vacancy's deadlines after the first Result")
-	}
-	if seq != len(o.next) {
-		return fmt.Errorf("export: vacancy %d's deadlines out of order", seq)
-	}
-	next := serialOf(r.NextDeadlineDate)
-	o.next = append(o.next, next)
-	for i := range r.Conflicts {
-		o.counts[conflictKey{r.Conflicts[i].Severity, next}]++
-	}
-	return nil
-}
-
-// expect records one more conflict of the seq-th vacancy.
-func (o *conflictOrder) expect(seq int, s compute.Severity) error {
-	if o.settled {
-		return errors.New("export: ExpectConflict after the first Result")
-	}
-	if seq < 0 || seq >= len(o.next) {
-		return fmt.Errorf("export: ExpectConflict for vacancy %d, whose deadlines were not written", seq)
-	}
-	o.counts[conflictKey{s, o.next[seq]}]++
-	return nil
-}
-
-// revise moves one counted conflict of the seq-th vacancy from severity
-// from to severity to.
-func (o *conflictOrder) revise(seq int, from, to compute.Severity) error {
-	if o.settled {
-		return errors.New("export: ReviseConflict after the first Result")
-	}
-	if seq < 0 || seq >= len(o.next) {
-		return fmt.Errorf("export: ReviseConflict for vacancy %d, whose deadlines were not written", seq)
-	}
-	k := conflictKey{from, o.next[seq]}
-	if o.counts[k] == 0 {
-		return fmt.Errorf("export: ReviseConflict of vacancy %d: no %s conflict was counted", seq, from)
-	}
-	o.counts[k]--
-	o.counts[conflictKey{to, o.next[seq]}]++
-	return nil
-}
-
-// settle fixes where each key's lines begin, once everything is counted.
-func (o *conflictOrder) settle() {
-	keys := make([]conflictKey, 0, len(o.counts))
-	for k := range o.counts {
+// newConflictOrder fixes where each key's lines begin.
+func newConflictOrder(c ConflictCounts) *conflictOrder {
+	keys := make([]conflictKey, 0, len(c.n))
+	for k := range c.n {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, keyCompare)
-	o.base = make(map[conflictKey]int, len(keys))
-	o.seen = make(map[conflictKey]int, len(keys))
+	o := &conflictOrder{counts: c.n, base: make(map[conflictKey]int, len(keys)), seen: make(map[conflictKey]int, len(keys))}
 	at := 0
 	for _, k := range keys {
 		o.base[k] = at
-		at += o.counts[k]
+		at += c.n[k]
 	}
-	o.total = at
-	o.next = nil
-	o.settled = true
+	return o
 }
 
 // place is the sorted position (from 0) of the next conflict of key k.
 func (o *conflictOrder) place(k conflictKey) (int, error) {
 	n := o.seen[k]
 	if n >= o.counts[k] {
-		return 0, fmt.Errorf("export: a %s conflict that no Deadlines call or ExpectConflict announced", k.severity)
+		return 0, fmt.Errorf("export: a %s conflict the Plan did not count", k.severity)
 	}
 	o.seen[k] = n + 1
 	return o.base[k] + n, nil
 }
 
-// complete reports whether every announced conflict came.
+// complete reports whether every conflict the Plan counted came.
 func (o *conflictOrder) complete() error {
 	for k, n := range o.counts {
 		if o.seen[k] != n {
-			return fmt.Errorf("export: %d %s conflicts announced, %d came", n, k.severity, o.seen[k])
+			return fmt.Errorf("export: the Plan counted %d %s conflicts, %d came", n, k.severity, o.seen[k])
 		}
 	}
 	return nil

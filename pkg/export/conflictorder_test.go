@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -43,27 +44,16 @@ func TestConflictsSortedWithLinksBothWays(t *testing.T) {
 	results := manyConflicts(150)
 	dir := filepath.Join(t.TempDir(), "out")
 	opts := fixtureOptions(dir, XLSX)
-	opts.ExtraColumns = nil
-	opts.DeadlinesApart = true
 	opts.runRecords = 7
 	opts.maxRows = 40
 	opts.linkCap = 25 // past it, links are formulas
-	w, err := New(opts)
+	// A cross-row conflict (a duplicate), as the pipeline adds it.
+	late := compute.Conflict{Code: "DUPLICATE_VACANCY", Severity: compute.Warning, Field: "vacancy_id", Message: "twice"}
+	results[3].Conflicts = append(results[3].Conflicts, late)
+	w, err := openWriter(opts, planOf(nil, results...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A conflict the pipeline adds after the deadlines (a duplicate):
-	// announced, then carried by the Result.
-	late := compute.Conflict{Code: "DUPLICATE_VACANCY", Severity: compute.Warning, Field: "vacancy_id", Message: "twice"}
-	for i := range results {
-		if err := w.Deadlines(&results[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.ExpectConflict(3, late.Severity); err != nil {
-		t.Fatal(err)
-	}
-	results[3].Conflicts = append(results[3].Conflicts, late)
 	for i := range results {
 		if err := w.Result(&results[i]); err != nil {
 			t.Fatal(err)
@@ -176,23 +166,42 @@ func TestConflictsSortedWithLinksBothWays(t *testing.T) {
 	})
 }
 
-func TestConflictsMustBeAnnounced(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "out")
-	opts := fixtureOptions(dir, XLSX)
-	opts.DeadlinesApart = true
-	w, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Abort()
+// A conflict the Plan did not count has no place on the sorted sheet:
+// the writer refuses it, and refuses to commit when a counted one never
+// came, rather than write a sheet with a gap or a line out of place.
+func TestConflictsMustBeCounted(t *testing.T) {
 	r := fixtureResults()[2] // no conflict
-	if err := w.Deadlines(&r); err != nil {
-		t.Fatal(err)
-	}
-	r.Conflicts = append(r.Conflicts, compute.Conflict{Code: "DUPLICATE_VACANCY", Severity: compute.Warning})
-	if err := w.Result(&r); err == nil {
-		t.Fatal("a conflict no one announced was written")
-	}
+	t.Run("one more", func(t *testing.T) {
+		w, err := openWriter(fixtureOptions(filepath.Join(t.TempDir(), "out"), XLSX), planOf(nil, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Abort()
+		more := r
+		more.Conflicts = []compute.Conflict{{Code: "DUPLICATE_VACANCY", Severity: compute.Warning}}
+		if err := w.Result(&more); err == nil {
+			t.Fatal("a conflict the Plan did not count was written")
+		}
+	})
+	t.Run("one less", func(t *testing.T) {
+		counted := r
+		counted.Conflicts = []compute.Conflict{{Code: "DUPLICATE_VACANCY", Severity: compute.Warning}}
+		dir := filepath.Join(t.TempDir(), "out")
+		w, err := openWriter(fixtureOptions(dir, XLSX), planOf(nil, counted))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Abort()
+		if err := w.Result(&r); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Commit(fixtureRunInfo()); err == nil {
+			t.Fatal("committed a Conflicts sheet missing a counted line")
+		}
+		if _, err := os.Stat(filepath.Join(dir, resultsName)); !os.IsNotExist(err) {
+			t.Errorf("results.xlsx after a refused commit: %v", err)
+		}
+	})
 }
 
 func TestConflictCodesListEachCodeOnce(t *testing.T) {

@@ -17,15 +17,15 @@ import (
 // row, "\n" line ends, never split however long.
 //
 // Its rows are encoded on a goroutine of its own, in batches: turning
-// values into text and text into CSV records was a fifth of the export's
-// work, all of it on the goroutine that also builds the workbook's rows.
+// values into text and text into CSV records is a large part of the
+// export's work, otherwise done on the goroutine that also builds the
+// workbook's rows.
 // write copies the values (strings are shared, not copied) into the batch
 // being filled; the encoder takes full batches in order. The encoder
 // appends each record's bytes itself, exactly as encoding/csv writes them
 // (appendCSVField; FuzzCSVRecord holds it to encoding/csv): through
 // encoding/csv every date and number became a string of its own first,
-// and at a million rows the records cost 11 CPU-s, 7.6 of them in
-// csv.Writer.Write (pprof).
+// and csv.Writer.Write was most of the records' cost.
 type csvTable struct {
 	file *outdir.File
 	buf  *bufio.Writer
@@ -49,15 +49,14 @@ type csvBatch struct {
 }
 
 // csvBatchRows is how many rows a batch holds: enough that handing it
-// over costs nothing, few enough that the batches in flight hold little
-// (at 512 they held 8 MB at the peak of 200,000 rows).
+// over costs nothing, few enough that the batches in flight hold little.
 const csvBatchRows = 128
 
 // csvBatches is how many batches a table has: one being filled, two
 // waiting, one being encoded. Once they are all out, the writer waits
 // for the encoder to give one back: making a new one instead, whenever
-// the encoder was behind, was a third of all a run allocated (865 MB at
-// 200,000 rows, pprof), and the collector ran that much more often.
+// the encoder was behind, made much of all a run allocated, and the
+// collector ran that much more often.
 const csvBatches = 4
 
 func newCSVTable(create func(string) (*outdir.File, error), name string, header []string) (*csvTable, error) {

@@ -4,8 +4,10 @@
 // The outputs are results.xlsx, vacancies.csv, deadlines.csv,
 // conflicts.csv, errors.csv, deadlines.ics and summary.json. It is the
 // last step of the flow: ingest reads rows, compute decides each vacancy,
-// and the pipeline hands every compute.Result and ingest.Problem, in input
-// order, to one Writer.
+// and the pipeline makes one Writer from a finished Plan (the
+// carried-through columns, every conflict counted by its place on the
+// sorted Conflicts sheet, the split) and hands it every compute.Result and
+// ingest.Problem, in input order, then commits it.
 //
 // What it owns:
 //
@@ -15,11 +17,10 @@
 //     (the next 14 days' open deadlines at 500, the next 25 whatever their
 //     distance, the vacancies with errors and with warnings at 200 each;
 //     the rest are counted). The Conflicts sheet is sorted worst first
-//     without holding the conflicts (conflictorder.go): Deadlines counts
-//     each conflict's sort key while the inputs are read, so a line's
-//     place is known when its vacancy links to it, and the lines pass
-//     through sorted runs in a temporary file merged at Commit
-//     (internal/extsort, keyed by place). The
+//     without holding the conflicts (conflictorder.go): the Plan counts
+//     each conflict's sort key, so a line's place is known when its
+//     vacancy links to it, and the lines pass through sorted runs in a
+//     temporary file merged at Commit (internal/extsort, keyed by place). The
 //     calendar keeps a 64-bit hash of each vacancy_id (to give a repeated
 //     id UIDs of its own) and the election days it names.
 //   - A split run's slices (slice.go): by-COLUMN/<value>/ in the same set,

@@ -26,12 +26,11 @@ const (
 
 // Options configure one set of outputs.
 type Options struct {
-	Dir          string   // output folder, created if missing (see outdir.go)
-	Formats      []string // any of XLSX, CSV, ICS, JSON
-	AsOf         compute.Date
-	Calendar     *compute.Calendar // for the Calendar sheet
-	ExtraColumns []string          // carried-through input columns, appended to Vacancies
-	ICSFrom      compute.Date      // deadlines.ics leaves out the events before it; zero: none
+	Dir      string   // output folder, created if missing (see outdir.go)
+	Formats  []string // any of XLSX, CSV, ICS, JSON
+	AsOf     compute.Date
+	Calendar *compute.Calendar // for the Calendar sheet
+	ICSFrom  compute.Date      // deadlines.ics leaves out the events before it; zero: none
 	// ICSAll: deadlines.ics holds every applicable deadline and every
 	// election day, passed or not; by default only what someone must
 	// still do (ics.go).
@@ -39,23 +38,14 @@ type Options struct {
 	// ICSAlarm is the reminder of each event of deadlines.ics, as
 	// CheckICSAlarm reads it: "3d", "0d", "none"; empty: DefaultICSAlarmDays.
 	ICSAlarm string
-	// DeadlinesApart: a vacancy's deadline rows (Deadlines, deadlines.csv,
-	// ICS events, Summary's next deadlines) are written by Deadlines and
-	// Result writes the rest, so that deadlines can go out while later
-	// rows are still being read. Deadline rows depend on nothing Result
-	// adds (a duplicate conflict names no deadline). Deadlines also counts
-	// each vacancy's conflicts, which places them on the sorted Conflicts
-	// sheet; a conflict Result will add is announced with ExpectConflict.
-	// Without DeadlinesApart the writer holds every Result until Commit
-	// and then writes them the same way: for tests and small callers.
-	DeadlinesApart bool
-	// Split, for a split run (slice.go): set by Writer.Slices, so that
-	// the statewide Summary and summary.json say where the slices are.
-	Split *Split
-	slice *Slice // set by Slices.Open on a slice's own Writer
 	// Changes: the run compares itself with an earlier one; the Changes
 	// sheet (second in results.xlsx) and changes.csv are written.
 	Changes bool
+
+	// What New takes from the Plan, for this Writer and its slices'.
+	extra []string // the carried-through columns
+	split *Split   // a split run's; nil otherwise
+	slice *Slice   // a slice's own Writer's: its folder
 
 	// For tests: rows per sheet, header included (0 = Excel's 1,048,576);
 	// real hyperlinks per sheet (0 = excelize's limit); the clock behind
@@ -138,18 +128,16 @@ type Writer struct {
 	chCSV       *csvTable
 	digestFiles []*outdir.File
 
-	tally       *tally
-	deadlineSeq int              // Deadlines calls so far
-	order       *conflictOrder   // places the conflicts on the sorted Conflicts sheet
-	lines       *conflictRuns    // the Conflicts lines until Commit
-	later       *deferredRows    // the Deadlines rows that need nothing, until the open ones are written
-	held        []compute.Result // without DeadlinesApart: the results until Commit
-	vals        []value
-	marks       []mark
-	err         error // the first failure; every later call returns it
-	finished    bool  // Finish has closed every file
-	done        bool
-	aborted     bool
+	tally    *tally
+	order    *conflictOrder // places the conflicts on the sorted Conflicts sheet
+	lines    *conflictRuns  // the Conflicts lines until Commit
+	later    *deferredRows  // the Deadlines rows that need nothing, until the open ones are written
+	vals     []value
+	marks    []mark
+	err      error // the first failure; every later call returns it
+	finished bool  // Finish has closed every file
+	done     bool
+	aborted  bool
 
 	slices  *Slices // a split run's statewide Writer: its slices
 	sliceOf *Slices // a slice's Writer: the set it belongs to
@@ -165,22 +153,66 @@ func cmpOr(err, or error) error {
 	return or
 }
 
-// New opens the outputs in a staging folder. It creates Dir when missing,
-// takes its lock (a second run into Dir fails with an error naming it)
-// and cleans what killed runs left there.
-func New(opts Options) (*Writer, error) {
-	w, err := newWriter(opts)
+// Plan is what a run knows of all its rows before the writer is given
+// the first: the carried-through columns, where each conflict goes on the
+// sorted Conflicts sheet, and, for a split run, its slices.
+type Plan struct {
+	ExtraColumns []string // carried-through input columns, appended to Vacancies
+	// Conflicts counts every conflict the writer will be given, as it
+	// will be given it (the cross-row ones included).
+	Conflicts ConflictCounts
+	// Split makes the run a split one (slice.go): Summary and
+	// summary.json say where the slices are, and Slices opens them.
+	Split *Split
+}
+
+// Folder is an output folder held for one run: created when missing,
+// locked (a second run into it fails with an error naming it), cleaned of
+// what killed runs left, with a staging set a Writer writes into. A run
+// opens it before it reads its inputs, so that a folder it cannot write
+// into stops it at once.
+type Folder struct{ set *outdir.Set }
+
+// OpenFolder opens the output folder dir for one run.
+func OpenFolder(dir string) (*Folder, error) {
+	if dir == "" {
+		return nil, errors.New("export: no output folder given")
+	}
+	set, err := outdir.Open(dir, outputs)
 	if err != nil {
 		return nil, err
 	}
-	if opts.Dir == "" {
-		return nil, errors.New("export: no output folder given")
+	return &Folder{set: set}, nil
+}
+
+// Close lets the folder go when no Writer took it: the staging set is
+// removed, the previous outputs stay. A Writer's Commit or Abort lets go
+// of its folder itself.
+func (f *Folder) Close() {
+	if f != nil && f.set != nil {
+		f.set.Abort()
+		f.set = nil
 	}
-	set, err := outdir.Open(opts.Dir, outputs)
+}
+
+// New opens the outputs of a run in folder f's staging set, to be written
+// in one pass: every Result and Problem in input order, then Commit. The
+// writer takes f: its Commit or Abort lets it go. opts.Dir is f's.
+func New(f *Folder, opts Options, plan Plan) (*Writer, error) {
+	if f == nil || f.set == nil {
+		return nil, errors.New("export: no output folder open")
+	}
+	set := f.set
+	f.set = nil
+	w, err := newWriter(opts, plan)
 	if err != nil {
+		set.Abort()
 		return nil, err
 	}
 	w.set = set
+	if plan.Split != nil {
+		w.slices = newSlices(w)
+	}
 	if err := w.open(); err != nil {
 		w.Abort()
 		return nil, err
@@ -190,7 +222,8 @@ func New(opts Options) (*Writer, error) {
 
 // newWriter is a Writer of opts without its folder: New's, or a slice's
 // (Slice).
-func newWriter(opts Options) (*Writer, error) {
+func newWriter(opts Options, plan Plan) (*Writer, error) {
+	opts.extra, opts.split = slices.Clone(plan.ExtraColumns), plan.Split
 	w := &Writer{opts: opts, now: opts.now}
 	if w.now == nil {
 		w.now = time.Now
@@ -237,7 +270,7 @@ func newWriter(opts Options) (*Writer, error) {
 		return nil, fmt.Errorf("export: ICS alarm %w", err)
 	}
 	w.tally = newTally(opts.AsOf)
-	w.order = newConflictOrder()
+	w.order = newConflictOrder(plan.Conflicts)
 	return w, nil
 }
 
@@ -268,10 +301,10 @@ func (w *Writer) open() error {
 				return err
 			}
 		}
-		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.ExtraColumns)
+		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.extra)
 	}
 	if w.csv {
-		if w.vacCSV, err = newCSVTable(create, vacanciesName, slices.Concat(vacancyColumns, w.opts.ExtraColumns)); err != nil {
+		if w.vacCSV, err = newCSVTable(create, vacanciesName, slices.Concat(vacancyColumns, w.opts.extra)); err != nil {
 			return err
 		}
 		if w.dlCSV, err = newCSVTable(create, deadlinesName, deadlineColumns); err != nil {
@@ -317,121 +350,20 @@ func (w *Writer) fail(err error) error {
 	return err
 }
 
-// Result writes one vacancy's rows (Vacancies, Conflicts; with
-// Options.DeadlinesApart unset, its deadline rows too). Results come in
-// input order; with DeadlinesApart, after every vacancy's Deadlines call
-// and every ExpectConflict.
+// Result writes one vacancy's rows: Vacancies, its deadlines (Deadlines,
+// deadlines.csv, the calendar) and its conflicts (conflicts.csv; the
+// Conflicts sheet's lines, in their sorted places, at Commit). Results
+// come in input order, each conflict as the Plan counted it.
 func (w *Writer) Result(r *compute.Result) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	if !w.opts.DeadlinesApart {
-		c := *r
-		c.Deadlines = slices.Clone(r.Deadlines)
-		c.Conflicts = slices.Clone(r.Conflicts)
-		c.Steps = nil
-		c.Vacancy.Extra = slices.Clone(r.Vacancy.Extra)
-		w.held = append(w.held, c)
-		return nil
-	}
-	return w.fail(w.resultNow(r))
-}
-
-func (w *Writer) resultNow(r *compute.Result) error {
-	if w.deadlineSeq <= w.tally.vacancies {
-		return fmt.Errorf("export: the Result of vacancy %d before its Deadlines", w.tally.vacancies)
-	}
-	if !w.order.settled {
-		w.order.settle()
-		if w.csv && w.opts.DeadlinesApart {
-			// Every deadline row is written: deadlines.csv, most of the
-			// CSV bytes, goes to disk while the rest is written.
-			if err := w.dlCSV.finishBeside(&w.syncs); err != nil {
-				return err
-			}
-		}
+	w.tally.deadlines(r, w.tally.vacancies)
+	if err := w.deadlineRows(r); err != nil {
+		return w.fail(err)
 	}
 	w.tally.result(r)
-	return w.result(r)
-}
-
-// Deadlines writes one vacancy's deadline rows when Options.DeadlinesApart
-// is set, and counts its conflicts. Calls come in input order, all of
-// them before the first Result.
-func (w *Writer) Deadlines(r *compute.Result) error {
-	if err := w.usable(); err != nil {
-		return err
-	}
-	if !w.opts.DeadlinesApart {
-		return w.fail(errors.New("export: Deadlines without Options.DeadlinesApart"))
-	}
-	return w.fail(w.deadlinesNow(r))
-}
-
-func (w *Writer) deadlinesNow(r *compute.Result) error {
-	if err := w.order.count(w.deadlineSeq, r); err != nil {
-		return err
-	}
-	w.tally.deadlines(r, w.deadlineSeq)
-	w.deadlineSeq++
-	return w.deadlineRows(r)
-}
-
-// ExpectConflict announces a conflict of severity s that the seq-th
-// vacancy (from 0, in input order) will carry in its Result beyond those
-// of its Deadlines call: the pipeline adds duplicate conflicts once every
-// row is read. It comes after every Deadlines call and before the first
-// Result.
-func (w *Writer) ExpectConflict(seq int, s compute.Severity) error {
-	if err := w.usable(); err != nil {
-		return err
-	}
-	if !w.opts.DeadlinesApart {
-		return w.fail(errors.New("export: ExpectConflict without Options.DeadlinesApart"))
-	}
-	return w.fail(w.order.expect(seq, s))
-}
-
-// ReviseConflict announces that one conflict of the seq-th vacancy, of
-// severity from in its Deadlines call, will carry severity to in its
-// Result: the pipeline settles some conflicts only once every row is read
-// (a same-date special election whose earlier one is in the inputs). Like
-// ExpectConflict it comes after every Deadlines call and before the first
-// Result.
-func (w *Writer) ReviseConflict(seq int, from, to compute.Severity) error {
-	if err := w.usable(); err != nil {
-		return err
-	}
-	if !w.opts.DeadlinesApart {
-		return w.fail(errors.New("export: ReviseConflict without Options.DeadlinesApart"))
-	}
-	return w.fail(w.order.revise(seq, from, to))
-}
-
-// SetExtraColumns sets the carried-through columns when they are known only
-// after New (the pipeline learns them from the inputs while it already
-// writes deadlines). It must come before the first Result.
-func (w *Writer) SetExtraColumns(cols []string) error {
-	if err := w.usable(); err != nil {
-		return err
-	}
-	if w.tally.vacancies > 0 || len(w.held) > 0 {
-		return w.fail(errors.New("export: extra columns set after the first vacancy"))
-	}
-	w.opts.ExtraColumns = cols
-	if w.xlsx {
-		w.book.vacancies.header = slices.Concat(vacancyColumns, cols)
-	}
-	if w.csv {
-		w.vacCSV.discard()
-		t, err := newCSVTable(w.set.Create, vacanciesName, slices.Concat(vacancyColumns, cols))
-		if err != nil {
-			w.vacCSV = nil
-			return w.fail(err)
-		}
-		w.vacCSV = t
-	}
-	return nil
+	return w.fail(w.result(r))
 }
 
 func (w *Writer) result(r *compute.Result) error {
@@ -478,7 +410,7 @@ func (w *Writer) result(r *compute.Result) error {
 		sheet, row := w.book.conflicts.placeOf(worst)
 		firstConflict = fmt.Sprintf("'%s'!A%d", sheet, row)
 	}
-	w.vals = vacancyRowFrom(w.vals, r, w.opts.ExtraColumns, srcVal)
+	w.vals = vacancyRowFrom(w.vals, r, w.opts.extra, srcVal)
 	if w.csv {
 		if err := w.vacCSV.write(w.vals); err != nil {
 			return err
@@ -718,20 +650,6 @@ func (w *Writer) finish(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
-	if len(w.held) > 0 {
-		// Without DeadlinesApart: the two passes DeadlinesApart makes.
-		for i := range w.held {
-			if err := w.deadlinesNow(&w.held[i]); err != nil {
-				return err
-			}
-		}
-		for i := range w.held {
-			if err := w.resultNow(&w.held[i]); err != nil {
-				return err
-			}
-		}
-		w.held = nil
-	}
 	if w.csv {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if err := c.finishBeside(&w.syncs); err != nil {
@@ -813,8 +731,8 @@ func (w *Writer) finishBook() error {
 		return err
 	}
 	// Calendar, Rules and Guide go through rawsheet as the tables do:
-	// through excelize's stream writer their rows were a quarter of a
-	// small workbook's cost (6 ms of a split folder's 25).
+	// every folder of a split writes them again, and excelize's stream
+	// writer's cost per row weighs most in a small workbook.
 	// Each is listed in wb.extra as soon as it is made, so that a failure
 	// before the end still discards its part and row writer (Abort).
 	calendar := wb.chain(calendarSheet, rulesSheet, calendarColumns)
@@ -861,7 +779,7 @@ func (w *Writer) finishBook() error {
 	guide := wb.chain(guideSheet, "", guideColumns)
 	guide.big = true
 	wb.extra = append(wb.extra, guide)
-	for _, g := range guideRows(w.opts.ExtraColumns) {
+	for _, g := range guideRows(w.opts.extra) {
 		w.vals = append(w.vals[:0], text(g.table), text(g.column), text(g.value), text(g.meaning))
 		cells, err := wb.row(w.vals, noFill, nil)
 		if err != nil {

@@ -142,8 +142,36 @@ func fixtureYearCalendar(_ *compute.Calendar, year int) []compute.CalendarItem {
 
 func fixtureOptions(dir string, formats ...string) Options {
 	return Options{Dir: dir, Formats: formats, AsOf: asOf, Calendar: compute.NewCalendar(nylaw.NewYork, nil),
-		ExtraColumns: []string{"ward", "memo"}, now: fakeClock(),
+		now:   fakeClock(),
 		rules: fixtureRules, yearCalendar: fixtureYearCalendar}
+}
+
+// fixtureExtra are the fixture's carried-through columns.
+var fixtureExtra = []string{"ward", "memo"}
+
+// planOf is the Plan of a run whose vacancies are rs, with the
+// carried-through columns extra: their conflicts counted as the pipeline
+// counts them.
+func planOf(extra []string, rs ...compute.Result) Plan {
+	p := Plan{ExtraColumns: extra}
+	for i := range rs {
+		for _, c := range rs[i].Conflicts {
+			p.Conflicts.Add(c.Severity, rs[i].NextDeadlineDate, 1)
+		}
+	}
+	return p
+}
+
+// fixturePlan is the fixture's Plan.
+func fixturePlan() Plan { return planOf(fixtureExtra, fixtureResults()...) }
+
+// openWriter opens opts.Dir and a Writer into it, of plan.
+func openWriter(opts Options, plan Plan) (*Writer, error) {
+	f, err := OpenFolder(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return New(f, opts, plan)
 }
 
 // feedFixture hands the fixture's results and problems to w.
@@ -164,7 +192,7 @@ func feedFixture(t *testing.T, w *Writer) {
 // writeFixture runs the whole export on the fixture and returns the folder.
 func writeFixture(t *testing.T, opts Options) (string, Totals) {
 	t.Helper()
-	w, err := New(opts)
+	w, err := openWriter(opts, fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -248,7 +248,7 @@ func TestICSAlarm(t *testing.T) {
 		if err := CheckICSAlarm(bad); err == nil {
 			t.Errorf("%q is taken as a reminder setting", bad)
 		}
-		if _, err := New(Options{Dir: t.TempDir(), Formats: []string{ICS}, AsOf: asOf, ICSAlarm: bad}); err == nil {
+		if _, err := openWriter(Options{Dir: t.TempDir(), Formats: []string{ICS}, AsOf: asOf, ICSAlarm: bad}, Plan{}); err == nil {
 			t.Errorf("New took the reminder setting %q", bad)
 		}
 	}
@@ -281,7 +281,7 @@ func TestICSWords(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "out")
-	w, err := New(fixtureOptions(dir, ICS))
+	w, err := openWriter(fixtureOptions(dir, ICS), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func TestICSSameVacancyTwice(t *testing.T) {
 	again.Vacancy.Source.Row = 9 // the same vacancy entered twice
 	dir := filepath.Join(t.TempDir(), "out")
 	opts := fixtureOptions(dir, ICS)
-	w, err := New(opts)
+	w, err := openWriter(opts, fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,7 +486,7 @@ func TestICSElectionDays(t *testing.T) {
 		r.Deadlines[i].ElectionDate = r.FillingElection // 2026-11-03
 	}
 	dir := filepath.Join(t.TempDir(), "out")
-	w, err := New(fixtureOptions(dir, ICS))
+	w, err := openWriter(fixtureOptions(dir, ICS), fixturePlan())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -528,7 +528,7 @@ func BenchmarkICS(b *testing.B) {
 		dir := filepath.Join(b.TempDir(), "out")
 		opts := fixtureOptions(dir, ICS)
 		opts.ICSAll = true
-		w, err := New(opts)
+		w, err := openWriter(opts, fixturePlan())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -543,45 +543,5 @@ func BenchmarkICS(b *testing.B) {
 		if _, err := w.Commit(fixtureRunInfo()); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// TestFiledWith: where the calendar says papers are filed, by Elec. Law
-// § 6-144: "in the office of the Board of Elections of the county, except
-// as follows: for an office or position to be voted for wholly within the
-// city of New York, in the office of the Board of Elections of that city;
-// for an office or position to be voted for in a district greater than
-// one county, or portions of two or more counties, in the office of the
-// state board of elections; for a village office to be filled in a
-// village election not conducted by the board of elections, in the
-// office of the village clerk."
-func TestFiledWith(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		v    compute.Vacancy
-		want string
-	}{
-		{"an office of one county", compute.Vacancy{Office: "County Clerk", County: "Albany"},
-			"the Albany County Board of Elections"},
-		{"an Assembly district within Brooklyn", compute.Vacancy{Office: "Member of Assembly", Class: compute.MemberOfAssembly, County: "Kings"},
-			"the Board of Elections in the City of New York"},
-		{"a district across two boroughs, wholly within the city", compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, County: "New York; Bronx"},
-			"the Board of Elections in the City of New York"},
-		{"a Senate district across two counties", compute.Vacancy{Office: "State Senator", Class: compute.StateSenator, County: "Albany; Schenectady"},
-			"the State Board of Elections"},
-		{"a district from the city into Nassau", compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, County: "Queens, Nassau"},
-			"the State Board of Elections"},
-		{"a statewide office with no county", compute.Vacancy{Office: "Governor", Class: compute.Governor},
-			"the State Board of Elections"},
-		{"a village office: the village may run its own election", compute.Vacancy{Office: "Village Trustee, Village of Hudson Falls", County: "Washington"},
-			"the Washington County Board of Elections (or the village clerk)"},
-		{"no county, not statewide: the cell does not say", compute.Vacancy{Office: "Town Supervisor"},
-			"the board of elections"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			if got := filedWith(&c.v); got != c.want {
-				t.Errorf("%q, want %q", got, c.want)
-			}
-		})
 	}
 }

@@ -87,17 +87,15 @@ func TestSliceRawRowsAsExcelizeWritesThem(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out")
 		opts := fixtureOptions(dir, XLSX)
 		opts.maxRows, opts.linkCap, opts.streamAll = 3, 1, stream
-		w, err := New(opts)
+		plan := fixturePlan()
+		plan.Split = &Split{Column: "county", Folder: SplitFolder("county"), Folders: 1,
+			Vacancies: len(fixtureResults())}
+		w, err := openWriter(opts, plan)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer w.Abort()
-		ss, err := w.Slices(Split{Column: "county", Folder: SplitFolder("county"), Folders: 1,
-			Vacancies: len(fixtureResults())})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sw, err := ss.Open(Slice{Value: "Albany", Folder: "Albany"})
+		sw, err := w.Slices().Open(Slice{Value: "Albany", Folder: "Albany"}, plan.Conflicts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -143,9 +143,9 @@ func rowHeight(cells []cell, widths []float64, bold bool) float64 {
 
 // heightMemo is rowHeight for one table's rows (not bold), remembering
 // for each column the lines of the wrapped texts it met (strmemo.Map): a
-// vacancy's deadline rows repeat the law's reasons (about a hundred
-// distinct texts at 200,000 rows), and wrapping them again was most of
-// the row heights' cost (pprof: 1.1 CPU-s).
+// vacancy's deadline rows repeat the law's reasons (a bounded set of
+// distinct texts, however many rows), and wrapping them again was most of the row
+// heights' cost.
 type heightMemo struct {
 	widths []float64
 	seen   []strmemo.Map[int]

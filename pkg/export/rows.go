@@ -131,9 +131,9 @@ func (s *rawSink) finish() error { return s.part.Finish() }
 func (s *rawSink) discard()      { s.part.Discard() }
 
 // rowWriter writes a big table's rows on a goroutine of its own, in
-// batches, in order: the writer's one goroutine, which builds every
-// output's rows in input order, spent about half its time at 200,000 rows
-// working out row heights and writing rawsheet's XML (pprof). It only
+// batches, in order: working out row heights and writing rawsheet's XML
+// is much of the work of the writer's one goroutine, which builds every
+// output's rows in input order. It only
 // serves rawsheet's sinks: excelize's File is not to be used from two
 // goroutines.
 type rowWriter struct {
@@ -163,7 +163,7 @@ const rowBatchRows = 256
 
 // idleRowBatches are batches written, kept for the next rows of any
 // rowWriter: a split run opens four for each of its folders, and a new
-// set per folder was 0.4 GB of garbage at 100,000 rows (heap profile).
+// set per folder would make garbage in proportion to the folders.
 var idleRowBatches = make(chan rowBatch, 8)
 
 func newRowWriter(widths []float64) *rowWriter {

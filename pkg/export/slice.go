@@ -1,7 +1,6 @@
 package export
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -76,23 +75,17 @@ type Slices struct {
 	index  []indexRow
 }
 
-// Slices makes the statewide outputs those of split s (Summary and
-// summary.json say where the slices are) and returns the set the slices
-// are opened from. It comes after SetExtraColumns and before Finish, once.
-func (w *Writer) Slices(s Split) (*Slices, error) {
-	if err := w.usable(); err != nil {
-		return nil, err
-	}
-	if w.sliceOf != nil || w.slices != nil {
-		return nil, w.fail(errors.New("export: Slices twice, or on a slice"))
-	}
-	w.opts.Split = &s
+// newSlices is the slices of w, a split run's statewide Writer.
+func newSlices(w *Writer) *Slices {
 	opts := w.opts
 	opts.Formats = sliceFormats(w.opts.Formats)
 	opts.rules, opts.yearCalendar = sharedRules(opts.rules), sharedYears(opts.yearCalendar)
-	w.slices = &Slices{opts: opts, now: w.now, set: w.set}
-	return w.slices, nil
+	return &Slices{opts: opts, now: w.now, set: w.set}
 }
+
+// Slices are the slices of a split run's statewide Writer (its Plan's
+// Split); nil for a run not split.
+func (w *Writer) Slices() *Slices { return w.slices }
 
 // sharedRules is rules worked out once for each set of editions, for
 // every slice: the folders of a split mostly use the same editions, and
@@ -139,12 +132,12 @@ func memo[K comparable, V any]() func(k K, build func() V) V {
 }
 
 // Open opens the Writer of one slice in the staging set, under the
-// split's folder. Feed it the slice's rows as the statewide Writer is fed
-// (with DeadlinesApart: every Deadlines, then every Result; Problems in
-// input order), then Commit it, which closes its files and counts it in
+// split's folder; conflicts counts the conflicts of the slice's rows, as
+// the Plan's counts the run's. Feed it the slice's rows as the statewide
+// Writer is fed, then Commit it, which closes its files and counts it in
 // index.csv, or Abort it. Each slice's Writer is used by one goroutine;
 // several may be written at once.
-func (ss *Slices) Open(s Slice) (*Writer, error) {
+func (ss *Slices) Open(s Slice, conflicts ConflictCounts) (*Writer, error) {
 	if s.Folder == "" || s.Folder != filepath.Base(s.Folder) || s.Folder == "." || s.Folder == ".." {
 		return nil, fmt.Errorf("export: slice folder %q is not a folder name", s.Folder)
 	}
@@ -155,10 +148,10 @@ func (ss *Slices) Open(s Slice) (*Writer, error) {
 	ss.mu.Unlock()
 	opts := ss.opts
 	opts.slice = &s
-	sw, err := newWriter(opts)
+	sw, err := newWriter(opts, Plan{ExtraColumns: opts.extra, Conflicts: conflicts, Split: opts.split})
 	if err == nil {
 		sw.now, sw.sliceOf = ss.now, ss
-		sw.set, err = ss.set.Inner(filepath.Join(opts.Split.Folder, s.Folder), n)
+		sw.set, err = ss.set.Inner(filepath.Join(opts.split.Folder, s.Folder), n)
 	}
 	if err == nil {
 		if err = sw.open(); err != nil {
@@ -229,7 +222,7 @@ func (w *Writer) writeIndex() error {
 		}
 		return 0
 	})
-	rel := filepath.Join(w.opts.Split.Folder, indexName)
+	rel := filepath.Join(w.opts.split.Folder, indexName)
 	t, err := newCSVTable(w.set.Create, rel, indexColumns)
 	if err != nil {
 		return err
@@ -258,11 +251,11 @@ func (w *Writer) sliceTitle() string {
 	case s == nil:
 		return ""
 	case s.Value == "":
-		return " with no " + w.opts.Split.Column
-	case w.opts.Split.Column == "county":
+		return " with no " + w.opts.split.Column
+	case w.opts.split.Column == "county":
 		return " of " + s.Value + " County"
 	}
-	return " of " + w.opts.Split.Column + " " + s.Value
+	return " of " + w.opts.split.Column + " " + s.Value
 }
 
 // splitSentences are what Summary says of a split: the statewide
@@ -270,7 +263,7 @@ func (w *Writer) sliceTitle() string {
 // holds; both how many rows had no value, and (for counties) that a row
 // naming several is in each of their folders.
 func (w *Writer) splitSentences() []string {
-	sp := w.opts.Split
+	sp := w.opts.split
 	if sp == nil {
 		return nil
 	}
@@ -342,7 +335,7 @@ type summarySplitDoc struct {
 }
 
 func (w *Writer) splitDoc() (split, slice *summarySplitDoc) {
-	sp := w.opts.Split
+	sp := w.opts.split
 	if sp == nil {
 		return nil, nil
 	}

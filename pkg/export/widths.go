@@ -4,8 +4,8 @@ import "github.com/xuri/excelize/v2"
 
 // maxWidthColumns is how many columns of a sheet get a width of their own;
 // the columns past it share one width. excelize's SetColWidth flattens
-// every column set so far on each call (quadratic in the columns: 10,000
-// carried-through columns took over 50 s), so the calls are few and the one
+// every column set so far on each call (quadratic in the columns, slow at
+// thousands of carried-through columns), so the calls are few and the one
 // wide range comes last, when little has been set before it.
 const maxWidthColumns = 256
 

@@ -40,9 +40,9 @@ const (
 	// every highlighted row still links. excelize caps a sheet at
 	// TotalSheetHyperlinks (65,529, about Excel's own limit), but it also
 	// compares each new hyperlink with every earlier one on the sheet: n
-	// links cost n²/2 string comparisons, and 55,000 of them took 11 of the
-	// 38 s of a 100,000-row run. 4,096 cost about 0.05 s a sheet and cover
-	// a county board's workbook.
+	// links cost n²/2 string comparisons, a large part of a big run at
+	// tens of thousands. 4,096 cost little and cover a county board's
+	// workbook.
 	excelLinkLimit = 4096
 	// sampleRows is how many rows a sheet holds back to size its columns.
 	sampleRows = 200
@@ -237,8 +237,8 @@ func excelSerial(d compute.Date) int {
 	if y < 1 || m < 1 || m > 12 || day < 1 || day > 31 {
 		return compute.D(1899, 12, 30).DaysUntil(d)
 	}
-	// By arithmetic: it runs for every date cell, and through time.Date
-	// it cost 0.8 CPU-s at 200,000 rows. Days since 0000-03-01 of the
+	// By arithmetic: it runs for every date cell, and time.Date spends
+	// most of its time in its location lookup. Days since 0000-03-01 of the
 	// proleptic Gregorian calendar, the years counted from March so that
 	// the leap day falls last; 693899 is that count for 1899-12-30.
 	if m <= 2 {
@@ -742,7 +742,8 @@ func (wb *workbook) save(out io.Writer) error {
 		wb.deflaters = nil
 	}
 	wb.f.SetZipWriter(func(io.Writer) excelize.ZipWriter {
-		// Level 1 deflate: measured 38 s → 23 s at 1M rows, file ~33 % bigger.
+		// Level 1 deflate: much faster than the default for a file about a
+		// third bigger (docs/PERFORMANCE.md).
 		z := rawsheet.NewZip(out, flate.BestSpeed)
 		for name, part := range wb.spliced {
 			z.Splice(name, part)

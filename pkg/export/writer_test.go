@@ -34,10 +34,10 @@ func TestHeaderIsTheContractsColumns(t *testing.T) {
 }
 
 func TestNewRefusesUnknownFormatsAndNoFolder(t *testing.T) {
-	if _, err := New(Options{Dir: t.TempDir(), Formats: []string{"pdf"}}); err == nil {
+	if _, err := openWriter(Options{Dir: t.TempDir(), Formats: []string{"pdf"}}, Plan{}); err == nil {
 		t.Error("format pdf accepted")
 	}
-	if _, err := New(Options{Formats: []string{CSV}}); err == nil {
+	if _, err := openWriter(Options{Formats: []string{CSV}}, Plan{}); err == nil {
 		t.Error("empty Dir accepted")
 	}
 }

@@ -11,8 +11,8 @@ import (
 // Why this file exists: encoding/csv ends a line at LF (or CR LF) only, so
 // a file saved with CR line ends (old Mac exports, some mail gateways) is
 // one enormous line, read as a header without a single row; and it holds a
-// whole line, however long, in memory before it looks at it (a 200 MB line
-// cost 635 MB). So CSV text goes through recordReader on its way to the
+// whole line, however long, in memory before it looks at it (several times
+// the line's size). So CSV text goes through recordReader on its way to the
 // CSV reader: it turns every line end (LF, CR LF, a lone CR) into LF, and
 // it holds back each record (one row: a line, or several when a quoted
 // cell spans them) until the record is complete or reaches

@@ -359,18 +359,11 @@ const CountySeparator = "; "
 
 // SplitCounties is the counties a vacancy's county value names, in order:
 // one for most rows, several for an office that spans counties, none when
-// the value is blank.
+// the value is blank (compute.Vacancy.Counties).
 func SplitCounties(county string) []string {
-	var out []string
-	for _, part := range strings.FieldsFunc(county, isCountySeparator) {
-		if part = strings.TrimSpace(part); part != "" {
-			out = append(out, part)
-		}
-	}
-	return out
+	v := compute.Vacancy{County: county}
+	return v.Counties()
 }
-
-func isCountySeparator(r rune) bool { return r == ';' || r == ',' }
 
 // badCounty is one name of a county cell that is no county.
 type badCounty struct{ part, suggestion string }

@@ -17,8 +17,7 @@ import (
 // conflict names; past that it counts them ("and 290 more rows").
 // Synthetic statewide files put hundreds of rows on one seat (a statewide
 // office, no district or county), and naming every other row made the
-// output grow with the square of the group: conflicts.csv went from 29 MB
-// at 100,000 rows to 557 MB at 1,000,000.
+// output grow with the square of the group.
 const namedOthers = 10
 
 // dupIndex finds, without keeping the keys, the rows that are one
@@ -39,9 +38,8 @@ const namedOthers = 10
 // where two seats, or two incumbents of one seat and day, share a hash,
 // it gives them hashes of their own, so that two vacancies are never
 // merged, whatever the seed. After build the index costs 4 bytes a row and
-// about 25 more a row sharing a seat (BenchmarkDupIndex: 28 bytes a row
-// while reading, 32 after build, at a million rows all sharing seats);
-// maps of every key cost ~100 MB at a million rows.
+// about 25 more a row sharing a seat (BenchmarkDupIndex), a fraction of
+// what maps of every key would hold.
 //
 // A row with no incumbent is one vacancy with every row of its seat and
 // date, though those rows may name different people: "one vacancy" is
@@ -72,13 +70,11 @@ type dupIndex struct {
 
 	// The labels of the rows conflicts name ("source" or "source (id)"),
 	// in the order of their ordinals (the i-th is of the named row with i
-	// named rows before it: namedRank; a list of their ordinals was 2 MB
-	// at a million rows): the labels one after another in idText (idBuf
-	// while being filled), idEnd[i] where the i-th ends. A map cost ~40 MB
-	// at a million rows. A label's "file:sheet:" is kept once for the run
-	// of labels sharing it (idPre, from idPreAt[k] on): repeated in every
-	// label it was half of idText (18 MB at a million rows, issue 13's
-	// heap profile).
+	// named rows before it: namedRank, not a list of their ordinals): the
+	// labels one after another in idText (idBuf while being filled),
+	// idEnd[i] where the i-th ends, smaller than a map. A label's
+	// "file:sheet:" is kept once for the run of labels sharing it (idPre,
+	// from idPreAt[k] on): repeated in every label it was half of idText.
 	idEnd   []uint32
 	idBuf   []byte
 	idText  string
@@ -340,9 +336,7 @@ func (d *dupIndex) namedBefore(ordinal int32) int {
 }
 
 // reserve sizes order A's slices for the rows sharing a seat, as addSeat
-// will fill them: grown by append they held up to twice their rows (25 MB
-// at a million rows of which 660,000 share a seat, issue 13's heap
-// profile).
+// will fill them: grown by append they held up to twice their rows.
 func (d *dupIndex) reserve(es []dupEntry) {
 	members := 0
 	for i := 0; i < len(es); {
@@ -480,8 +474,8 @@ func (d *dupIndex) countsAt(pl place) (dups, same int) {
 	default:
 		// The date's class without incumbent is every other class's extra:
 		// a big one is counted once for each group (counted for each of its
-		// date's other rows, it made the count quadratic: 24 s for 300,000
-		// rows of one seat and day, half without incumbent). At most one
+		// date's other rows, it made the count quadratic in the rows of one
+		// seat and day). At most one
 		// entry for 64 rows.
 		key := int64(pl.extra)<<32 | int64(uint32(pl.g))
 		n, ok := d.extraIn[key]

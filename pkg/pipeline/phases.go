@@ -22,6 +22,7 @@ type phaseOneResult struct {
 	dups     *dupIndex
 	piggy    *piggyIndex        // the same-date proviso across the batch
 	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
+	conf     []rowConflicts     // each accepted row's conflicts, for the writer's plan (plan.go)
 	inputs   []export.Input
 	extra    []string          // carried-through columns, first spelling met of each
 	extraAt  []extraOrigin     // where each of extra was first met
@@ -39,11 +40,10 @@ type phaseOneResult struct {
 }
 
 // phaseOne reads every input, computes each row on the pool, and records
-// what the writing phase needs to know in advance: the duplicates and the
-// carried-through columns. visit, when set, sees every row in input order
-// (r is nil for a rejected row); an error from it ends the phase. Run's
-// visit writes the deadline rows, which depend on nothing later rows
-// bring, so they go out while the inputs are still being read.
+// what the writing phase needs to know in advance: the duplicates, the
+// carried-through columns and where each conflict goes (plan.go). visit,
+// when set, sees every row in input order (r is nil for a rejected row);
+// an error from it ends the phase.
 //
 // Each workbook sheet is checked as it is read (ingest.Options.CheckAsRead),
 // not whole before its first row. A sheet whose row numbers go back, which
@@ -58,8 +58,10 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 		return p, err
 	}
 	opts.Log.Warn("reading the inputs again, each sheet checked first", "why", err.Error())
-	if err := reset(); err != nil {
-		return nil, err
+	if reset != nil {
+		if err := reset(); err != nil {
+			return nil, err
+		}
 	}
 	opts.checkFirst = true
 	return readAll(ctx, opts, cal, visit)
@@ -102,6 +104,11 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 				p.piggy.add(int32(p.accepted), r)
 				p.dups.add(compute.DuplicateKey(r))
 				p.sev = append(p.sev, r.Severity())
+				rc, err := rowConflictsOf(r)
+				if err != nil {
+					return err
+				}
+				p.conf = append(p.conf, rc)
 				p.accepted++
 				if visit != nil {
 					if err := visit(it, r); err != nil {
@@ -138,6 +145,10 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p.piggy.build()
+	if err := p.countCrossRow(); err != nil {
+		sp.close()
+		return nil, err
+	}
 	if err := p.resolveIDs(); err != nil {
 		sp.close()
 		return nil, err
@@ -270,9 +281,6 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return 0, err
 	}
-	if err := p.announceConflicts(w); err != nil {
-		return 0, err
-	}
 	// Sheets that could not be read come first on Errors: a whole sheet
 	// weighs more than a row.
 	for _, u := range p.unread {
@@ -347,49 +355,6 @@ func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
 	p.canonicalExtra(r.Vacancy.Extra)
 	p.piggy.resolve(ordinal, r)
 	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
-}
-
-// announceConflicts tells the writer which conflicts phase two adds to
-// the results phase one computed (the duplicates), and which it changes
-// (a same-date special that found its earlier special election), so that
-// it can place every conflict on the sorted Conflicts sheet before the
-// first vacancy row links to one.
-func (p *phaseOneResult) announceConflicts(w *export.Writer) error {
-	return p.announce(w, p.accepted, func(seq int) int32 { return int32(seq) })
-}
-
-// announce is announceConflicts for a writer of n vacancies, the seq-th
-// of which is the accepted row ordinal(seq): all of them for the
-// statewide writer, a slice's for a slice's.
-func (p *phaseOneResult) announce(w *export.Writer, n int, ordinal func(seq int) int32) error {
-	p.mu.Lock() // the duplicates' index caches what finishRow asks it
-	defer p.mu.Unlock()
-	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
-	for seq := range n {
-		o := ordinal(seq)
-		if p.piggy.matched(o) {
-			for _, c := range p.piggy.revised[o] {
-				if err := w.ReviseConflict(seq, c[0], c[1]); err != nil {
-					return err
-				}
-			}
-		}
-		if p.dups.members() == 0 {
-			continue
-		}
-		dups, same := p.dups.counts(o)
-		if dups > 0 {
-			if err := w.ExpectConflict(seq, dupSev); err != nil {
-				return err
-			}
-		}
-		if same > 0 {
-			if err := w.ExpectConflict(seq, sameSev); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // canonicalExtra renames carried-through columns to the spelling the

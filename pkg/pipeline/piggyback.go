@@ -18,8 +18,8 @@ import (
 // turns the warning into info naming that row.
 
 // special is one row's special election day and proclamation, packed
-// (packDate): 12 bytes where two compute.Dates took 48, and the list is
-// let go once matched (5 MB at a million rows, issue 13's heap profile).
+// (packDate): 12 bytes where two compute.Dates take 48, and the list is
+// let go once matched.
 type special struct {
 	election, proclamation uint32
 	ordinal                int32

@@ -117,29 +117,16 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	sum.Phases = append(sum.Phases, export.Phase{Name: "calendar", Duration: time.Since(start)})
 
-	// The writer opens first: deadline rows are written while the inputs
-	// are read (they depend on nothing later rows bring), the rest once
-	// duplicates and carried-through columns are known.
+	// The output folder is opened (and locked) first, so that a folder
+	// that cannot be written stops the run before it reads anything; the
+	// writer is made once phase one has planned every row (plan.go).
 	start = time.Now()
-	wopts := export.Options{
-		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf,
-		Calendar: cal, DeadlinesApart: true, ICSFrom: opts.ICSFrom, ICSAll: opts.ICSAll, ICSAlarm: opts.ICSAlarm, Changes: opts.Compare != "",
-	}
-	w, err := export.New(wopts)
+	folder, err := export.OpenFolder(opts.OutDir)
 	if err != nil {
 		return sum, err
 	}
-	defer func() { w.Abort() }() // the writer of the last reading
-	p1, err := phaseOne(ctx, opts, cal, func(_ *ingest.Item, r *compute.Result) error {
-		if r == nil {
-			return nil
-		}
-		return w.Deadlines(r)
-	}, func() error {
-		w.Abort()
-		w, err = export.New(wopts)
-		return err
-	})
+	defer folder.Close() // when no writer took it
+	p1, err := phaseOne(ctx, opts, cal, nil, nil)
 	if err != nil {
 		return sum, err
 	}
@@ -149,15 +136,28 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		"blank", p1.blank, "duplicates", p1.dups.dupRows, "same_seat", p1.dups.sameRows, "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
 
 	start = time.Now()
-	if err := w.SetExtraColumns(p1.extra); err != nil {
+	plan := export.Plan{ExtraColumns: p1.extra, Conflicts: p1.conflictCounts(p1.allRows)}
+	if p1.split != nil {
+		if err := p1.split.check(p1); err != nil {
+			return sum, err
+		}
+		s := p1.split.info(p1)
+		plan.Split = &s
+	}
+	w, err := export.New(folder, export.Options{
+		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf, Calendar: cal,
+		ICSFrom: opts.ICSFrom, ICSAll: opts.ICSAll, ICSAlarm: opts.ICSAlarm, Changes: opts.Compare != "",
+	}, plan)
+	if err != nil {
 		return sum, err
 	}
+	defer w.Abort()
 	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Jobs: opts.Jobs}
 	var slices *sliceRun
 	if p1.split != nil {
 		// The slices are written while the statewide outputs are: they
 		// need the cross-row conflicts, known now, and nothing else.
-		if slices, err = startSplit(ctx, opts, cal, p1, w, info, overrides); err != nil {
+		if slices, err = startSplit(ctx, opts, cal, p1, w.Slices(), info, overrides); err != nil {
 			return sum, err
 		}
 		defer slices.stop() // before w.Abort: nothing writes into a set being removed

@@ -28,8 +28,8 @@ type chunk struct {
 // next computation into it reuses its results' Deadlines, Conflicts and
 // Steps arrays (compute.ComputeInto), so sink must not keep its items or
 // results, or slices of them: a deep copy is fine. Allocating a chunk per
-// 256 rows and a fresh result per row was more than half of the pool's
-// garbage, which two workers share the two CPUs with.
+// 256 rows and a fresh result per row was most of the pool's garbage,
+// and the collector shares the two CPUs with the two workers.
 //
 // explain keeps each result's Steps (batch explain); a bulk run leaves them
 // out, which halves the engine's garbage (compute.ComputeBriefInto).
@@ -44,8 +44,8 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 	// Every chunk in flight fits: todo, done, one per worker, the one
 	// being filled, and the out-of-order ones waiting in pending. Each
 	// chunk keeps its results' lists at their longest, so the chunks in
-	// flight are much of a run's fixed memory (issue 13: about 30 MB at
-	// 256 rows a chunk and twice these channels).
+	// flight are much of a run's fixed memory: the channels hold no more
+	// chunks than can be in flight.
 	free := make(chan *chunk, 4*jobs+4)
 
 	var workers sync.WaitGroup

@@ -149,8 +149,8 @@ func (s *spill) readAt(ref spillRef, buf []byte, it *ingest.Item) ([]byte, error
 const maxRecord = 1 << 30
 
 // decodeRecord decodes one record's bytes into it. Its strings are
-// substrings of one copy of the record: a row's ~50 strings were ~50
-// allocations, 29 % of a run's allocated objects (issue 13's profile).
+// substrings of one copy of the record: a row's ~50 strings as ~50
+// allocations were a large share of a run's allocated objects.
 func decodeRecord(b []byte, it *ingest.Item) error {
 	d := decoder{b: b, s: string(b)}
 	if err := decodeItem(&d, it); err != nil {
@@ -228,8 +228,8 @@ type spillHead struct {
 
 // nextHead reads the next record's head only, skipping the rest: the
 // passes that look up a few rows' labels between the phases need no more.
-// Decoding every field of a million rows took 1.5 s of one CPU there, each
-// pass (issue 13). The source's file and sheet, the same on row after row,
+// Decoding every field of every row there, on one CPU, was a visible cost
+// of each pass. The source's file and sheet, the same on row after row,
 // are made strings once for each run of rows that share them.
 func (sr *spillReader) nextHead(h *spillHead) bool {
 	if !sr.nextBytes() {

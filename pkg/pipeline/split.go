@@ -390,28 +390,28 @@ func (run *sliceRun) stop() {
 
 // sliceWorker is one goroutine's reading and computing state.
 type sliceWorker struct {
-	run  *sliceRun
-	buf  []byte
-	it   ingest.Item
-	r    compute.Result
-	ords []int32          // the slice's accepted rows, by their ordinal in the run
-	held []compute.Result // a small slice's results, between its two passes
+	run *sliceRun
+	buf []byte
+	it  ingest.Item
+	r   compute.Result
 }
-
-// heldResults is the most results a slice worker holds between a slice's
-// two passes (a few KB each: about 25 MB at most); a bigger slice's rows
-// are read and computed again.
-var heldResults = 8192 // a variable for tests
 
 // sliceHook, set by tests, is called once a slice's Writer is open: an
 // error fails the slice there, as a full disk would.
 var sliceHook func(folder string) error
 
-// write writes one slice: its Writer is fed as the statewide one was,
-// the deadline rows of its accepted rows first, then every row.
+// write writes one slice: its Writer is planned and fed as the
+// statewide one is, with the slice's rows.
 func (w *sliceWorker) write(b *bucket) error {
 	run := w.run
-	sw, err := run.set.Open(export.Slice{Value: b.value, Folder: b.folder, Shared: b.shared})
+	conflicts := run.p.conflictCounts(func(yield func(int32) bool) {
+		for _, ref := range b.refs {
+			if ref.ord >= 0 && !yield(ref.ord) {
+				return
+			}
+		}
+	})
+	sw, err := run.set.Open(export.Slice{Value: b.value, Folder: b.folder, Shared: b.shared}, conflicts)
 	if err != nil {
 		return err
 	}
@@ -420,37 +420,6 @@ func (w *sliceWorker) write(b *bucket) error {
 		if err := sliceHook(b.folder); err != nil {
 			return err
 		}
-	}
-	if err := sw.SetExtraColumns(run.p.extra); err != nil {
-		return err
-	}
-	// A small slice's results are held from the first pass to the second
-	// (a copy each: the engine reuses its arrays); a big one's are
-	// computed again, so that memory stays bounded.
-	hold := b.accepted <= heldResults
-	defer func() { clear(w.held); w.held = w.held[:0] }()
-	w.ords = w.ords[:0]
-	for _, ref := range b.refs {
-		if ref.ord < 0 {
-			continue
-		}
-		if err := w.read(ref); err != nil {
-			return err
-		}
-		if err := sw.Deadlines(&w.r); err != nil {
-			return err
-		}
-		w.ords = append(w.ords, ref.ord)
-		if hold {
-			c := w.r
-			c.Deadlines, c.Conflicts, c.Steps = slices.Clone(w.r.Deadlines), slices.Clone(w.r.Conflicts), nil
-			w.held = append(w.held, c)
-		}
-	}
-	// The cross-row conflicts the rows will carry, as phase two announces
-	// them to the statewide writer, under the slice's own numbering.
-	if err := run.p.announce(sw, len(w.ords), func(seq int) int32 { return w.ords[seq] }); err != nil {
-		return err
 	}
 	// Sheets that could not be read come first on Errors, in every
 	// folder: their rows may be anyone's.
@@ -464,33 +433,24 @@ func (w *sliceWorker) write(b *bucket) error {
 	// to another is gone from the one and new in the other.
 	cmp := newComparerOf(run.opts, run.header, sliceSortMemory)
 	defer cmp.Close()
-	k := 0                 // accepted rows so far
 	var rec changes.Record // each row's, in turn
 	for i, ref := range b.refs {
-		switch {
-		case ref.ord < 0:
-			if err := w.read(ref); err != nil {
-				return err
-			}
+		if err := w.read(ref); err != nil {
+			return err
+		}
+		if ref.ord < 0 {
 			for j := range w.it.Problems {
 				if err := sw.Problem(w.it.Problems[j], j == 0); err != nil {
 					return err
 				}
 			}
 			rec = changes.FromRejected(&w.it.Vacancy, problemText(w.it.Problems[0]))
-		default:
-			r := &w.r
-			if hold {
-				r = &w.held[k]
-			} else if err := w.read(ref); err != nil {
+		} else {
+			run.p.finishRow(ref.ord, &w.r)
+			if err := sw.Result(&w.r); err != nil {
 				return err
 			}
-			k++
-			run.p.finishRow(ref.ord, r)
-			if err := sw.Result(r); err != nil {
-				return err
-			}
-			changes.FromResultInto(&rec, r, r.LawEdition)
+			changes.FromResultInto(&rec, &w.r, w.r.LawEdition)
 		}
 		if err := cmp.Add(&rec); err != nil {
 			return err
@@ -559,16 +519,9 @@ func (w *sliceWorker) read(ref spillRef) error {
 	return nil
 }
 
-// startSplit checks the split once phase one has read every row, tells
-// the statewide Writer, and starts writing the slices.
-func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, info export.RunInfo, overrides []compute.Override) (*sliceRun, error) {
-	if err := p.split.check(p); err != nil {
-		return nil, err
-	}
-	set, err := w.Slices(p.split.info(p))
-	if err != nil {
-		return nil, err
-	}
+// startSplit starts writing the slices of set, the statewide Writer's,
+// once phase one has read every row and the split is checked.
+func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, set *export.Slices, info export.RunInfo, overrides []compute.Override) (*sliceRun, error) {
 	// The slices' duplicate conflicts name rows by their ids: read them
 	// now, before phase two would.
 	if err := p.resolveDuplicateIDs(); err != nil {

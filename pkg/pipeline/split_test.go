@@ -18,7 +18,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"batch/internal/testmode"
-	"batch/internal/textdiff"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -607,45 +606,6 @@ func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
 			}
 			assertNoTemporaries(t, out)
 		})
-	}
-}
-
-// A slice's rows held between its two passes, or read and computed again
-// (a big slice), give the same workbook.
-func TestHeldAndRecomputedSlicesAreTheSame(t *testing.T) {
-	// By default the multicounty rows alone (both ways of making a slice
-	// are taken at any size); the exhaustive run adds the samples, as
-	// the split of a real set: two split runs of 63 workbooks each took
-	// minutes under the race detector.
-	inputs := []string{filepath.Join("testdata", "split", "multicounty.csv")}
-	folders := []string{"Albany", "Schenectady", "Rensselaer", export.NoValueFolder}
-	if testmode.Exhaustive() {
-		inputs = append([]string{filepath.Join("..", "..", "samples", "statewide.xlsx")}, inputs...)
-		folders = append(folders, "Kings")
-	}
-	dump := func(held int) map[string]string {
-		old := heldResults
-		heldResults = held
-		defer func() { heldResults = old }()
-		out := filepath.Join(t.TempDir(), "out")
-		if _, err := Run(context.Background(), Options{Inputs: inputs, OutDir: out, AsOf: compute.D(2026, 8, 3), Jobs: 2,
-			Formats: []string{export.XLSX, export.JSON}, Split: "county", Version: "golden"}); err != nil {
-			t.Fatal(err)
-		}
-		got := map[string]string{}
-		for _, folder := range folders {
-			got[folder] = dumpGoldenWorkbook(t, filepath.Join(out, "by-county", folder, "results.xlsx"))
-		}
-		return got
-	}
-	held, again := dump(8192), dump(0)
-	for folder, h := range held {
-		if line, g, w, same := textdiff.First(again[folder], h); !same {
-			t.Errorf("%s: recomputed and held differ at line %d: %q, held %q", folder, line, g, w)
-		}
-		if !strings.Contains(h, "Vacancies") {
-			t.Errorf("%s: the dump holds no Vacancies sheet", folder)
-		}
 	}
 }
 

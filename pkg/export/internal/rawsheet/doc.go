@@ -2,13 +2,12 @@
 // SpreadsheetML, byte for byte as excelize's stream writer writes them, and
 // splices them into the package excelize writes for everything else.
 //
-// Why: at a million input rows export writes about eleven million rows.
-// Through excelize's stream writer that cost about 51 CPU-seconds of row
-// building (every cell boxed into an interface, a struct per cell, a cell
-// reference formatted as a string, text escaped through encoding/xml), 12
-// stream buffers of up to 32 MB each held until the save, and then a
-// single-threaded deflate of the whole workbook at the save: an 11-second
-// tail on one core (issue 13, measured with pprof and the heap profile).
+// Why: export writes about eleven rows for each input row. Through
+// excelize's stream writer the row building dominated the run (every cell
+// boxed into an interface, a struct per cell, a cell reference formatted
+// as a string, text escaped through encoding/xml), each sheet's stream
+// buffer was held until the save, and the whole workbook was then
+// deflated at the save on one core, a long tail with the other core idle.
 //
 // How: a Part takes one worksheet's data rows in order (Row, then its
 // cells, then EndRow) and appends their XML to a chunk of about 512 KiB.

@@ -338,8 +338,8 @@ func (w *Part) EndRow() error {
 		w.ship(true)
 	case cap(w.buf) < chunkSize && len(w.buf) > firstBuffer*3/4:
 		// A part outgrowing its small first buffer takes a full-size
-		// one now, rather than growing it step by step to a chunk (3 MB
-		// allocated for each part of a split folder's big sheets).
+		// one now, rather than growing it step by step to a chunk (each
+		// step a copy, for each part of a split folder's big sheets).
 		w.buf = append(w.pool.buffer(true), w.buf...)
 	}
 	return nil

