@@ -26,7 +26,7 @@ const (
 
 // Options configure one set of outputs.
 type Options struct {
-	Dir      string   // output folder, created if missing (see outdir.go)
+	Dir      string   // output folder, created if missing (see pkg/outdir)
 	Formats  []string // any of XLSX, CSV, ICS, JSON
 	AsOf     compute.Date
 	Calendar *compute.Calendar // for the Calendar sheet
@@ -100,7 +100,7 @@ type Totals struct {
 }
 
 // Writer writes every output into its own staging folder in Dir; nothing
-// is in place until Commit switches the whole set in (outdir.go). A Writer
+// is in place until Commit switches the whole set in (pkg/outdir). A Writer
 // holds Dir's lock from New to Commit or Abort, and is used by one
 // goroutine.
 type Writer struct {
