@@ -86,9 +86,8 @@ func (t *File) SyncBeside(s *Syncs) { t.bg = s }
 // SyncBeside, a writer that starts a sync of what is written so far every
 // syncEvery bytes beside the run, one at a time, so that the disk takes
 // the file while it grows and the sync before the rename has only the
-// tail left to wait for. A million rows' results.xlsx is a gigabyte
-// copied out at the very end: its sync alone left both CPUs idle for
-// about two seconds (issue 13's CPU trace).
+// tail left to wait for: a big workbook synced whole at the very end
+// leaves both CPUs idle while the disk takes it.
 func (t *File) Out() io.Writer {
 	if t.bg == nil {
 		return t.f
@@ -154,9 +153,8 @@ func (t *File) Finish() error {
 
 // FinishBeside is Finish on a goroutine of its own, in s: the run goes on
 // while the file's bytes go to disk, and s.Wait, before any rename,
-// returns the first error. A million rows' CSV files are gigabytes the
-// disk takes seconds to write, and syncing them one after another at the
-// end left both CPUs idle for as long (issue 13's CPU trace).
+// returns the first error: big CSV files synced one after another at the
+// end would leave both CPUs idle while the disk takes them.
 func (t *File) FinishBeside(s *Syncs) {
 	if t.f == nil {
 		return
