@@ -7,7 +7,9 @@
 // and the pipeline makes one Writer from a finished Plan (the
 // carried-through columns, every conflict counted by its place on the
 // sorted Conflicts sheet, the split) and hands it every compute.Result and
-// ingest.Problem, in input order, then commits it.
+// ingest.Problem, in input order, then commits it. The deadline rows,
+// which need no plan, may go first (Start, Deadlines.Add), while the
+// inputs are still being read.
 //
 // What it owns:
 //

@@ -129,6 +129,7 @@ type Writer struct {
 	digestFiles []*outdir.File
 
 	tally    *tally
+	early    int            // vacancies whose deadline rows Deadlines.Add wrote
 	order    *conflictOrder // places the conflicts on the sorted Conflicts sheet
 	lines    *conflictRuns  // the Conflicts lines until Commit
 	later    *deferredRows  // the Deadlines rows that need nothing, until the open ones are written
@@ -199,31 +200,84 @@ func (f *Folder) Close() {
 // in one pass: every Result and Problem in input order, then Commit. The
 // writer takes f: its Commit or Abort lets it go. opts.Dir is f's.
 func New(f *Folder, opts Options, plan Plan) (*Writer, error) {
+	d, err := Start(f, opts)
+	if err != nil {
+		return nil, err
+	}
+	return d.Plan(plan)
+}
+
+// Deadlines is a run's Writer before its Plan: it writes the vacancies'
+// deadline rows (the Deadlines sheet, deadlines.csv, the calendar file),
+// which depend on nothing later rows bring, while the run still reads its
+// inputs, and the reading leaves a CPU free for them.
+type Deadlines struct{ w *Writer }
+
+// Start opens the outputs of a run in folder f's staging set, as New
+// does, for the deadline rows first. The writer takes f.
+func Start(f *Folder, opts Options) (*Deadlines, error) {
 	if f == nil || f.set == nil {
 		return nil, errors.New("export: no output folder open")
 	}
 	set := f.set
 	f.set = nil
-	w, err := newWriter(opts, plan)
+	w, err := newWriter(opts)
 	if err != nil {
 		set.Abort()
 		return nil, err
 	}
 	w.set = set
-	if plan.Split != nil {
-		w.slices = newSlices(w)
-	}
 	if err := w.open(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	return &Deadlines{w: w}, nil
+}
+
+// Add writes one vacancy's deadline rows; vacancies come in input order.
+func (d *Deadlines) Add(r *compute.Result) error {
+	w := d.w
+	if w == nil {
+		return errors.New("export: deadline rows after the Plan")
+	}
+	if err := w.usable(); err != nil {
+		return err
+	}
+	w.tally.deadlines(r, w.early)
+	w.early++
+	return w.fail(w.deadlineRows(r))
+}
+
+// Plan makes the Writer of the rest from the finished plan: its Results
+// come in the same order, and write all but the deadline rows Add wrote.
+func (d *Deadlines) Plan(plan Plan) (*Writer, error) {
+	w := d.w
+	if w == nil {
+		return nil, errors.New("export: Plan twice")
+	}
+	d.w = nil
+	if err := w.usable(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	if err := w.plan(plan); err != nil {
 		w.Abort()
 		return nil, err
 	}
 	return w, nil
 }
 
-// newWriter is a Writer of opts without its folder: New's, or a slice's
-// (Slice).
-func newWriter(opts Options, plan Plan) (*Writer, error) {
-	opts.extra, opts.split = slices.Clone(plan.ExtraColumns), plan.Split
+// Abort is the Writer's Abort, before the Plan; nothing after it.
+func (d *Deadlines) Abort() {
+	if d != nil && d.w != nil {
+		d.w.Abort()
+		d.w = nil
+	}
+}
+
+// newWriter is a Writer of opts without its folder and its plan: Start's,
+// or a slice's (Slice).
+func newWriter(opts Options) (*Writer, error) {
 	w := &Writer{opts: opts, now: opts.now}
 	if w.now == nil {
 		w.now = time.Now
@@ -270,18 +324,43 @@ func newWriter(opts Options, plan Plan) (*Writer, error) {
 		return nil, fmt.Errorf("export: ICS alarm %w", err)
 	}
 	w.tally = newTally(opts.AsOf)
-	w.order = newConflictOrder(plan.Conflicts)
 	return w, nil
 }
 
-func (w *Writer) open() error {
-	create := func(name string) (*outdir.File, error) {
-		t, err := w.set.Create(name)
-		if t != nil {
-			t.SyncBeside(&w.syncs)
-		}
-		return t, err
+// plan takes the finished plan: the tables the carried-through columns
+// widen open, the conflicts' places are fixed, a split's slices made.
+func (w *Writer) plan(plan Plan) error {
+	w.opts.extra, w.opts.split = slices.Clone(plan.ExtraColumns), plan.Split
+	w.order = newConflictOrder(plan.Conflicts)
+	if plan.Split != nil && w.sliceOf == nil {
+		w.slices = newSlices(w)
 	}
+	header := slices.Concat(vacancyColumns, w.opts.extra)
+	if w.xlsx {
+		w.book.vacancies.header = header
+	}
+	if w.csv {
+		var err error
+		if w.vacCSV, err = newCSVTable(w.create, vacanciesName, header); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// create makes one output file in the staging set, synced beside the run.
+func (w *Writer) create(name string) (*outdir.File, error) {
+	t, err := w.set.Create(name)
+	if t != nil {
+		t.SyncBeside(&w.syncs)
+	}
+	return t, err
+}
+
+// open opens every output but vacancies.csv, whose header waits for the
+// plan.
+func (w *Writer) open() error {
+	create := w.create
 	var err error
 	if w.xlsx {
 		if w.tmpDir, err = w.set.Spill(); err != nil {
@@ -301,12 +380,8 @@ func (w *Writer) open() error {
 				return err
 			}
 		}
-		w.book.vacancies.header = slices.Concat(vacancyColumns, w.opts.extra)
 	}
 	if w.csv {
-		if w.vacCSV, err = newCSVTable(create, vacanciesName, slices.Concat(vacancyColumns, w.opts.extra)); err != nil {
-			return err
-		}
 		if w.dlCSV, err = newCSVTable(create, deadlinesName, deadlineColumns); err != nil {
 			return err
 		}
@@ -351,16 +426,19 @@ func (w *Writer) fail(err error) error {
 }
 
 // Result writes one vacancy's rows: Vacancies, its deadlines (Deadlines,
-// deadlines.csv, the calendar) and its conflicts (conflicts.csv; the
-// Conflicts sheet's lines, in their sorted places, at Commit). Results
-// come in input order, each conflict as the Plan counted it.
+// deadlines.csv, the calendar; unless Deadlines.Add wrote them) and its
+// conflicts (conflicts.csv; the Conflicts sheet's lines, in their sorted
+// places, at Commit). Results come in input order, each conflict as the
+// Plan counted it.
 func (w *Writer) Result(r *compute.Result) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	w.tally.deadlines(r, w.tally.vacancies)
-	if err := w.deadlineRows(r); err != nil {
-		return w.fail(err)
+	if seq := w.tally.vacancies; seq >= w.early {
+		w.tally.deadlines(r, seq)
+		if err := w.deadlineRows(r); err != nil {
+			return w.fail(err)
+		}
 	}
 	w.tally.result(r)
 	return w.fail(w.result(r))
@@ -650,6 +728,9 @@ func (w *Writer) finish(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
+	if w.tally.vacancies < w.early {
+		return fmt.Errorf("export: the deadline rows of %d vacancies were written, and %d vacancies", w.early, w.tally.vacancies)
+	}
 	if w.csv {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if err := c.finishBeside(&w.syncs); err != nil {

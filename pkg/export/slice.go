@@ -148,13 +148,16 @@ func (ss *Slices) Open(s Slice, conflicts ConflictCounts) (*Writer, error) {
 	ss.mu.Unlock()
 	opts := ss.opts
 	opts.slice = &s
-	sw, err := newWriter(opts, Plan{ExtraColumns: opts.extra, Conflicts: conflicts, Split: opts.split})
+	sw, err := newWriter(opts)
 	if err == nil {
 		sw.now, sw.sliceOf = ss.now, ss
 		sw.set, err = ss.set.Inner(filepath.Join(opts.split.Folder, s.Folder), n)
 	}
 	if err == nil {
-		if err = sw.open(); err != nil {
+		if err = sw.open(); err == nil {
+			err = sw.plan(Plan{ExtraColumns: opts.extra, Conflicts: conflicts, Split: opts.split})
+		}
+		if err != nil {
 			sw.Abort()
 			return nil, err // Abort counted it out
 		}

@@ -1,14 +1,17 @@
 // Package pipeline wires the phases of a batch run: it reads and computes
 // every row, plans the outputs, then computes again and writes them.
 //
-// Phase one reads the inputs, computes each row on a pool of workers and
-// keeps the rows in a spill file, with what the whole batch decides: the
-// duplicates, the same-date specials, the carried-through columns, and
-// each row's conflicts counted (plan.go). Those make export's Plan. Phase
-// two reads the spill back, computes again, adds the cross-row conflicts,
-// and hands every row, in input order, to the writer made from the Plan:
+// Phase one reads the inputs, computes each row on a pool of workers,
+// writes its deadline rows (export.Deadlines: they depend on nothing later
+// rows bring, and the reading leaves a CPU free) and keeps the rows in a
+// spill file, with what the whole batch decides: the duplicates, the
+// same-date specials, the carried-through columns, and each row's
+// conflicts counted (plan.go). Those make export's Plan. Phase two reads
+// the spill back, computes again, adds the cross-row conflicts, and hands
+// every row, in input order, to the writer made from the Plan:
 //
-//	phase one  inputs ──ingest──▶ rows ──pool: compute──▶ spill, duplicates, plan
+//	phase one  inputs ──ingest──▶ rows ──pool: compute──▶ deadline rows; spill,
+//	           duplicates, plan
 //	phase two  spill ──pool: compute──▶ + cross-row conflicts ──▶ export (xlsx,
 //	           csv, ics, json, digest: temporary files, renamed when complete)
 //	                                              └──▶ changes: the snapshot, and
