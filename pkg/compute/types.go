@@ -178,16 +178,6 @@ func (s Severity) String() string {
 	return ""
 }
 
-// ParseSeverity reads "info", "warning" or "error".
-func ParseSeverity(s string) (Severity, bool) {
-	for _, v := range []Severity{Info, Warning, Error} {
-		if v.String() == s {
-			return v, true
-		}
-	}
-	return NoSeverity, false
-}
-
 // Conflict is one problem the rules found with a vacancy.
 type Conflict struct {
 	Code     string // stable code (e.g. "SPECIAL_BARRED")

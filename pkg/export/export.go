@@ -186,16 +186,6 @@ func OpenFolder(dir string) (*Folder, error) {
 	return &Folder{set: set}, nil
 }
 
-// Close lets the folder go when no Writer took it: the staging set is
-// removed, the previous outputs stay. A Writer's Commit or Abort lets go
-// of its folder itself.
-func (f *Folder) Close() {
-	if f != nil && f.set != nil {
-		f.set.Abort()
-		f.set = nil
-	}
-}
-
 // New opens the outputs of a run in folder f's staging set, to be written
 // in one pass: every Result and Problem in input order, then Commit. The
 // writer takes f: its Commit or Abort lets it go. opts.Dir is f's.

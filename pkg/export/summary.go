@@ -698,13 +698,6 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 	return nil
 }
 
-// mustCells is a row of plain cells: no fill, no mark, so no style can
-// fail to be made.
-func mustCells(wb *workbook, vals ...value) []any {
-	cells, _ := wb.cellsOf(vals, noFill, nil, false)
-	return append([]any(nil), cells...)
-}
-
 // summaryEditions lists the editions and one-year acts the rows used.
 func (w *Writer) summaryEditions(s *summaryWriter) error {
 	if err := s.head("edition or act", "in force from", "act", "vacancies", "deadline rows"); err != nil {
