@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"batch/internal/raceflag"
 	"batch/internal/testmode"
 )
 
@@ -96,12 +95,14 @@ var scenarios = map[string]func(t *testing.T){
 	"stdin-twice":                 scenarioStdinTwice,
 }
 
-// exhaustiveScenarios are the kills at the other commit steps and in the
-// middle of writing a big input: each starts a run of its own and waits
-// for it, so they run in the exhaustive step (testmode).
+// exhaustiveScenarios are the kills at each commit step and in the middle
+// of writing a big input, and the run that finds another committing: each
+// needs batch built again with -tags batchtest, so they run in the
+// exhaustive step (testmode); pkg/outdir's TestTheCommitShowsOneSetAtEveryStep
+// stops its commit at every step in process.
 var exhaustiveScenarios = map[string]bool{
-	"kill-while-writing": true, "kill-between-links": true, "kill-after-switch": true,
-	"kill-between-unlinks": true, "kill-mid-migration": true,
+	"kill-while-writing": true, "kill-after-staged": true, "kill-between-links": true, "kill-after-switch": true,
+	"kill-between-unlinks": true, "kill-mid-migration": true, "second-run-while-committing": true, "no-links": true,
 }
 
 func TestOutputFolderScenarios(t *testing.T) {
@@ -120,7 +121,7 @@ func TestOutputFolderScenarios(t *testing.T) {
 		}
 		t.Run(r.name, func(t *testing.T) {
 			if exhaustiveScenarios[r.name] {
-				testmode.Require(t, "a kill at one commit step (kill-after-staged) and a second run while one commits")
+				testmode.Require(t, "pkg/outdir's commit stopped at every step in process, and two runs at once")
 			}
 			t.Logf("%s; the folder must hold %s", r.what, r.expect)
 			fn(t)
@@ -436,9 +437,9 @@ func scenarioTwoRunsAtOnce(t *testing.T) {
 	writeRunCSV(t, a, "RUN-A-", 2_000)
 	writeRunCSV(t, b, "RUN-B-", 2_000)
 	overlapped := 0
-	rounds := 5
-	if raceflag.Enabled {
-		rounds = 2 // each round reads two workbooks back: minutes under -race
+	rounds := 2 // each round reads two workbooks back
+	if testmode.Exhaustive() {
+		rounds = 5
 	}
 	for round := range rounds {
 		var wg sync.WaitGroup

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"batch/internal/testmode"
 )
 
 // Without symbolic links (Windows without Developer Mode or an
@@ -18,6 +20,7 @@ import (
 // next run finishes what was left: the folder then shows that set, whole,
 // with nothing left over.
 func TestCopiesKilledAtEachStepOfTheCommit(t *testing.T) {
+	testmode.Require(t, "pkg/outdir's copies, committed in process (TestCopiesWhereLinksCannotBeMade)")
 	all := []string{"xlsx", "csv", "ics", "json"}
 	steps := []struct {
 		step  string
@@ -34,9 +37,6 @@ func TestCopiesKilledAtEachStepOfTheCommit(t *testing.T) {
 	}
 	for _, tc := range steps {
 		t.Run(tc.step, func(t *testing.T) {
-			if testing.Short() && tc.step != "linked" && tc.step != "link:1" {
-				t.Skip("two steps with -short, each step without")
-			}
 			out := filepath.Join(t.TempDir(), "out")
 			noLinks(t, out, runA, all)
 			cmd, _, _ := startPausedNoLinks(t, out, runB, tc.step, []string{"csv"})
@@ -84,6 +84,7 @@ func TestCopiesKilledAtEachStepOfTheCommit(t *testing.T) {
 
 // A split's folders are swapped in whole, without links too.
 func TestCopiesOfASplit(t *testing.T) {
+	testmode.Require(t, "pkg/outdir's copies, committed in process (TestCopiesWhereLinksCannotBeMade)")
 	out := filepath.Join(t.TempDir(), "out")
 	for _, in := range []string{runA, runB} {
 		cmd := exec.Command(pausingBinary(t), "run", "-q", "--as-of", asOf, "--split", "office_class", "--format", "csv,json", "-o", out, in)

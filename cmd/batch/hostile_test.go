@@ -147,8 +147,9 @@ var (
 	genErr  error
 )
 
-// generatedCorpus builds testdata/hostile/gen and writes every generated
-// file once per test binary, in a folder TestMain removes at the end.
+// generatedCorpus builds testdata/hostile/gen and writes the generated
+// files once per test binary (all of them in the exhaustive run), in a
+// folder TestMain removes at the end.
 func generatedCorpus(t *testing.T) string {
 	t.Helper()
 	genOnce.Do(func() {
@@ -164,7 +165,17 @@ func generatedCorpus(t *testing.T) string {
 			return
 		}
 		genDir = filepath.Join(dir, "files")
-		if msg, err := exec.Command(gen, "-out", genDir).CombinedOutput(); err != nil {
+		args := []string{"-out", genDir}
+		if !testmode.Exhaustive() {
+			// Only the files the default run reads: the big ones alone
+			// are hundreds of MB.
+			for _, c := range loadCorpus(t) {
+				if _, err := os.Lstat(filepath.Join(hostileDir, c.file)); err != nil && !bigCorpus[c.file] {
+					args = append(args, c.file)
+				}
+			}
+		}
+		if msg, err := exec.Command(gen, args...).CombinedOutput(); err != nil {
 			genErr = fmt.Errorf("generating the corpus: %v: %s", err, msg)
 		}
 	})

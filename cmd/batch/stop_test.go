@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"batch/internal/testmode"
 )
 
 // Every run can be stopped (issue 27): a run whose read blocks where no
@@ -224,9 +226,7 @@ func runWithin(t *testing.T, d time.Duration, args ...string) outcome {
 // after the grace period, the switch never happens, and run A's set stays
 // whole; at the step after the switch, run B's set stays.
 func TestASignalDuringTheCommit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits out the grace period (2 s); runs without -short")
-	}
+	testmode.Require(t, "a signal during a run blocked on a read (TestARunBlockedOnAReadStopsOnASignal)")
 	for _, tc := range []struct {
 		step   string
 		prefix string

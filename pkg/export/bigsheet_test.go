@@ -7,7 +7,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"batch/internal/raceflag"
+	"batch/internal/testmode"
 	"batch/pkg/compute"
 )
 
@@ -15,12 +15,8 @@ import (
 // Excel's real limit and finds every one again, in order, across
 // "Deadlines" and "Deadlines (2)". Few columns are filled to keep it fast.
 func TestMoreDeadlineRowsThanExcelHolds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes and reads back 1M rows; skipped with -short")
-	}
-	if raceflag.Enabled {
-		t.Skip("writes and reads back 1M rows: six minutes under -race; .ci/run runs it without")
-	}
+	// It writes and reads back a million rows.
+	testmode.Require(t, "continuation sheets at a row limit of 40 (TestGoldenContinuationSheets)")
 	const perVacancy = 100
 	const vacancies = 10487 // 1,048,700 deadline rows: 125 past one sheet's 1,048,575
 	dir := filepath.Join(t.TempDir(), "out")
