@@ -1,14 +1,88 @@
-package export
+package xlsx
 
 import (
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/xuri/excelize/v2"
 
+	"batch/internal/firsterr"
 	"batch/pkg/export/internal/rawsheet"
 )
+
+// Kind is what a Value holds.
+type Kind uint8
+
+const (
+	Text    Kind = iota // Text, already guarded; "" writes no cell
+	Number              // N, a whole number
+	Date                // N, the date's serial number (days since 1899-12-30); 0 writes no cell
+	Seconds             // F, shown to the thousandth (Sheet only)
+)
+
+// Value is one cell's value on its way to a sheet.
+type Value struct {
+	Kind   Kind
+	Text   string
+	Quoted bool // Text: the cell gets the quote-prefix flag, and stays text when edited
+	N      int
+	F      float64
+}
+
+func (v Value) empty() bool {
+	return (v.Kind == Text && v.Text == "") || (v.Kind == Date && v.N == 0)
+}
+
+// Link is an internal hyperlink from one cell of a row to a place in the
+// workbook.
+type Link struct {
+	Col     int    // 0-based column of the linking cell
+	Target  string // "'Conflicts'!A7"
+	Display string // the cell's text, for the HYPERLINK formula past the sheet's LinkCap
+}
+
+// tableCells turns values into the cells of a row (the book's buffer,
+// reused): wrapped, top-aligned, unless wrap is false (Summary's lines,
+// whose labels run on into the empty cells beside them). Every cell of a
+// filled row is written, blanks included, so the fill runs the width of
+// the table.
+func (b *Book) tableCells(vals []Value, fill Fill, marks []Mark, wrap bool) ([]cell, error) {
+	cells := b.cells[:0]
+	for i, v := range vals {
+		k := styleKey{fill: fill, wrap: wrap}
+		if i < len(marks) {
+			k.mark = marks[i]
+		}
+		if v.Kind == Date {
+			k.num = dateFormat
+		}
+		if v.empty() && k.fill == NoFill {
+			cells = append(cells, cell{})
+			continue
+		}
+		c := cell{kind: blankOut}
+		switch {
+		case v.empty():
+		case v.Kind == Date:
+			c.kind, c.n = numberOut, v.N
+		case v.Kind == Number:
+			c.kind, c.n = numberOut, v.N
+			if k.num == generalFormat {
+				k.num = countFormat
+			}
+		default:
+			c.kind = textOut
+			c.text, k.quote = v.Text, v.Quoted
+		}
+		id, err := b.styles.id(k)
+		if err != nil {
+			return nil, err
+		}
+		c.style = id
+		cells = append(cells, c)
+	}
+	b.cells = cells
+	return cells, nil
+}
 
 // cell is one cell of a table row on its way to a sheet: a style and a
 // typed value. Rows are built as cells, never boxed into interfaces, and
@@ -142,7 +216,7 @@ type rowWriter struct {
 	jobs    chan rowBatch
 	done    chan struct{}
 
-	firstErr
+	firsterr.Err
 }
 
 // rowBatch is rows of cells one after another.
@@ -189,7 +263,7 @@ func (rw *rowWriter) work() {
 		for _, q := range b.rows {
 			cells := b.cells[start:q.end]
 			start = q.end
-			if rw.failed() != nil {
+			if rw.Failed() != nil {
 				continue
 			}
 			var l *rowLink
@@ -197,7 +271,7 @@ func (rw *rowWriter) work() {
 				l = &rowLink{col: q.linkCol, target: q.target}
 			}
 			if err := q.sink.put(q.row, cells, rw.heights.height(cells), l); err != nil {
-				rw.setErr(err)
+				rw.Set(err)
 			}
 		}
 		clear(b.cells) // let go of the strings
@@ -208,33 +282,6 @@ func (rw *rowWriter) work() {
 		default:
 		}
 	}
-}
-
-// firstErr is the first error of a goroutine that writes for another
-// (rowWriter, csvTable's encoder), which reads it when it next hands work
-// over. It is asked once a row: the usual answer, none, takes no lock.
-type firstErr struct {
-	mu  sync.Mutex
-	set atomic.Bool
-	err error
-}
-
-func (f *firstErr) failed() error {
-	if !f.set.Load() {
-		return nil
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.err
-}
-
-func (f *firstErr) setErr(err error) {
-	f.mu.Lock()
-	if f.err == nil {
-		f.err = err
-		f.set.Store(true)
-	}
-	f.mu.Unlock()
 }
 
 // queue hands a row over; the cells are copied.
@@ -251,7 +298,7 @@ func (rw *rowWriter) queue(sink rowSink, row int, cells []cell, l *rowLink) erro
 	if len(rw.cur.rows) >= rowBatchRows {
 		rw.ship()
 	}
-	return rw.failed()
+	return rw.Failed()
 }
 
 func (rw *rowWriter) ship() {
@@ -269,5 +316,5 @@ func (rw *rowWriter) drain() error {
 		<-rw.done
 		rw.jobs = nil
 	}
-	return rw.failed()
+	return rw.Failed()
 }

@@ -1,4 +1,4 @@
-package export
+package xlsx
 
 import (
 	"encoding/binary"
@@ -8,16 +8,15 @@ import (
 	"batch/internal/extsort"
 )
 
-// The Deadlines sheet leads with action: the rows someone must still act
-// on (Deadline.Actionable) are written as they come, the rows that need
-// nothing (passed, met, not applicable) wait here, in input order, and
-// follow them once every vacancy is written. They wait in a sorter's
-// runs (internal/extsort), in memory up to a limit and in a temporary
-// file past it, keyed by their order of arrival, so that memory stays
-// flat however many rows wait.
+// deferredRows are a table's rows held back (Table.Hold) to follow the
+// rows written as they come (the Deadlines sheet leads with the rows
+// someone must still act on). They wait in a sorter's runs
+// (internal/extsort), in memory up to a limit and in a temporary file
+// past it, keyed by their order of arrival, so that memory stays flat
+// however many rows wait.
 type deferredRows struct {
 	dir   string
-	limit int // bytes held in memory before a run is written: as the Conflicts lines' runs (about 4 MB; tests: fewer)
+	limit int // bytes held in memory before a run is written (Options.HoldBytes)
 	rows  *extsort.Sorter
 	seq   uint64
 	enc   []byte
@@ -31,7 +30,7 @@ func (d *deferredRows) add(cells []cell) error {
 	}
 	d.enc = encodeCells(d.enc[:0], cells)
 	if err := d.rows.Add("", d.seq, d.enc); err != nil {
-		return fmt.Errorf("export: deadlines: %w", err)
+		return fmt.Errorf("export: results.xlsx: rows held back: %w", err)
 	}
 	d.seq++
 	return nil
@@ -44,12 +43,12 @@ func (d *deferredRows) each(emit func([]cell) error) error {
 	}
 	m, err := d.rows.Sorted()
 	if err != nil {
-		return fmt.Errorf("export: deadlines: %w", err)
+		return fmt.Errorf("export: results.xlsx: rows held back: %w", err)
 	}
 	for {
 		_, _, payload, ok, err := m.Next()
 		if err != nil {
-			return fmt.Errorf("export: deadlines: %w", err)
+			return fmt.Errorf("export: results.xlsx: rows held back: %w", err)
 		}
 		if !ok {
 			return nil
@@ -85,7 +84,7 @@ func encodeCells(b []byte, cells []cell) []byte {
 	return b
 }
 
-var errCorruptRow = errors.New("export: deadlines: the temporary file is damaged")
+var errCorruptRow = errors.New("export: results.xlsx: rows held back: the temporary file is damaged")
 
 // decodeCells reads a row back into out; its texts are cut from one
 // string of the payload.

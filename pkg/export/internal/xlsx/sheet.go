@@ -1,0 +1,132 @@
+package xlsx
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Sheet is a sheet written line by line, not a table (Summary): no
+// header, filter or frozen panes, and its lines may differ in shape.
+type Sheet struct {
+	b      *Book
+	sw     *excelize.StreamWriter
+	name   string
+	widths []float64
+	row    int
+}
+
+// Cell is one cell of a Sheet's line: a value, its fill and its mark.
+type Cell struct {
+	Value
+	Fill Fill
+	Mark Mark
+}
+
+// Sheet opens the book's sheet name, its columns this wide.
+func (b *Book) Sheet(name string, widths []float64) (*Sheet, error) {
+	if err := b.f.SetSheetDimension(name, ""); err != nil {
+		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+	}
+	if err := b.printSetup(name, widths); err != nil {
+		return nil, err
+	}
+	sw, err := b.f.NewStreamWriter(name)
+	if err != nil {
+		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+	}
+	if err := setColWidths(sw, widths); err != nil {
+		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+	}
+	return &Sheet{b: b, sw: sw, name: name, widths: widths}, nil
+}
+
+// Line writes a line whose text runs on over the empty cells beside it,
+// one line high.
+func (s *Sheet) Line(cells ...Cell) error {
+	out := make([]any, len(cells))
+	for i, c := range cells {
+		if c.Kind == Seconds {
+			id, err := s.b.styles.id(styleKey{num: secondsFormat, fill: c.Fill, mark: c.Mark})
+			if err != nil {
+				return err
+			}
+			out[i] = excelize.Cell{StyleID: id, Value: c.F}
+			continue
+		}
+		one, err := s.b.tableCells([]Value{c.Value}, c.Fill, []Mark{c.Mark}, false)
+		if err != nil {
+			return err
+		}
+		out[i] = one[0].stream()
+	}
+	return s.write(out, 0)
+}
+
+// Labelled writes a line of a bold label and the values after it.
+func (s *Sheet) Labelled(label Value, vals ...Value) error {
+	cells, err := s.b.tableCells(vals, NoFill, nil, false)
+	if err != nil {
+		return err
+	}
+	out := append(make([]any, 1, 1+len(cells)), streamRow(cells)...)
+	one, err := s.b.tableCells([]Value{label}, NoFill, []Mark{Bold}, false)
+	if err != nil {
+		return err
+	}
+	out[0] = one[0].stream()
+	return s.write(out, 0)
+}
+
+// Head writes the header row of a small table.
+func (s *Sheet) Head(names ...string) error {
+	vals := make([]Value, len(names))
+	marks := make([]Mark, len(names))
+	for i, n := range names {
+		vals[i], marks[i] = Value{Text: n}, Bold
+	}
+	return s.Row(HeaderFill, marks, vals...)
+}
+
+// Row writes a row of a small table: wrapped, as tall as its text needs.
+func (s *Sheet) Row(fill Fill, marks []Mark, vals ...Value) error {
+	cells, err := s.b.tableCells(vals, fill, marks, true)
+	if err != nil {
+		return err
+	}
+	return s.write(streamRow(cells), rowHeight(cells, s.widths, false))
+}
+
+func (s *Sheet) write(cells []any, height float64) error {
+	s.row++
+	var opts []excelize.RowOpts
+	if height > 0 {
+		opts = append(opts, excelize.RowOpts{Height: height})
+	}
+	if err := s.sw.SetRow("A"+strconv.Itoa(s.row), cells, opts...); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", s.name, err)
+	}
+	return nil
+}
+
+// Link makes the cell at column col of the line just written a link to
+// target ("'Errors'!A1").
+func (s *Sheet) Link(col int, target string) error {
+	ref := colName(col) + strconv.Itoa(s.row)
+	if err := s.b.f.SetCellHyperLink(s.name, ref, target, "Location"); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q cell %s: %w", s.name, ref, err)
+	}
+	return nil
+}
+
+// Gap leaves a line empty.
+func (s *Sheet) Gap() { s.row++ }
+
+// Close flushes the sheet.
+func (s *Sheet) Close() error {
+	if err := s.sw.Flush(); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: %w", s.name, err)
+	}
+	return nil
+}
