@@ -10,6 +10,7 @@ import (
 
 	"batch/pkg/changes"
 	"batch/pkg/compute"
+	"batch/pkg/export/internal/xlsx"
 )
 
 // Digest is the format that writes digest.txt and digest.html, the
@@ -131,7 +132,7 @@ func (w *Writer) finishChanges(info RunInfo) error {
 				}
 			}
 			if w.xlsx {
-				if _, _, err := w.book.changes.Add(w.book.values(w.vals), noFill, nil, nil); err != nil {
+				if _, _, err := w.book.changes.Add(w.book.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 					return err
 				}
 			}

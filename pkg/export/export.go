@@ -132,7 +132,7 @@ type Writer struct {
 	order    *conflictOrder // places the conflicts on the sorted Conflicts sheet
 	lines    *conflictRuns  // the Conflicts lines until Commit
 	vals     []value
-	marks    []mark
+	marks    []xlsx.Mark
 	err      error // the first failure; every later call returns it
 	finished bool  // Finish has closed every file
 	done     bool
@@ -411,9 +411,9 @@ func (w *Writer) result(r *compute.Result) error {
 		fill := severityFill(r.Severity())
 		var l *xlsx.Link
 		w.marks = w.marks[:0]
-		if fill != noFill && firstConflict != "" {
-			w.marks = append(w.marks, make([]mark, len(w.vals))...)
-			w.marks[vacConflictsCol] = linkMark
+		if fill != xlsx.NoFill && firstConflict != "" {
+			w.marks = append(w.marks, make([]xlsx.Mark, len(w.vals))...)
+			w.marks[vacConflictsCol] = xlsx.Linked
 			l = &xlsx.Link{Col: vacConflictsCol, Target: firstConflict, Display: conflictCodes(r)}
 		}
 		sheet, row, err := w.book.vacancies.Add(w.book.values(w.vals), fill, w.marks, l)
@@ -447,8 +447,8 @@ func (w *Writer) writeConflicts() error {
 		}
 		w.vals = append(w.vals[:0], text(l.cols[0]), text(l.cols[1]), text(l.cols[2]), text(l.cols[3]),
 			text(l.cols[4]), text(l.cols[5]), text(l.cols[6]), value{kind: dateCell, date: dateOfSerial(l.next)})
-		w.marks = append(w.marks[:0], make([]mark, len(w.vals))...)
-		w.marks[0] = linkMark
+		w.marks = append(w.marks[:0], make([]xlsx.Mark, len(w.vals))...)
+		w.marks[0] = xlsx.Linked
 		target := fmt.Sprintf("'%s'!A%d", wb.vacancies.PartName(l.vacPart), l.vacRow)
 		sheet, row, err := wb.conflicts.Add(wb.values(w.vals), severityFill(l.severity), w.marks,
 			&xlsx.Link{Col: 0, Target: target, Display: l.cols[0]})
@@ -489,14 +489,14 @@ func (w *Writer) deadlineRows(r *compute.Result) error {
 }
 
 // severityFill maps a severity to its fill: compute ranks, export colours.
-func severityFill(s compute.Severity) fillColour {
+func severityFill(s compute.Severity) xlsx.Fill {
 	switch s {
 	case compute.Error:
-		return redFill
+		return xlsx.Red
 	case compute.Warning:
-		return amberFill
+		return xlsx.Amber
 	}
-	return noFill
+	return xlsx.NoFill
 }
 
 // deadlineXLSX writes one Deadlines row: filled when a conflict names this
@@ -515,16 +515,16 @@ func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 	w.marks = w.marks[:0]
 	done := !d.Actionable()
 	if done || d.RolledOver {
-		w.marks = append(w.marks, make([]mark, len(w.vals))...)
+		w.marks = append(w.marks, make([]xlsx.Mark, len(w.vals))...)
 		if done {
 			for i := range w.marks {
-				w.marks[i] = passedMark
+				w.marks[i] = xlsx.Passed
 			}
 		}
 		if d.RolledOver {
-			w.marks[dlEffectiveCol] = rolledMark
+			w.marks[dlEffectiveCol] = xlsx.Rolled
 			if done {
-				w.marks[dlEffectiveCol] = rolledPassed
+				w.marks[dlEffectiveCol] = xlsx.RolledPassed
 			}
 		}
 	}
@@ -552,7 +552,7 @@ func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
 		}
 	}
 	if w.xlsx {
-		if _, _, err := w.book.errors.Add(w.book.values(w.vals), noFill, nil, nil); err != nil {
+		if _, _, err := w.book.errors.Add(w.book.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 			return w.fail(err)
 		}
 	}
@@ -692,10 +692,7 @@ func (w *Writer) finishBook() error {
 	// Calendar, Rules and Guide go through rawsheet as the tables do:
 	// every folder of a split writes them again, and excelize's stream
 	// writer's cost per row weighs most in a small workbook.
-	calendar, err := wb.Table(calendarSheet, calendarColumns, xlsx.TableOptions{Before: rulesSheet, Big: true})
-	if err != nil {
-		return err
-	}
+	calendar := wb.Table(calendarSheet, calendarColumns, xlsx.TableOptions{Before: rulesSheet, Big: true})
 	wb.extra = append(wb.extra[:0], calendar)
 	if w.opts.Calendar != nil {
 		years := w.tally.sortedYears()
@@ -706,34 +703,28 @@ func (w *Writer) finishBook() error {
 		for _, y := range years {
 			for _, it := range w.opts.yearCalendar(w.opts.Calendar, y) {
 				w.vals = calendarRow(w.vals, y, &it)
-				if _, _, err := calendar.Add(wb.values(w.vals), noFill, nil, nil); err != nil {
+				if _, _, err := calendar.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 					return err
 				}
 			}
 		}
 	}
-	rules, err := wb.Table(rulesSheet, ruleColumns, xlsx.TableOptions{TitleRow: true, Big: true})
-	if err != nil {
-		return err
-	}
+	rules := wb.Table(rulesSheet, ruleColumns, xlsx.TableOptions{TitleRow: true, Big: true})
 	wb.extra = append(wb.extra, rules)
 	if err := rules.SetTitle(w.lawTitle()); err != nil {
 		return err
 	}
 	for _, r := range w.opts.rules(w.tally.editionIDs()) {
 		w.vals = ruleRow(w.vals, &r)
-		if _, _, err := rules.Add(wb.values(w.vals), noFill, nil, nil); err != nil {
+		if _, _, err := rules.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 			return err
 		}
 	}
-	guide, err := wb.Table(guideSheet, guideColumns, xlsx.TableOptions{Big: true})
-	if err != nil {
-		return err
-	}
+	guide := wb.Table(guideSheet, guideColumns, xlsx.TableOptions{Big: true})
 	wb.extra = append(wb.extra, guide)
 	for _, g := range guideRows(w.opts.extra) {
 		w.vals = append(w.vals[:0], text(g.table), text(g.column), text(g.value), text(g.meaning))
-		if _, _, err := guide.Add(wb.values(w.vals), noFill, nil, nil); err != nil {
+		if _, _, err := guide.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 			return err
 		}
 	}

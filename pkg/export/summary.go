@@ -246,15 +246,19 @@ func (s *summaryWriter) sentence(text string) error {
 	return s.Line(xlsx.Cell{Value: xlsx.Value{Text: text}})
 }
 
+// row writes a row of a small table: wrapped, as tall as its text needs.
+func (s *summaryWriter) row(fill xlsx.Fill, vals ...value) error {
+	return s.Row(fill, nil, s.wb.values(vals)...)
+}
+
 // line writes one row: a bold label and the values after it. A label may
 // echo the input (a sheet's name).
 func (s *summaryWriter) line(label string, vals ...value) error {
-	return s.Labelled(text(label).book(), s.wb.values(vals)...)
-}
-
-// tableRow writes a row of a small table: wrapped, its height fitted.
-func (s *summaryWriter) tableRow(vals []value, fill fillColour) error {
-	return s.Row(fill, nil, s.wb.values(vals)...)
+	cells := []xlsx.Cell{{Value: text(label).book(), Mark: xlsx.Bold}}
+	for _, v := range vals {
+		cells = append(cells, xlsx.Cell{Value: v.book()})
+	}
+	return s.Line(cells...)
 }
 
 func (s *summaryWriter) counts(title string, cs []count) error {
@@ -262,7 +266,7 @@ func (s *summaryWriter) counts(title string, cs []count) error {
 		return err
 	}
 	for _, c := range cs {
-		if err := s.tableRow([]value{text(c.Key), number(c.Count)}, noFill); err != nil {
+		if err := s.row(xlsx.NoFill, text(c.Key), number(c.Count)); err != nil {
 			return err
 		}
 	}
@@ -362,9 +366,9 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 // deadline first, each linked to its row on Vacancies.
 func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 	t := w.tally
-	list, total, name, ask, fill := &t.errors, t.errorTotal, "errors", "fix these first", redFill
+	list, total, name, ask, fill := &t.errors, t.errorTotal, "errors", "fix these first", xlsx.Red
 	if sev == compute.Warning {
-		list, total, name, ask, fill = &t.warnings, t.warningTotal, "warnings", "check these", amberFill
+		list, total, name, ask, fill = &t.warnings, t.warningTotal, "warnings", "check these", xlsx.Amber
 	}
 	if total == 0 {
 		return s.title("Vacancies with " + name + ": none.")
@@ -380,8 +384,8 @@ func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 		if a.more > 0 {
 			what += " (" + plural(a.more, "more conflict", "more conflicts") + " on Conflicts.)"
 		}
-		if err := s.tableRow([]value{text(a.severity.String()), text(a.vacancyID), text(a.seat), text(a.county),
-			text(a.code), text(what), date(a.next)}, fill); err != nil {
+		if err := s.row(fill, text(a.severity.String()), text(a.vacancyID), text(a.seat), text(a.county),
+			text(a.code), text(what), date(a.next)); err != nil {
 			return err
 		}
 		if a.sheet != "" {
@@ -435,8 +439,8 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		if u.verify != "" {
 			what += " — verify the date (see Dates to verify)"
 		}
-		if err := s.tableRow([]value{date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
-			text(daysLeft(t.from, u.date)), text(what), text(u.citation)}, noFill); err != nil {
+		if err := s.row(xlsx.NoFill, date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
+			text(daysLeft(t.from, u.date)), text(what), text(u.citation)); err != nil {
 			return err
 		}
 		sheet, row := w.book.vacancies.PlaceOf(u.seq)
@@ -470,7 +474,7 @@ func (w *Writer) summaryVerify(s *summaryWriter) error {
 		return err
 	}
 	for _, l := range lines {
-		if err := s.tableRow([]value{text(l.Rule), number(l.Open), text(l.Check)}, noFill); err != nil {
+		if err := s.row(xlsx.NoFill, text(l.Rule), number(l.Open), text(l.Check)); err != nil {
 			return err
 		}
 	}
@@ -500,8 +504,8 @@ func nextTitle(u upcoming, asOf compute.Date) string {
 // legendRow is one line of the legend: a sample cell in the style, and
 // what it means.
 type legendRow struct {
-	fill    fillColour
-	mark    mark
+	fill    xlsx.Fill
+	mark    xlsx.Mark
 	sample  value
 	meaning string
 }
@@ -521,13 +525,13 @@ func (w *Writer) legendRows() []legendRow {
 		sample = date(compute.D(2026, 1, 2))
 	}
 	rows := []legendRow{
-		{redFill, 0, text("error"), severityLegend[0].meaning},
-		{amberFill, 0, text("warning"), severityLegend[1].meaning},
-		{noFill, 0, text("info"), severityLegend[2].meaning + " Not highlighted."},
-		{noFill, rolledMark, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
-		{noFill, passedMark, text("passed"), "A deadline that needs nothing more: passed on the as-of date, met (the input records it done) or not applicable. On Deadlines these rows come after the open ones."},
-		{noFill, rolledPassed, sample, "Both: moved, and needing nothing more."},
-		{noFill, linkMark, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},
+		{xlsx.Red, 0, text("error"), severityLegend[0].meaning},
+		{xlsx.Amber, 0, text("warning"), severityLegend[1].meaning},
+		{xlsx.NoFill, 0, text("info"), severityLegend[2].meaning + " Not highlighted."},
+		{xlsx.NoFill, xlsx.Rolled, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
+		{xlsx.NoFill, xlsx.Passed, text("passed"), "A deadline that needs nothing more: passed on the as-of date, met (the input records it done) or not applicable. On Deadlines these rows come after the open ones."},
+		{xlsx.NoFill, xlsx.RolledPassed, sample, "Both: moved, and needing nothing more."},
+		{xlsx.NoFill, xlsx.Linked, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},
 	}
 	return rows
 }
@@ -586,8 +590,8 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 		return err
 	}
 	for _, in := range info.Inputs {
-		if err := s.tableRow([]value{text(in.Path), number(in.Rows), number(in.Accepted), number(in.Rejected),
-			number(in.Blank), text(in.SHA256), text(strings.Join(in.Sheets, ", "))}, noFill); err != nil {
+		if err := s.row(xlsx.NoFill, text(in.Path), number(in.Rows), number(in.Accepted), number(in.Rejected),
+			number(in.Blank), text(in.SHA256), text(strings.Join(in.Sheets, ", "))); err != nil {
 			return err
 		}
 		if err := s.inputNotes(in); err != nil {
@@ -615,7 +619,7 @@ func (w *Writer) summaryEditions(s *summaryWriter) error {
 		// Table cells, wrapped within their columns: an act's name
 		// ("one-year act of 2025 for 2026 (chapter not verified)") is
 		// longer than its column, and was cut at the next one in print.
-		if err := s.tableRow([]value{text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows)}, noFill); err != nil {
+		if err := s.row(xlsx.NoFill, text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows)); err != nil {
 			return err
 		}
 	}

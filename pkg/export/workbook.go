@@ -23,20 +23,7 @@ const (
 var sheetOrder = []string{summarySheet, vacanciesSheet, deadlinesSheet, conflictsSheet,
 	errorsSheet, calendarSheet, rulesSheet, guideSheet}
 
-// The fills and marks of the workbook's rows, by export's names: compute
-// ranks severities, export colours them (severityFill).
-type (
-	fillColour = xlsx.Fill
-	mark       = xlsx.Mark
-)
-
-const (
-	noFill, redFill, amberFill                     = xlsx.NoFill, xlsx.Red, xlsx.Amber
-	linkMark, passedMark, rolledMark, rolledPassed = xlsx.Linked, xlsx.Passed, xlsx.Rolled, xlsx.RolledPassed
-)
-
-// page is what every printed page of the workbook names in its header
-// and footer.
+// page is what every printed page names, and the document's title.
 type page struct {
 	asOf compute.Date
 	law  string // the law applied, as the run picked it
@@ -55,11 +42,10 @@ func (pg page) sliceShown() string {
 }
 
 func (pg page) book() xlsx.Page {
-	dated := "no as-of date"
-	if !pg.asOf.IsZero() {
-		dated = "as of " + pg.asOf.String()
+	if pg.asOf.IsZero() {
+		return xlsx.Page{After: pg.sliceShown(), Dated: "no as-of date", Footer: "Law applied: " + pg.law}
 	}
-	return xlsx.Page{After: pg.sliceShown(), Dated: dated, Footer: "Law applied: " + pg.law}
+	return xlsx.Page{After: pg.sliceShown(), Dated: "as of " + pg.asOf.String(), Footer: "Law applied: " + pg.law}
 }
 
 // workbook is results.xlsx: the contract's tables on their sheets.
@@ -75,35 +61,23 @@ type workbook struct {
 func newWorkbook(tmpDir string, o *Options, pg page) (*workbook, error) {
 	b, err := xlsx.New(xlsx.Options{TmpDir: tmpDir, Sheets: sheetOrder, MaxRows: o.maxRows, LinkCap: o.linkCap,
 		Page: pg.book(), HoldBytes: o.runRecords * lineBytes, ColumnCap: columnCap, StreamAll: o.streamAll,
-		Guard: func(s string) (string, bool) { return text(s).cell() }})
+		Guard: func(s string) xlsx.Value { return text(s).book() }})
 	if err != nil {
 		return nil, err
 	}
 	wb := &workbook{Book: b, page: pg}
 	// The wide tables keep their id column in view as well as the header.
-	for _, t := range []struct {
-		t            **xlsx.Table
-		name, before string
-		header       []string
-	}{
-		{&wb.vacancies, vacanciesSheet, deadlinesSheet, slices.Concat(vacancyColumns, o.extra)},
-		{&wb.deadlines, deadlinesSheet, conflictsSheet, deadlineColumns},
-		{&wb.conflicts, conflictsSheet, errorsSheet, conflictColumns},
-		{&wb.errors, errorsSheet, calendarSheet, errorColumns},
-	} {
-		if *t.t, err = b.Table(t.name, t.header, xlsx.TableOptions{Before: t.before, Big: true,
-			FreezeID: t.name != errorsSheet}); err != nil {
-			return nil, err
-		}
-	}
+	wb.vacancies = b.Table(vacanciesSheet, slices.Concat(vacancyColumns, o.extra), xlsx.TableOptions{Before: deadlinesSheet, Big: true, FreezeID: true})
+	wb.deadlines = b.Table(deadlinesSheet, deadlineColumns, xlsx.TableOptions{Before: conflictsSheet, Big: true, FreezeID: true})
+	wb.conflicts = b.Table(conflictsSheet, conflictColumns, xlsx.TableOptions{Before: errorsSheet, Big: true, FreezeID: true})
+	wb.errors = b.Table(errorsSheet, errorColumns, xlsx.TableOptions{Before: calendarSheet, Big: true})
 	if o.Changes {
 		// Changes is second, after Summary: what changed is what a nightly
 		// reader opens the workbook for.
-		if wb.changes, err = b.Table(changesSheet, changes.Columns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true}); err != nil {
-			return nil, err
-		}
+		err = b.AddSheet(changesSheet, vacanciesSheet)
+		wb.changes = b.Table(changesSheet, changes.Columns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true})
 	}
-	return wb, nil
+	return wb, err
 }
 
 // chains lists every table in workbook order.
@@ -161,8 +135,10 @@ func (v value) book() xlsx.Value {
 	case intCell:
 		return xlsx.Value{Kind: xlsx.Number, N: v.n}
 	}
-	t, quoted := v.cell()
-	return xlsx.Value{Text: t, Quoted: quoted}
+	if v.quoted {
+		return xlsx.Value{Text: v.text[1:], Quoted: true}
+	}
+	return xlsx.Value{Text: v.text}
 }
 
 // excelSerial is the spreadsheet serial number of a date (days since

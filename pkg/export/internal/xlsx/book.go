@@ -44,24 +44,15 @@ const (
 
 // Options are what a Book is made with.
 type Options struct {
-	TmpDir  string   // excelize's spill files, the fast path's spooled rows, held-back rows
-	Sheets  []string // the workbook's sheets, in order; the first is the active one
-	MaxRows int      // rows per sheet, header included (0: RowLimit)
-	LinkCap int      // real hyperlinks per sheet (0: LinkLimit)
-	Page    Page
-	// HoldBytes is how many bytes of held-back rows (Table.Hold) are kept
-	// in memory before a sorted run of them is written to TmpDir.
-	HoldBytes int
-	// Guard is a header's text as a cell holds it, and whether the cell
-	// gets the quote-prefix flag (a text a spreadsheet would take for a
-	// formula).
-	Guard func(header string) (text string, quoted bool)
-	// ColumnCap is the widest a column of that header gets (at most
-	// MaxWidth): longer text wraps and its row grows.
-	ColumnCap func(header string) float64
-	// StreamAll writes every sheet's rows through excelize's stream
-	// writer: the reference the fast path is tested against.
-	StreamAll bool
+	TmpDir    string                      // excelize's spill files, spooled rows, held-back rows
+	Sheets    []string                    // the workbook's sheets, in order; the first is the active one
+	MaxRows   int                         // rows per sheet, header included (0: RowLimit)
+	LinkCap   int                         // real hyperlinks per sheet (0: LinkLimit)
+	Page      Page                        // what every printed page names
+	HoldBytes int                         // held-back rows (Table.Hold) kept in memory before a run spills
+	Guard     func(header string) Value   // a header's text as its cell holds it, guarded
+	ColumnCap func(header string) float64 // the widest a column gets (longer text wraps), at most MaxWidth
+	StreamAll bool                        // every row through excelize's stream writer: the fast path's reference
 }
 
 // Page is what every printed page names: on the left, the sheet in bold,
@@ -71,17 +62,13 @@ type Page struct {
 	After, Dated, Footer string
 }
 
-// Book writes one workbook in streaming mode: every table has its own
-// stream writer, all open at once until they close.
+// Book is one workbook being written.
 type Book struct {
-	f       *excelize.File
-	opts    Options
-	styles  *styleSet
-	cells   []cell   // reused row buffer
-	tables  []*Table // every table opened, for Discard
-	tmpDir  string
-	maxRows int // rows per sheet, header included
-	linkCap int // real hyperlinks per sheet
+	f      *excelize.File
+	opts   Options
+	styles *styleSet
+	cells  []cell   // reused row buffer
+	tables []*Table // every table opened, for Discard
 
 	// The big tables' rows are written by rawsheet (rows.go) unless
 	// StreamAll: its deflate workers run while the rows are written.
@@ -92,8 +79,8 @@ type Book struct {
 // New makes a book of the sheets o.Sheets names, in that order.
 func New(o Options) (*Book, error) {
 	f := excelize.NewFile(excelize.Options{TmpDir: o.TmpDir})
-	b := &Book{f: f, opts: o, styles: newStyleSet(f), tmpDir: o.TmpDir, maxRows: cmp.Or(o.MaxRows, RowLimit),
-		linkCap: cmp.Or(o.LinkCap, LinkLimit), spliced: map[string]*rawsheet.Part{}}
+	o.MaxRows, o.LinkCap = cmp.Or(o.MaxRows, RowLimit), cmp.Or(o.LinkCap, LinkLimit)
+	b := &Book{f: f, opts: o, styles: newStyleSet(f), spliced: map[string]*rawsheet.Part{}}
 	if err := f.SetSheetName("Sheet1", o.Sheets[0]); err != nil {
 		return nil, fmt.Errorf("export: results.xlsx: %w", err)
 	}
@@ -104,6 +91,27 @@ func New(o Options) (*Book, error) {
 	}
 	f.SetActiveSheet(0)
 	return b, nil
+}
+
+// openSheet opens a sheet's stream writer, its columns this wide. The
+// stream writer would keep the template's stale dimension "A1", and
+// readers that trust it (openpyxl read-only) would see one row; the true
+// size is unknown until the end, so the element is left out.
+func (b *Book) openSheet(name string, widths []float64) (*excelize.StreamWriter, error) {
+	if err := b.f.SetSheetDimension(name, ""); err != nil {
+		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+	}
+	if err := b.printSetup(name, widths); err != nil {
+		return nil, err
+	}
+	sw, err := b.f.NewStreamWriter(name)
+	if err != nil {
+		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+	}
+	if err := setColWidths(sw, widths); err != nil {
+		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+	}
+	return sw, nil
 }
 
 // printSetup makes a sheet print well: landscape, as few pages wide as
@@ -217,7 +225,7 @@ func (b *Book) sink(sw *excelize.StreamWriter, sheet string, big bool) (rowSink,
 	if b.deflaters == nil {
 		b.deflaters = rawsheet.NewPool(runtime.GOMAXPROCS(0), sheetLevel)
 	}
-	part, err := b.deflaters.NewPart(b.tmpDir)
+	part, err := b.deflaters.NewPart(b.opts.TmpDir)
 	if err != nil {
 		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", sheet, err)
 	}
@@ -271,7 +279,7 @@ func appVersion(v string) string {
 // the whole zip in a memory buffer (peak about 3× the file); handing it a
 // zip writer on the file instead keeps memory flat. This leans on
 // excelize v2.11.1 writing every part through the ZipWriter it is given
-// and nothing else to the buffer; TestWorkbookRoundTrip guards it.
+// and nothing else to the buffer, which Save checks.
 func (b *Book) Save(out io.Writer, p Properties) error {
 	if err := b.properties(p); err != nil {
 		return err
@@ -316,10 +324,7 @@ func (b *Book) Discard() {
 		for _, s := range c.sinks {
 			s.discard()
 		}
-		if c.held != nil {
-			c.held.close()
-			c.held = nil
-		}
+		c.dropHeld()
 	}
 	if b.deflaters != nil {
 		b.deflaters.Close()

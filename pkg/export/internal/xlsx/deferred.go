@@ -3,71 +3,7 @@ package xlsx
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
-
-	"batch/internal/extsort"
 )
-
-// deferredRows are a table's rows held back (Table.Hold) to follow the
-// rows written as they come (the Deadlines sheet leads with the rows
-// someone must still act on). They wait in a sorter's runs
-// (internal/extsort), in memory up to a limit and in a temporary file
-// past it, keyed by their order of arrival, so that memory stays flat
-// however many rows wait.
-type deferredRows struct {
-	dir   string
-	limit int // bytes held in memory before a run is written (Options.HoldBytes)
-	rows  *extsort.Sorter
-	seq   uint64
-	enc   []byte
-	out   []cell // each's, reused
-}
-
-// add keeps a row's cells (copied) until each.
-func (d *deferredRows) add(cells []cell) error {
-	if d.rows == nil {
-		d.rows = extsort.New(d.dir, d.limit)
-	}
-	d.enc = encodeCells(d.enc[:0], cells)
-	if err := d.rows.Add("", d.seq, d.enc); err != nil {
-		return fmt.Errorf("export: results.xlsx: rows held back: %w", err)
-	}
-	d.seq++
-	return nil
-}
-
-// each calls emit with every waiting row, in the order they came.
-func (d *deferredRows) each(emit func([]cell) error) error {
-	if d.rows == nil {
-		return nil
-	}
-	m, err := d.rows.Sorted()
-	if err != nil {
-		return fmt.Errorf("export: results.xlsx: rows held back: %w", err)
-	}
-	for {
-		_, _, payload, ok, err := m.Next()
-		if err != nil {
-			return fmt.Errorf("export: results.xlsx: rows held back: %w", err)
-		}
-		if !ok {
-			return nil
-		}
-		if d.out, err = decodeCells(d.out[:0], payload); err != nil {
-			return err
-		}
-		if err := emit(d.out); err != nil {
-			return err
-		}
-	}
-}
-
-func (d *deferredRows) close() {
-	if d.rows != nil {
-		d.rows.Close()
-		d.rows = nil
-	}
-}
 
 // encodeCells is a row's cells: kind, style, number, text and formula each.
 func encodeCells(b []byte, cells []cell) []byte {
@@ -84,7 +20,7 @@ func encodeCells(b []byte, cells []cell) []byte {
 	return b
 }
 
-var errCorruptRow = errors.New("export: results.xlsx: rows held back: the temporary file is damaged")
+var errCorruptRow = errors.New("the temporary file is damaged")
 
 // decodeCells reads a row back into out; its texts are cut from one
 // string of the payload.

@@ -40,11 +40,10 @@ type Link struct {
 	Display string // the cell's text, for the HYPERLINK formula past the sheet's LinkCap
 }
 
-// tableCells turns values into the cells of a row (the book's buffer,
-// reused): wrapped, top-aligned, unless wrap is false (Summary's lines,
-// whose labels run on into the empty cells beside them). Every cell of a
-// filled row is written, blanks included, so the fill runs the width of
-// the table.
+// tableCells turns values into the cells of a row (in b.cells, reused):
+// wrapped, unless wrap is false (Summary's lines run on into the empty
+// cells beside them). A filled row's blanks are written: the fill runs the
+// width of the table.
 func (b *Book) tableCells(vals []Value, fill Fill, marks []Mark, wrap bool) ([]cell, error) {
 	cells := b.cells[:0]
 	for i, v := range vals {
@@ -134,17 +133,10 @@ func streamRow(cells []cell) []any {
 type rowSink interface {
 	// put writes a row, height points high (0 for the default); l, when
 	// set, makes one of its cells an internal hyperlink.
-	put(row int, cells []cell, height float64, l *rowLink) error
+	put(row int, cells []cell, height float64, l *Link) error
 	// finish ends the rows; the sheet's stream writer is flushed after it.
 	finish() error
 	discard()
-}
-
-// rowLink is a real hyperlink from cell col of a row to target
-// ("'Conflicts'!A7").
-type rowLink struct {
-	col    int
-	target string
 }
 
 // streamSink writes rows through excelize's stream writer: the reference
@@ -155,17 +147,13 @@ type streamSink struct {
 	sheet string
 }
 
-func (s *streamSink) put(row int, cells []cell, height float64, l *rowLink) error {
+func (s *streamSink) put(row int, cells []cell, height float64, l *Link) error {
 	if l != nil {
-		if err := s.f.SetCellHyperLink(s.sheet, colName(l.col)+strconv.Itoa(row), l.target, "Location"); err != nil {
+		if err := s.f.SetCellHyperLink(s.sheet, colName(l.Col)+strconv.Itoa(row), l.Target, "Location"); err != nil {
 			return err
 		}
 	}
-	var opts []excelize.RowOpts
-	if height > 0 {
-		opts = append(opts, excelize.RowOpts{Height: height})
-	}
-	return s.sw.SetRow("A"+strconv.Itoa(row), streamRow(cells), opts...)
+	return s.sw.SetRow("A"+strconv.Itoa(row), streamRow(cells), heightOpts(height)...)
 }
 
 func (s *streamSink) finish() error { return nil }
@@ -177,7 +165,7 @@ type rawSink struct {
 	part *rawsheet.Part
 }
 
-func (s *rawSink) put(row int, cells []cell, height float64, l *rowLink) error {
+func (s *rawSink) put(row int, cells []cell, height float64, l *Link) error {
 	p := s.part
 	p.RowWith(row, rawsheet.RowOptions{Height: height})
 	for i, c := range cells {
@@ -196,7 +184,7 @@ func (s *rawSink) put(row int, cells []cell, height float64, l *rowLink) error {
 		return err
 	}
 	if l != nil {
-		p.Link(l.col, row, l.target, "", "")
+		p.Link(l.Col, row, l.Target, "", "")
 	}
 	return nil
 }
@@ -266,9 +254,9 @@ func (rw *rowWriter) work() {
 			if rw.Failed() != nil {
 				continue
 			}
-			var l *rowLink
+			var l *Link
 			if q.linkCol >= 0 {
-				l = &rowLink{col: q.linkCol, target: q.target}
+				l = &Link{Col: q.linkCol, Target: q.target}
 			}
 			if err := q.sink.put(q.row, cells, rw.heights.height(cells), l); err != nil {
 				rw.Set(err)
@@ -285,14 +273,14 @@ func (rw *rowWriter) work() {
 }
 
 // queue hands a row over; the cells are copied.
-func (rw *rowWriter) queue(sink rowSink, row int, cells []cell, l *rowLink) error {
+func (rw *rowWriter) queue(sink rowSink, row int, cells []cell, l *Link) error {
 	if rw.cur.rows == nil {
 		rw.cur = idleBatch()
 	}
 	rw.cur.cells = append(rw.cur.cells, cells...)
 	q := queuedRow{sink: sink, row: row, end: len(rw.cur.cells), linkCol: -1}
 	if l != nil {
-		q.linkCol, q.target = l.col, l.target
+		q.linkCol, q.target = l.Col, l.Target
 	}
 	rw.cur.rows = append(rw.cur.rows, q)
 	if len(rw.cur.rows) >= rowBatchRows {

@@ -7,8 +7,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// Sheet is a sheet written line by line, not a table (Summary): no
-// header, filter or frozen panes, and its lines may differ in shape.
+// Sheet is a sheet written line by line (Summary), not a table.
 type Sheet struct {
 	b      *Book
 	sw     *excelize.StreamWriter
@@ -26,20 +25,8 @@ type Cell struct {
 
 // Sheet opens the book's sheet name, its columns this wide.
 func (b *Book) Sheet(name string, widths []float64) (*Sheet, error) {
-	if err := b.f.SetSheetDimension(name, ""); err != nil {
-		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
-	}
-	if err := b.printSetup(name, widths); err != nil {
-		return nil, err
-	}
-	sw, err := b.f.NewStreamWriter(name)
-	if err != nil {
-		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
-	}
-	if err := setColWidths(sw, widths); err != nil {
-		return nil, fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
-	}
-	return &Sheet{b: b, sw: sw, name: name, widths: widths}, nil
+	sw, err := b.openSheet(name, widths)
+	return &Sheet{b: b, sw: sw, name: name, widths: widths}, err
 }
 
 // Line writes a line whose text runs on over the empty cells beside it,
@@ -64,21 +51,6 @@ func (s *Sheet) Line(cells ...Cell) error {
 	return s.write(out, 0)
 }
 
-// Labelled writes a line of a bold label and the values after it.
-func (s *Sheet) Labelled(label Value, vals ...Value) error {
-	cells, err := s.b.tableCells(vals, NoFill, nil, false)
-	if err != nil {
-		return err
-	}
-	out := append(make([]any, 1, 1+len(cells)), streamRow(cells)...)
-	one, err := s.b.tableCells([]Value{label}, NoFill, []Mark{Bold}, false)
-	if err != nil {
-		return err
-	}
-	out[0] = one[0].stream()
-	return s.write(out, 0)
-}
-
 // Head writes the header row of a small table.
 func (s *Sheet) Head(names ...string) error {
 	vals := make([]Value, len(names))
@@ -100,11 +72,7 @@ func (s *Sheet) Row(fill Fill, marks []Mark, vals ...Value) error {
 
 func (s *Sheet) write(cells []any, height float64) error {
 	s.row++
-	var opts []excelize.RowOpts
-	if height > 0 {
-		opts = append(opts, excelize.RowOpts{Height: height})
-	}
-	if err := s.sw.SetRow("A"+strconv.Itoa(s.row), cells, opts...); err != nil {
+	if err := s.sw.SetRow("A"+strconv.Itoa(s.row), cells, heightOpts(height)...); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", s.name, err)
 	}
 	return nil

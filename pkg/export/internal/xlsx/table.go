@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"batch/internal/extsort"
 )
 
 // Table is one table that may run over several sheets: "Deadlines",
@@ -18,7 +20,10 @@ type Table struct {
 	title     []any // the row above the header (TitleRow)
 	header    []string
 	headerRow int
-	held      *deferredRows // rows held back (Hold)
+	held      *extsort.Sorter // rows held back (Hold), keyed by arrival
+	nHeld     uint64
+	enc       []byte // Hold's, reused
+	heldRow   []cell // AddHeld's, reused
 
 	widths  []float64
 	pending []pendingRow // rows held back until the column widths are known
@@ -31,50 +36,42 @@ type Table struct {
 	sinks     []rowSink                // the data rows of each part
 	rw        *rowWriter               // writes the rows of rawsheet's sinks, once started
 	row       int                      // last row used on the current part
-	rows      int                      // data rows in all
 	links     int                      // real hyperlinks on the current part
-	// printRows, once PrintRows sets it (≥ 0), is how many data rows are
-	// printed (the print area); the rest stay on screen.
-	printRows int
+	printRows int                      // data rows printed (PrintRows; -1: all)
 }
 
 // TableOptions say how a table's sheets look and are written.
 type TableOptions struct {
-	// Before is the sheet a new sheet of the table, and each continuation,
-	// is placed in front of ("": at the end).
-	Before   string
-	FreezeID bool // keep the first column in view as well as the header
-	TitleRow bool // a row above the header, whose text SetTitle gives
-	// Big tables' rows go through the byte-level writer (rawsheet), on a
-	// goroutine of their own; the others' through excelize's stream writer.
-	Big bool
+	Before   string // the sheet each continuation is placed in front of ("": at the end)
+	FreezeID bool   // keep the first column in view as well as the header
+	TitleRow bool   // a row above the header, whose text SetTitle gives
+	Big      bool   // rows through rawsheet on a goroutine of their own, not excelize's stream writer
 }
 
-// Table opens a table on the sheet name, made (and placed before
-// o.Before) when the book does not have it yet. The header's names are
-// guarded by Options.Guard.
-func (b *Book) Table(name string, header []string, o TableOptions) (*Table, error) {
-	if i, _ := b.f.GetSheetIndex(name); i < 0 {
-		if _, err := b.f.NewSheet(name); err != nil {
-			return nil, fmt.Errorf("export: results.xlsx: %w", err)
-		}
-		if o.Before != "" {
-			if err := b.f.MoveSheet(name, o.Before); err != nil {
-				return nil, fmt.Errorf("export: results.xlsx: %w", err)
-			}
-		}
-		b.f.SetActiveSheet(0)
+// AddSheet adds the sheet name in front of the sheet before.
+func (b *Book) AddSheet(name, before string) error {
+	if _, err := b.f.NewSheet(name); err != nil {
+		return fmt.Errorf("export: results.xlsx: %w", err)
 	}
+	if err := b.f.MoveSheet(name, before); err != nil {
+		return fmt.Errorf("export: results.xlsx: %w", err)
+	}
+	b.f.SetActiveSheet(0)
+	return nil
+}
+
+// Table opens a table on the book's sheet name; its header's names are
+// guarded by Options.Guard.
+func (b *Book) Table(name string, header []string, o TableOptions) *Table {
 	c := &Table{b: b, base: name, o: o, header: header, parts: []string{name}, row: 1, headerRow: 1, printRows: -1}
 	if o.TitleRow {
 		c.headerRow, c.row = 2, 2
 	}
 	b.tables = append(b.tables, c)
-	return c, nil
+	return c
 }
 
-// SetTitle gives the row above the header its text, in bold; before the
-// table's first rows.
+// SetTitle gives the row above the header its text, in bold; before Add.
 func (c *Table) SetTitle(text string) error {
 	bold, err := c.b.styles.id(styleKey{mark: Bold})
 	c.title = []any{excelize.Cell{StyleID: bold, Value: text}}
@@ -98,17 +95,22 @@ func (c *Table) Add(vals []Value, fill Fill, marks []Mark, l *Link) (sheet strin
 	return c.add(cells, l)
 }
 
-// Hold keeps a row, as Add would write it, until AddHeld: in memory up
-// to Options.HoldBytes, in a temporary file past it.
+// Hold keeps a row, as Add would write it, until AddHeld: in sorted runs,
+// in memory up to Options.HoldBytes and in a temporary file past it.
 func (c *Table) Hold(vals []Value, fill Fill, marks []Mark) error {
 	cells, err := c.b.tableCells(vals, fill, marks, true)
 	if err != nil {
 		return err
 	}
 	if c.held == nil {
-		c.held = &deferredRows{dir: c.b.tmpDir, limit: c.b.opts.HoldBytes}
+		c.held = extsort.New(c.b.opts.TmpDir, c.b.opts.HoldBytes)
 	}
-	return c.held.add(cells)
+	c.enc = encodeCells(c.enc[:0], cells)
+	c.nHeld++
+	if err := c.held.Add("", c.nHeld, c.enc); err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: rows held back: %w", c.base, err)
+	}
+	return nil
 }
 
 // AddHeld writes the rows held back, in the order they came.
@@ -116,13 +118,31 @@ func (c *Table) AddHeld() error {
 	if c.held == nil {
 		return nil
 	}
-	err := c.held.each(func(cells []cell) error {
-		_, _, err := c.add(cells, nil)
-		return err
-	})
-	c.held.close()
-	c.held = nil
-	return err
+	defer c.dropHeld()
+	m, err := c.held.Sorted()
+	for err == nil {
+		var payload []byte
+		var ok bool
+		if _, _, payload, ok, err = m.Next(); !ok || err != nil {
+			break
+		}
+		if c.heldRow, err = decodeCells(c.heldRow[:0], payload); err == nil {
+			if _, _, err := c.add(c.heldRow, nil); err != nil {
+				return err
+			}
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("export: results.xlsx sheet %q: rows held back: %w", c.base, err)
+	}
+	return nil
+}
+
+func (c *Table) dropHeld() {
+	if c.held != nil {
+		c.held.Close()
+		c.held = nil
+	}
 }
 
 // PlaceOf is where the n-th data row (from 0) of the table lands, as Add
@@ -130,7 +150,7 @@ func (c *Table) AddHeld() error {
 // row per vacancy, such as Vacancies, knows a vacancy's row before it is
 // written.
 func (c *Table) PlaceOf(n int) (sheet string, row int) {
-	per := c.b.maxRows - c.headerRow
+	per := c.b.opts.MaxRows - c.headerRow
 	return c.PartName(n / per), c.headerRow + 1 + n%per
 }
 
@@ -154,20 +174,19 @@ func (c *Table) PartOf(sheet string) int {
 // pendingRow is a row held back, with its link.
 type pendingRow struct {
 	cells []cell
-	link  *rowLink
+	link  *Link
 }
 
 // add writes one row and returns where it went.
 func (c *Table) add(cells []cell, l *Link) (sheet string, row int, err error) {
-	if c.row >= c.b.maxRows {
+	if c.row >= c.b.opts.MaxRows {
 		if err := c.roll(); err != nil {
 			return "", 0, err
 		}
 	}
 	c.row++
-	c.rows++
 	sheet = c.parts[len(c.parts)-1]
-	var rl *rowLink
+	var rl *Link
 	if l != nil {
 		rl = c.addLink(cells, l)
 	}
@@ -192,7 +211,7 @@ func (c *Table) add(cells []cell, l *Link) (sheet string, row int, err error) {
 
 // put writes a row to a part's sink: through the row writer when the
 // sink is rawsheet's, else at once.
-func (c *Table) put(sink rowSink, row int, cells []cell, l *rowLink) error {
+func (c *Table) put(sink rowSink, row int, cells []cell, l *Link) error {
 	if _, raw := sink.(*rawSink); raw {
 		if c.rw == nil {
 			c.rw = newRowWriter(c.widths)
@@ -204,10 +223,10 @@ func (c *Table) put(sink rowSink, row int, cells []cell, l *rowLink) error {
 
 // addLink links a row's cell: a real hyperlink while the sheet has fewer
 // than linkCap, a formula the tool itself made after.
-func (c *Table) addLink(cells []cell, l *Link) *rowLink {
-	if c.links < c.b.linkCap {
+func (c *Table) addLink(cells []cell, l *Link) *Link {
+	if c.links < c.b.opts.LinkCap {
 		c.links++
-		return &rowLink{col: l.Col, target: l.Target}
+		return &Link{Col: l.Col, Target: l.Target}
 	}
 	target := strings.ReplaceAll("#"+l.Target, `"`, `""`)
 	display := strings.ReplaceAll(l.Display, `"`, `""`)
@@ -284,22 +303,9 @@ func cellWidth(c cell) float64 {
 // openPart starts the stream writer of one sheet: print setup, widths,
 // frozen header (and id column).
 func (c *Table) openPart(name string) error {
-	f := c.b.f
-	// The stream writer would keep the template's stale dimension "A1",
-	// and readers that trust it (openpyxl read-only) would see one row.
-	// The true size is unknown until the end, so leave the element out.
-	if err := f.SetSheetDimension(name, ""); err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
-	}
-	if err := c.b.printSetup(name, c.widths); err != nil {
-		return err
-	}
-	sw, err := f.NewStreamWriter(name)
+	sw, err := c.b.openSheet(name, c.widths)
 	if err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
-	}
-	if err := setColWidths(sw, c.widths); err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
+		return err
 	}
 	panes := &excelize.Panes{Freeze: true, YSplit: c.headerRow, ActivePane: "bottomLeft"}
 	if c.o.FreezeID {
@@ -316,17 +322,17 @@ func (c *Table) openPart(name string) error {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 		}
 	}
-	head := make([]any, len(c.header))
+	head := make([]cell, len(c.header))
 	for i, h := range c.header {
 		// A carried-through column's name is the input's text.
-		text, quoted := c.b.opts.Guard(h)
-		hid, err := c.b.styles.id(styleKey{fill: HeaderFill, mark: Bold, wrap: true, quote: quoted})
+		g := c.b.opts.Guard(h)
+		hid, err := c.b.styles.id(styleKey{fill: HeaderFill, mark: Bold, wrap: true, quote: g.Quoted})
 		if err != nil {
 			return err
 		}
-		head[i] = excelize.Cell{StyleID: hid, Value: text}
+		head[i] = cell{kind: textOut, style: hid, text: g.Text}
 	}
-	if err := sw.SetRow("A"+strconv.Itoa(c.headerRow), head, rowOpts(head, c.widths, true)...); err != nil {
+	if err := sw.SetRow("A"+strconv.Itoa(c.headerRow), streamRow(head), heightOpts(rowHeight(head, c.widths, true))...); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 	}
 	sink, err := c.b.sink(sw, name, c.o.Big)
@@ -379,7 +385,7 @@ func (c *Table) Close() error {
 	last := colName(len(c.header) - 1)
 	for i, sw := range c.open {
 		name := c.parts[i]
-		lastRow := c.b.maxRows
+		lastRow := c.b.opts.MaxRows
 		if i == len(c.open)-1 {
 			lastRow = c.row
 		}
@@ -404,7 +410,7 @@ func (c *Table) Close() error {
 			return fmt.Errorf("export: results.xlsx sheet %q: %w", name, err)
 		}
 		if c.printRows >= 0 {
-			per := c.b.maxRows - c.headerRow
+			per := c.b.opts.MaxRows - c.headerRow
 			k := min(max(c.printRows-i*per, 0), per)
 			area := "'" + name + "'!$A$1:$" + last + "$" + strconv.Itoa(c.headerRow+k)
 			if err := c.b.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area",
