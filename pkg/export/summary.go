@@ -254,7 +254,8 @@ func (s *summaryWriter) row(fill xlsx.Fill, vals ...value) error {
 // line writes one row: a bold label and the values after it. A label may
 // echo the input (a sheet's name).
 func (s *summaryWriter) line(label string, vals ...value) error {
-	cells := []xlsx.Cell{{Value: text(label).book(), Mark: xlsx.Bold}}
+	l := text(label)
+	cells := []xlsx.Cell{{Value: l.book(), Mark: xlsx.Bold}}
 	for _, v := range vals {
 		cells = append(cells, xlsx.Cell{Value: v.book()})
 	}
@@ -570,7 +571,7 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 		}
 	}
 	if err := s.Line(xlsx.Cell{Value: xlsx.Value{Text: "run duration (s)"}, Mark: xlsx.Bold},
-		xlsx.Cell{Value: xlsx.Value{Kind: xlsx.Seconds, F: totalSeconds(ts)}}); err != nil {
+		xlsx.Cell{Value: xlsx.Value{Kind: xlsx.Seconds}, F: totalSeconds(ts)}); err != nil {
 		return err
 	}
 	if len(cont) == 0 {
@@ -603,7 +604,7 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 		return err
 	}
 	for _, tm := range ts {
-		if err := s.Line(xlsx.Cell{Value: xlsx.Value{Text: tm.Phase}}, xlsx.Cell{Value: xlsx.Value{Kind: xlsx.Seconds, F: tm.Seconds}}); err != nil {
+		if err := s.Line(xlsx.Cell{Value: xlsx.Value{Text: tm.Phase}}, xlsx.Cell{Value: xlsx.Value{Kind: xlsx.Seconds}, F: tm.Seconds}); err != nil {
 			return err
 		}
 	}

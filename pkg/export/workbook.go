@@ -61,7 +61,7 @@ type workbook struct {
 func newWorkbook(tmpDir string, o *Options, pg page) (*workbook, error) {
 	b, err := xlsx.New(xlsx.Options{TmpDir: tmpDir, Sheets: sheetOrder, MaxRows: o.maxRows, LinkCap: o.linkCap,
 		Page: pg.book(), HoldBytes: o.runRecords * lineBytes, ColumnCap: columnCap, StreamAll: o.streamAll,
-		Guard: func(s string) xlsx.Value { return text(s).book() }})
+		Guard: func(s string) xlsx.Value { v := text(s); return v.book() }})
 	if err != nil {
 		return nil, err
 	}
@@ -114,9 +114,9 @@ func (wb *workbook) properties(version string, now time.Time) xlsx.Properties {
 
 // values are vals as the workbook takes them (in wb.vals, reused).
 func (wb *workbook) values(vals []value) []xlsx.Value {
-	out := wb.vals[:0]
-	for _, v := range vals {
-		out = append(out, v.book())
+	out := slices.Grow(wb.vals[:0], len(vals))[:len(vals)]
+	for i := range vals {
+		out[i] = vals[i].book()
 	}
 	wb.vals = out
 	return out
@@ -125,17 +125,13 @@ func (wb *workbook) values(vals []value) []xlsx.Value {
 // book is the value as a workbook cell holds it: text without the
 // guard's apostrophe, which the quote-prefix flag stands for; a date as
 // its serial number.
-func (v value) book() xlsx.Value {
-	switch v.kind {
-	case dateCell:
-		if v.date.IsZero() {
-			return xlsx.Value{Kind: xlsx.Date}
-		}
-		return xlsx.Value{Kind: xlsx.Date, N: excelSerial(v.date)}
-	case intCell:
+func (v *value) book() xlsx.Value {
+	switch {
+	case v.kind == intCell:
 		return xlsx.Value{Kind: xlsx.Number, N: v.n}
-	}
-	if v.quoted {
+	case v.kind == dateCell:
+		return xlsx.Value{Kind: xlsx.Date, N: int(serialOf(v.date))}
+	case v.quoted:
 		return xlsx.Value{Text: v.text[1:], Quoted: true}
 	}
 	return xlsx.Value{Text: v.text}

@@ -16,16 +16,15 @@ const (
 	Text    Kind = iota // Text, already guarded; "" writes no cell
 	Number              // N, a whole number
 	Date                // N, the date's serial number (days since 1899-12-30); 0 writes no cell
-	Seconds             // F, shown to the thousandth (Sheet only)
+	Seconds             // Cell.F, shown to the thousandth (Sheet only)
 )
 
 // Value is one cell's value on its way to a sheet.
 type Value struct {
-	Kind   Kind
 	Text   string
-	Quoted bool // Text: the cell gets the quote-prefix flag, and stays text when edited
 	N      int
-	F      float64
+	Kind   Kind
+	Quoted bool // Text: the cell gets the quote-prefix flag, and stays text when edited
 }
 
 func (v Value) empty() bool {

@@ -19,6 +19,7 @@ type Sheet struct {
 // Cell is one cell of a Sheet's line: a value, its fill and its mark.
 type Cell struct {
 	Value
+	F    float64 // Seconds
 	Fill Fill
 	Mark Mark
 }
