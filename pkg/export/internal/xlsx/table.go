@@ -239,9 +239,9 @@ func (c *Table) addLink(cells []cell, l *Link) *Link {
 // opens the first sheet.
 //
 // A column is as wide as its widest sampled cell, within its cap
-// (columnCap): longer text wraps and its row grows. A header wraps too, to
-// at most headerLines lines, so that the table stays narrow enough to
-// print on few pages across (pagesWide).
+// (Options.ColumnCap): longer text wraps and its row grows. A header
+// wraps too, to at most headerLines lines, so that the table stays narrow
+// enough to print on few pages across (pagesWide).
 func (c *Table) start() error {
 	c.widths = make([]float64, len(c.header))
 	for i, h := range c.header {
