@@ -16,6 +16,7 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
+	"batch/pkg/ingest"
 	"batch/pkg/nylaw"
 	"batch/pkg/pipeline"
 )
@@ -270,9 +271,9 @@ func templateCommand(c *cli.Context) error {
 	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
 		return usagef("%s %q: the template is an Excel workbook; give a name ending in .xlsx", origin(c, "out"), path)
 	}
-	write := export.CreateTemplate
+	write := ingest.CreateTemplate
 	if c.Bool("force") {
-		write = export.WriteTemplate
+		write = ingest.WriteTemplate
 	}
 	// The rules the template states are those in force the day it is made.
 	if err := write(path, nylaw.NewYork, compute.FromTime(time.Now())); err != nil {

@@ -31,7 +31,7 @@ var (
 )
 
 // pausingBinary is batch built with -tags batchtest: its commit pauses
-// where BATCH_TEST_PAUSE_AT says (pkg/export/commithook_batchtest.go).
+// where BATCH_TEST_PAUSE_AT says (pkg/outdir/commithook_batchtest.go).
 func pausingBinary(t *testing.T) string {
 	t.Helper()
 	hookOnce.Do(func() {

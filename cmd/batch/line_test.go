@@ -82,6 +82,7 @@ func TestUserMessagesCarryNoPackagePrefix(t *testing.T) {
 			"calendar cal.csv:3 column year \"x\": not a year\ncalendar cal.csv:4 column year \"y\": not a year"},
 		{"pipeline: ingest: a.xlsx: not an xlsx workbook (zip: not a valid zip file)", "a.xlsx: not an xlsx workbook (not a valid zip file)"},
 		{"export: create out/.results.xlsx.tmp: permission denied", "create out/.results.xlsx.tmp: permission denied"},
+		{"pipeline: outdir: output folder out: another batch run (process 7) is writing into it", "output folder out: another batch run (process 7) is writing into it"},
 		{`ingest: export.csv: sheet "export: 2026" row 3`, `export.csv: sheet "export: 2026" row 3`},
 	}
 	for _, tc := range cases {

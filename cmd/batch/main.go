@@ -56,7 +56,7 @@ func exitCode(ctx context.Context, err error) int {
 // line and after another message's colon or an opening parenthesis,
 // where wrapping puts it, never inside a quoted value or a file name
 // ("county.csv: " stays).
-var packagePrefix = regexp.MustCompile(`(^|\n|: |\()(?:ingest|pipeline|export|extsort|compute|nylaw|synth|zip|flate|xml|excelize): `)
+var packagePrefix = regexp.MustCompile(`(^|\n|: |\()(?:ingest|pipeline|export|outdir|extsort|compute|nylaw|synth|zip|flate|xml|excelize): `)
 
 // userMessage is err as the person at the terminal or reading cron's mail
 // sees it: without package prefixes.

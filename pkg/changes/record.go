@@ -86,19 +86,12 @@ type Deadline struct {
 // open reports whether someone must still act on the deadline.
 func (d *Deadline) open() bool { return !d.Passed && !d.Met }
 
-// FromResult is the record of a computed vacancy. law is its law_edition
-// ("" while the engine names none per row).
-func FromResult(r *compute.Result, law string) Record {
-	var rec Record
-	FromResultInto(&rec, r, law)
-	return rec
-}
-
-// FromResultInto is FromResult into rec, reusing its lists (a row without
-// conflicts then has an empty list rather than none, which every encoding
-// writes alike): the record of every row is made in turn, and a new one
-// each time would be garbage in proportion to the rows. Comparer.Add
-// keeps nothing of it.
+// FromResultInto is the record of a computed vacancy, into rec; law is
+// its law_edition ("" while the engine names none per row). It reuses
+// rec's lists (a row without conflicts then has an empty list rather than
+// none, which every encoding writes alike): the record of every row is
+// made in turn, and a new one each time would be garbage in proportion to
+// the rows. Comparer.Add keeps nothing of it.
 func FromResultInto(rec *Record, r *compute.Result, law string) {
 	v := &r.Vacancy
 	*rec = Record{

@@ -191,14 +191,6 @@ func (c *Calendar) Primary(year int) (Date, string) {
 	return d, src.text
 }
 
-// PrimaryFor is the primary of the year for an office class (a one-year
-// act may move it for some classes), under the edition of the year's
-// calendar; base leaves the one-year acts and calendar input out.
-func (c *Calendar) PrimaryFor(year int, class OfficeClass, base bool) (Date, string) {
-	d, src := c.primaryFor(c.law.CalendarEdition(year), year, class, !base)
-	return d, src.text
-}
-
 // primaryFor is the primary of year for class under edition e: calendar
 // input first, then a one-year act's, then a primary moved by special act,
 // then the edition's formula. withActs = false gives the formula's (and a

@@ -64,9 +64,6 @@ var conflictRules = [...]ConflictRule{
 	{codeProclamationLate, Warning, "the proclamation came after the last day of the duty to proclaim", "a warning, not an error: the state has counted from the formal resignation letter"},
 }
 
-// ConflictRules is the engine's conflict-code table; the slice is a copy.
-func ConflictRules() []ConflictRule { return append([]ConflictRule(nil), conflictRules[:]...) }
-
 func conflictSeverity(code string) Severity {
 	for i := range conflictRules {
 		if conflictRules[i].Code == code {

@@ -122,9 +122,6 @@ func Days(n int) Count { return Count{Kind: CountDaysAfter, N: n} }
 // MonthsBack is "N months before".
 func MonthsBack(n int) Count { return Count{Kind: CountMonthsBefore, N: n} }
 
-// MonthsOn is "N months after".
-func MonthsOn(n int) Count { return Count{Kind: CountMonthsAfter, N: n} }
-
 // OnDay is "<month> <day>" of the anchor's year.
 func OnDay(m time.Month, day int) Count { return Count{Kind: CountOnDay, Month: m, Day: day} }
 

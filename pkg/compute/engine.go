@@ -1234,15 +1234,6 @@ func (e *engine) foldReviews() {
 		Message: msg.String(), Citation: cites.String()})
 }
 
-func containsString(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // review is a NEEDS_REVIEW conflict: an unsourced rule or an
 // interpretation decided a value.
 func review(field, message, citation string, sev Severity) Conflict {

@@ -108,6 +108,9 @@ type Law struct {
 	// statute's order: the titles of Summary, the calendar file and the
 	// Column guide.
 	Words []DeadlineWords
+	// Filing says where a vacancy's papers are filed (the calendar file's
+	// events name it).
+	Filing FilingOffices
 
 	Keying Keying // which date picks the edition, in words
 
@@ -137,6 +140,9 @@ type DeadlineWords struct {
 	// CalendarOnly: a line of the board's calendar that no vacancy row
 	// computes (printed by `batch calendar` and on the Calendar sheet).
 	CalendarOnly bool
+	// Primary: the deadline serves the primary (the designating route),
+	// whatever election fills the vacancy.
+	Primary bool
 }
 
 // WordsFor is the deadline code's plain words; false when the law has none.

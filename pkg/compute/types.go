@@ -113,7 +113,7 @@ type Vacancy struct {
 	Office    string
 	Class     OfficeClass // given or derived from Office by ingest
 	District  string
-	County    string
+	County    string // one county, or several joined by "; " (Counties)
 	Incumbent string
 	Cause     Cause
 
@@ -128,6 +128,19 @@ type Vacancy struct {
 	Notes               string
 
 	Extra []Field // input columns the contract does not name, in header order
+}
+
+// Counties are the counties the vacancy's county value names, in order:
+// one for most rows, several for an office that spans counties (ingest
+// joins them with "; "; ";" and "," both separate), none when blank.
+func (v *Vacancy) Counties() []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(v.County, func(r rune) bool { return r == ';' || r == ',' }) {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
 }
 
 // Method is how the vacancy gets filled (column filling_method).
@@ -163,16 +176,6 @@ func (s Severity) String() string {
 		return "error"
 	}
 	return ""
-}
-
-// ParseSeverity reads "info", "warning" or "error".
-func ParseSeverity(s string) (Severity, bool) {
-	for _, v := range []Severity{Info, Warning, Error} {
-		if v.String() == s {
-			return v, true
-		}
-	}
-	return NoSeverity, false
 }
 
 // Conflict is one problem the rules found with a vacancy.

@@ -33,7 +33,7 @@ func (w *Writer) Snapshot() (io.Writer, error) {
 		return nil, err
 	}
 	if w.snapFile == nil {
-		f, err := w.set.create(snapshotName)
+		f, err := w.set.Create(snapshotName)
 		if err != nil {
 			return nil, w.fail(err)
 		}
@@ -45,7 +45,7 @@ func (w *Writer) Snapshot() (io.Writer, error) {
 		if w.opts.slice != nil {
 			size = 64 << 10
 		}
-		w.snapBuf = bufio.NewWriterSize(f.f, size)
+		w.snapBuf = bufio.NewWriterSize(f.Out(), size)
 	}
 	return w.snapBuf, nil
 }
@@ -88,7 +88,7 @@ func (w *Writer) finishSnapshot() error {
 		return fmt.Errorf("export: write %s: %w", snapshotName, err)
 	}
 	w.snapBuf = nil
-	return w.snapFile.finish()
+	return w.snapFile.Finish()
 }
 
 // SetChanges hands over the comparison with the earlier run, before
@@ -113,7 +113,7 @@ func (w *Writer) finishChanges(info RunInfo) error {
 	if w.opts.Changes && (w.csv || w.xlsx) {
 		var csvT *csvTable
 		if w.csv {
-			t, err := newCSVTable(w.set.create, changesName, changes.Columns)
+			t, err := newCSVTable(w.set.Create, changesName, changes.Columns)
 			if err != nil {
 				return err
 			}
@@ -156,19 +156,19 @@ func (w *Writer) finishChanges(info RunInfo) error {
 			name  string
 			write func(io.Writer) error
 		}{{digestTextName, d.WriteText}, {digestHTMLName, d.WriteHTML}} {
-			f, err := w.set.create(out.name)
+			f, err := w.set.Create(out.name)
 			if err != nil {
 				return err
 			}
 			w.digestFiles = append(w.digestFiles, f)
-			b := bufio.NewWriter(f.f)
+			b := bufio.NewWriter(f.Out())
 			if err := out.write(b); err != nil {
 				return fmt.Errorf("export: write %s: %w", out.name, err)
 			}
 			if err := b.Flush(); err != nil {
 				return fmt.Errorf("export: write %s: %w", out.name, err)
 			}
-			if err := f.finish(); err != nil {
+			if err := f.Finish(); err != nil {
 				return err
 			}
 		}
@@ -285,12 +285,12 @@ func (w *Writer) changesJSON() *changesSummary {
 // removeChanges drops the comparison's temporaries (Abort).
 func (w *Writer) removeChanges() {
 	if w.snapFile != nil {
-		w.snapFile.remove()
+		w.snapFile.Remove()
 	}
 	if w.chCSV != nil {
-		w.chCSV.file.remove()
+		w.chCSV.file.Remove()
 	}
 	for _, f := range w.digestFiles {
-		f.remove()
+		f.Remove()
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"batch/internal/firsterr"
 	"batch/internal/strmemo"
 	"batch/pkg/compute"
+	"batch/pkg/outdir"
 )
 
 // csvTable is one CSV output: UTF-8 without a byte-order mark, a header
@@ -27,7 +28,7 @@ import (
 // encoding/csv every date and number became a string of its own first,
 // and csv.Writer.Write was most of the records' cost.
 type csvTable struct {
-	file *tempFile
+	file *outdir.File
 	buf  *bufio.Writer
 	rec  []byte
 	bare strmemo.Set // texts met that need no quotes: the law's repeat on every row
@@ -59,12 +60,12 @@ const csvBatchRows = 128
 // collector ran that much more often.
 const csvBatches = 4
 
-func newCSVTable(create func(string) (*tempFile, error), name string, header []string) (*csvTable, error) {
+func newCSVTable(create func(string) (*outdir.File, error), name string, header []string) (*csvTable, error) {
 	t, err := create(name)
 	if err != nil {
 		return nil, err
 	}
-	c := &csvTable{file: t, buf: bufio.NewWriterSize(t.out(), 256<<10),
+	c := &csvTable{file: t, buf: bufio.NewWriterSize(t.Out(), 256<<10),
 		jobs: make(chan csvBatch, csvBatches-2), free: make(chan csvBatch, csvBatches), done: make(chan struct{}), batches: 1}
 	// Carried-through columns keep the input's header text: guarded like
 	// any other text the tool writes.
@@ -76,7 +77,7 @@ func newCSVTable(create func(string) (*tempFile, error), name string, header []s
 	}
 	c.rec = append(c.rec, '\n')
 	if _, err := c.buf.Write(c.rec); err != nil {
-		t.remove()
+		t.Remove()
 		return nil, fmt.Errorf("export: write %s: %w", name, err)
 	}
 	go c.encode()
@@ -93,7 +94,7 @@ func (c *csvTable) encode() {
 				c.rec = appendCSVRecord(c.rec[:0], b.vals[start:end], &c.bare)
 				start = end
 				if _, err := c.buf.Write(c.rec); err != nil {
-					c.Set(fmt.Errorf("export: write %s: %w", c.file.final, err))
+					c.Set(fmt.Errorf("export: write %s: %w", c.file.Name(), err))
 					break
 				}
 			}
@@ -228,15 +229,15 @@ func (c *csvTable) finish() error {
 	if err := c.flush(); err != nil {
 		return err
 	}
-	return c.file.finish()
+	return c.file.Finish()
 }
 
 // finishBeside is finish with the file synced beside the run, in s.
-func (c *csvTable) finishBeside(s *syncs) error {
+func (c *csvTable) finishBeside(s *outdir.Syncs) error {
 	if err := c.flush(); err != nil {
 		return err
 	}
-	c.file.finishBeside(s)
+	c.file.FinishBeside(s)
 	return nil
 }
 
@@ -247,7 +248,7 @@ func (c *csvTable) flush() error {
 		return err
 	}
 	if err := c.buf.Flush(); err != nil {
-		return fmt.Errorf("export: write %s: %w", c.file.final, err)
+		return fmt.Errorf("export: write %s: %w", c.file.Name(), err)
 	}
 	return nil
 }
@@ -255,5 +256,5 @@ func (c *csvTable) flush() error {
 // discard stops the encoder and removes the file.
 func (c *csvTable) discard() {
 	c.stop()
-	c.file.remove()
+	c.file.Remove()
 }

@@ -1,10 +1,15 @@
-// Package export writes a batch's outputs (CONTRACT.md, Output): results.xlsx,
-// vacancies.csv, deadlines.csv, conflicts.csv, errors.csv, deadlines.ics and
-// summary.json. It is the last step of the flow: ingest reads rows, compute
-// decides each vacancy, and the pipeline makes one Writer from a finished
-// Plan (the carried-through columns, every conflict counted by its place
-// on the sorted Conflicts sheet, the split) and hands it every
-// compute.Result and ingest.Problem, in input order, then commits it.
+// Package export writes a batch's outputs, the contract's tables and sheets
+// (CONTRACT.md, Output), into a set of the output folder (pkg/outdir).
+//
+// The outputs are results.xlsx, vacancies.csv, deadlines.csv,
+// conflicts.csv, errors.csv, deadlines.ics and summary.json. It is the
+// last step of the flow: ingest reads rows, compute decides each vacancy,
+// and the pipeline makes one Writer from a finished Plan (the
+// carried-through columns, every conflict counted by its place on the
+// sorted Conflicts sheet, the split) and hands it every compute.Result and
+// ingest.Problem, in input order, then commits it. The deadline rows,
+// which need no plan, may go first (Start, Deadlines.Add), while the
+// inputs are still being read.
 //
 // What it owns:
 //
@@ -20,15 +25,6 @@
 //     temporary file merged at Commit (internal/extsort, keyed by place). The
 //     calendar keeps a 64-bit hash of each vacancy_id (to give a repeated
 //     id UIDs of its own) and the election days it names.
-//   - The output folder (outdir.go). Each run writes into its own set,
-//     .batch/runs/ID in the output folder, under the folder's lock; Commit
-//     links every output the set holds (files, and folders later issues
-//     add) into .batch/current, switches current to the new set with one
-//     rename, and removes the links of formats not written this time. The
-//     folder shows one whole set at every instant; a failed or aborted run
-//     leaves the previous set and removes its own; New rolls back what a
-//     killed run left, and migrates a folder of an earlier version's
-//     regular files.
 //   - A split run's slices (slice.go): by-COLUMN/<value>/ in the same set,
 //     each written by a Writer of its own (Slices.Open) with the statewide
 //     sheets over the value's rows, and by-COLUMN/index.csv; folder names

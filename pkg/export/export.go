@@ -14,6 +14,7 @@ import (
 	"batch/pkg/compute"
 	"batch/pkg/export/internal/xlsx"
 	"batch/pkg/ingest"
+	"batch/pkg/outdir"
 )
 
 // Formats the writer knows, in CONTRACT.md's words.
@@ -26,7 +27,7 @@ const (
 
 // Options configure one set of outputs.
 type Options struct {
-	Dir      string   // output folder, created if missing (see outdir.go)
+	Dir      string   // output folder, created if missing (see pkg/outdir)
 	Formats  []string // any of XLSX, CSV, ICS, JSON
 	AsOf     compute.Date
 	Calendar *compute.Calendar // for the Calendar sheet
@@ -100,35 +101,36 @@ type Totals struct {
 }
 
 // Writer writes every output into its own staging folder in Dir; nothing
-// is in place until Commit switches the whole set in (outdir.go). A Writer
+// is in place until Commit switches the whole set in (pkg/outdir). A Writer
 // holds Dir's lock from New to Commit or Abort, and is used by one
 // goroutine.
 type Writer struct {
 	opts  Options
 	now   func() time.Time
-	set   *outputSet
+	set   *outdir.Set
 	clean strmemo.Set // deadline texts the guard leaves as they are (textSeen)
 
 	xlsx, csv, ics, json, digest bool
 
 	tmpDir   string // excelize's spill files
 	book     *workbook
-	bookFile *tempFile
+	bookFile *outdir.File
 
 	vacCSV, dlCSV, cfCSV, erCSV *csvTable
 	cal                         *icsWriter
-	jsonFile                    *tempFile
-	syncs                       syncs // outputs going to disk beside the run
+	jsonFile                    *outdir.File
+	syncs                       outdir.Syncs // outputs going to disk beside the run
 
 	// The comparison with the earlier run (changes.go).
-	snapFile    *tempFile
+	snapFile    *outdir.File
 	snapBuf     *bufio.Writer
 	snapWait    func() (time.Duration, error) // SnapshotBeside
 	changes     *changes.Outcome
 	chCSV       *csvTable
-	digestFiles []*tempFile
+	digestFiles []*outdir.File
 
 	tally    *tally
+	early    int            // vacancies whose deadline rows Deadlines.Add wrote
 	order    *conflictOrder // places the conflicts on the sorted Conflicts sheet
 	lines    *conflictRuns  // the Conflicts lines until Commit
 	vals     []value
@@ -170,59 +172,102 @@ type Plan struct {
 // what killed runs left, with a staging set a Writer writes into. A run
 // opens it before it reads its inputs, so that a folder it cannot write
 // into stops it at once.
-type Folder struct{ set *outputSet }
+type Folder struct{ set *outdir.Set }
 
 // OpenFolder opens the output folder dir for one run.
 func OpenFolder(dir string) (*Folder, error) {
 	if dir == "" {
 		return nil, errors.New("export: no output folder given")
 	}
-	set, err := openSet(dir)
+	set, err := outdir.Open(dir, outputs)
 	if err != nil {
 		return nil, err
 	}
 	return &Folder{set: set}, nil
 }
 
-// Close lets the folder go when no Writer took it: the staging set is
-// removed, the previous outputs stay. A Writer's Commit or Abort lets go
-// of its folder itself.
-func (f *Folder) Close() {
-	if f != nil && f.set != nil {
-		f.set.abort()
-		f.set = nil
-	}
-}
-
 // New opens the outputs of a run in folder f's staging set, to be written
 // in one pass: every Result and Problem in input order, then Commit. The
 // writer takes f: its Commit or Abort lets it go. opts.Dir is f's.
 func New(f *Folder, opts Options, plan Plan) (*Writer, error) {
+	d, err := Start(f, opts)
+	if err != nil {
+		return nil, err
+	}
+	return d.Plan(plan)
+}
+
+// Deadlines is a run's Writer before its Plan: it writes the vacancies'
+// deadline rows (the Deadlines sheet, deadlines.csv, the calendar file),
+// which depend on nothing later rows bring, while the run still reads its
+// inputs, and the reading leaves a CPU free for them.
+type Deadlines struct{ w *Writer }
+
+// Start opens the outputs of a run in folder f's staging set, as New
+// does, for the deadline rows first. The writer takes f.
+func Start(f *Folder, opts Options) (*Deadlines, error) {
 	if f == nil || f.set == nil {
 		return nil, errors.New("export: no output folder open")
 	}
 	set := f.set
 	f.set = nil
-	w, err := newWriter(opts, plan)
+	w, err := newWriter(opts)
 	if err != nil {
-		set.abort()
+		set.Abort()
 		return nil, err
 	}
 	w.set = set
-	if plan.Split != nil {
-		w.slices = newSlices(w)
-	}
 	if err := w.open(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	return &Deadlines{w: w}, nil
+}
+
+// Add writes one vacancy's deadline rows; vacancies come in input order.
+func (d *Deadlines) Add(r *compute.Result) error {
+	w := d.w
+	if w == nil {
+		return errors.New("export: deadline rows after the Plan")
+	}
+	if err := w.usable(); err != nil {
+		return err
+	}
+	w.tally.deadlines(r, w.early)
+	w.early++
+	return w.fail(w.deadlineRows(r))
+}
+
+// Plan makes the Writer of the rest from the finished plan: its Results
+// come in the same order, and write all but the deadline rows Add wrote.
+func (d *Deadlines) Plan(plan Plan) (*Writer, error) {
+	w := d.w
+	if w == nil {
+		return nil, errors.New("export: Plan twice")
+	}
+	d.w = nil
+	if err := w.usable(); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	if err := w.plan(plan); err != nil {
 		w.Abort()
 		return nil, err
 	}
 	return w, nil
 }
 
-// newWriter is a Writer of opts without its folder: New's, or a slice's
-// (Slice).
-func newWriter(opts Options, plan Plan) (*Writer, error) {
-	opts.extra, opts.split = slices.Clone(plan.ExtraColumns), plan.Split
+// Abort is the Writer's Abort, before the Plan; nothing after it.
+func (d *Deadlines) Abort() {
+	if d != nil && d.w != nil {
+		d.w.Abort()
+		d.w = nil
+	}
+}
+
+// newWriter is a Writer of opts without its folder and its plan: Start's,
+// or a slice's (Slice).
+func newWriter(opts Options) (*Writer, error) {
 	w := &Writer{opts: opts, now: opts.now}
 	if w.now == nil {
 		w.now = time.Now
@@ -269,21 +314,46 @@ func newWriter(opts Options, plan Plan) (*Writer, error) {
 		return nil, fmt.Errorf("export: ICS alarm %w", err)
 	}
 	w.tally = newTally(opts.AsOf)
-	w.order = newConflictOrder(plan.Conflicts)
 	return w, nil
 }
 
-func (w *Writer) open() error {
-	create := func(name string) (*tempFile, error) {
-		t, err := w.set.create(name)
-		if t != nil {
-			t.bg = &w.syncs
-		}
-		return t, err
+// plan takes the finished plan: the tables the carried-through columns
+// widen open, the conflicts' places are fixed, a split's slices made.
+func (w *Writer) plan(plan Plan) error {
+	w.opts.extra, w.opts.split = slices.Clone(plan.ExtraColumns), plan.Split
+	w.order = newConflictOrder(plan.Conflicts)
+	if plan.Split != nil && w.sliceOf == nil {
+		w.slices = newSlices(w)
 	}
+	header := slices.Concat(vacancyColumns, w.opts.extra)
+	if w.xlsx {
+		w.book.vacancies.SetHeader(header)
+	}
+	if w.csv {
+		var err error
+		if w.vacCSV, err = newCSVTable(w.create, vacanciesName, header); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// create makes one output file in the staging set, synced beside the run.
+func (w *Writer) create(name string) (*outdir.File, error) {
+	t, err := w.set.Create(name)
+	if t != nil {
+		t.SyncBeside(&w.syncs)
+	}
+	return t, err
+}
+
+// open opens every output but vacancies.csv, whose header waits for the
+// plan.
+func (w *Writer) open() error {
+	create := w.create
 	var err error
 	if w.xlsx {
-		if w.tmpDir, err = w.set.makeSpill(); err != nil {
+		if w.tmpDir, err = w.set.Spill(); err != nil {
 			return err
 		}
 		if w.bookFile, err = create(resultsName); err != nil {
@@ -295,9 +365,6 @@ func (w *Writer) open() error {
 		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
 	}
 	if w.csv {
-		if w.vacCSV, err = newCSVTable(create, vacanciesName, slices.Concat(vacancyColumns, w.opts.extra)); err != nil {
-			return err
-		}
 		if w.dlCSV, err = newCSVTable(create, deadlinesName, deadlineColumns); err != nil {
 			return err
 		}
@@ -342,16 +409,19 @@ func (w *Writer) fail(err error) error {
 }
 
 // Result writes one vacancy's rows: Vacancies, its deadlines (Deadlines,
-// deadlines.csv, the calendar) and its conflicts (conflicts.csv; the
-// Conflicts sheet's lines, in their sorted places, at Commit). Results
-// come in input order, each conflict as the Plan counted it.
+// deadlines.csv, the calendar; unless Deadlines.Add wrote them) and its
+// conflicts (conflicts.csv; the Conflicts sheet's lines, in their sorted
+// places, at Commit). Results come in input order, each conflict as the
+// Plan counted it.
 func (w *Writer) Result(r *compute.Result) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	w.tally.deadlines(r, w.tally.vacancies)
-	if err := w.deadlineRows(r); err != nil {
-		return w.fail(err)
+	if seq := w.tally.vacancies; seq >= w.early {
+		w.tally.deadlines(r, seq)
+		if err := w.deadlineRows(r); err != nil {
+			return w.fail(err)
+		}
 	}
 	w.tally.result(r)
 	return w.fail(w.result(r))
@@ -571,7 +641,7 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		err = w.writeIndex()
 	}
 	if err == nil {
-		err = w.set.commit()
+		err = w.set.Commit()
 	}
 	if err != nil {
 		w.fail(err)
@@ -583,7 +653,7 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		w.sliceOf.closed(w, nil)
 	}
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
-		BySeverity: maps.Clone(w.tally.bySeverity), Files: slices.Clone(w.set.linked)}, nil
+		BySeverity: maps.Clone(w.tally.bySeverity), Files: w.set.Linked()}, nil
 }
 
 // Finish writes Summary, Calendar, Rules and summary.json and closes every
@@ -611,6 +681,9 @@ func (w *Writer) finish(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
 	start := w.now()
+	if w.tally.vacancies < w.early {
+		return fmt.Errorf("export: the deadline rows of %d vacancies were written, and %d vacancies", w.early, w.tally.vacancies)
+	}
 	if w.csv {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if err := c.finishBeside(&w.syncs); err != nil {
@@ -636,10 +709,10 @@ func (w *Writer) finish(info RunInfo) error {
 		if err := w.writeSummary(info, ts, cont); err != nil {
 			return err
 		}
-		if err := w.book.Save(w.bookFile.out(), w.book.properties(info.Version, w.now())); err != nil {
+		if err := w.book.Save(w.bookFile.Out(), w.book.properties(info.Version, w.now())); err != nil {
 			return err
 		}
-		w.bookFile.finishBeside(&w.syncs)
+		w.bookFile.FinishBeside(&w.syncs)
 	}
 	if w.snapWait != nil {
 		// The snapshot written beside the finishing: what the run waited
@@ -660,10 +733,10 @@ func (w *Writer) finish(info RunInfo) error {
 		if err != nil {
 			return err
 		}
-		if _, err := w.jsonFile.f.Write(b); err != nil {
+		if _, err := w.jsonFile.Out().Write(b); err != nil {
 			return fmt.Errorf("export: write %s: %w", summaryName, err)
 		}
-		if err := w.jsonFile.finish(); err != nil {
+		if err := w.jsonFile.Finish(); err != nil {
 			return err
 		}
 	}
@@ -671,7 +744,7 @@ func (w *Writer) finish(info RunInfo) error {
 		return err
 	}
 	// Every output is on disk before Commit renames any.
-	if err := w.syncs.wait(); err != nil {
+	if err := w.syncs.Wait(); err != nil {
 		return err
 	}
 	w.cleanup()
@@ -757,27 +830,27 @@ func (w *Writer) Abort() {
 			c.stop()
 		}
 	}
-	_ = w.syncs.wait()
+	_ = w.syncs.Wait()
 	// Once the set is switched in (Commit, even one whose tidying failed),
 	// its files are the outputs: only the lock is let go.
-	if committed := w.done || w.set != nil && w.set.done; !committed {
+	if committed := w.done || w.set.Committed(); !committed {
 		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
 			if c != nil {
 				c.discard()
 			}
 		}
-		for _, f := range []*tempFile{w.bookFile, w.jsonFile} {
+		for _, f := range []*outdir.File{w.bookFile, w.jsonFile} {
 			if f != nil {
-				f.remove()
+				f.Remove()
 			}
 		}
 		if w.cal != nil {
-			w.cal.file.remove()
+			w.cal.file.Remove()
 		}
 		w.removeChanges()
 	}
 	w.cleanup()
-	w.set.abort()
+	w.set.Abort()
 }
 
 // cleanup drops excelize's spill files and their folder.

@@ -65,8 +65,11 @@ func SplitFolder(column string) string {
 	if !kept {
 		name += "~" + valueHash(column, folderHashLen)
 	}
-	return "by-" + name
+	return splitPrefix + name
 }
+
+// splitPrefix heads the name of a split's folder.
+const splitPrefix = "by-"
 
 // FolderName is the folder that holds the rows of value, "" for those with
 // none (see the scheme above).

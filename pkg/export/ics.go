@@ -17,7 +17,7 @@ import (
 
 	"batch/internal/icalline"
 	"batch/pkg/compute"
-	"batch/pkg/ingest"
+	"batch/pkg/outdir"
 )
 
 // icsWriter streams deadlines.ics: the calendar's header (golang-ical's
@@ -54,7 +54,7 @@ import (
 // DTSTAMP is the as-of date at midnight UTC, not the clock, so the same
 // input gives the same file.
 type icsWriter struct {
-	file  *tempFile
+	file  *outdir.File
 	buf   *bufio.Writer
 	cfg   *ics.SerializationConfiguration
 	asOf  compute.Date
@@ -169,12 +169,12 @@ type icsConfig struct {
 	cal        *compute.Calendar
 }
 
-func newICSWriter(create func(string) (*tempFile, error), c icsConfig) (*icsWriter, error) {
+func newICSWriter(create func(string) (*outdir.File, error), c icsConfig) (*icsWriter, error) {
 	t, err := create(icsName)
 	if err != nil {
 		return nil, err
 	}
-	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.f, 256<<10), asOf: c.asOf, from: c.from,
+	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.Out(), 256<<10), asOf: c.asOf, from: c.from,
 		all: c.all, alarm: c.alarm, cal: c.cal,
 		cfg:   &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: "\r\n"},
 		stamp: dateValue(c.asOf) + "T000000Z",
@@ -193,12 +193,12 @@ func newICSWriter(create func(string) (*tempFile, error), c icsConfig) (*icsWrit
 	}
 	head.SetXWRCalDesc(desc)
 	if _, err := io.WriteString(w.buf, "BEGIN:VCALENDAR\r\n"); err != nil {
-		t.remove()
+		t.Remove()
 		return nil, fmt.Errorf("export: write %s: %w", icsName, err)
 	}
 	for _, p := range head.CalendarProperties {
 		if err := p.SerializeTo(w.buf, w.cfg); err != nil {
-			t.remove()
+			t.Remove()
 			return nil, fmt.Errorf("export: write %s: %w", icsName, err)
 		}
 	}
@@ -292,56 +292,11 @@ func tag(v *compute.Vacancy, repeat bool) string {
 	return "[" + id + "]"
 }
 
-// nycCounties are the five counties of the City of New York, whose board
-// of elections receives the filings for offices voted for wholly within
-// the city (Elec. Law § 6-144).
-var nycCounties = map[string]bool{"Bronx": true, "Kings": true, "New York": true, "Queens": true, "Richmond": true}
-
-// statewideClasses are voted for by the whole state.
-var statewideClasses = map[compute.OfficeClass]bool{compute.Governor: true, compute.LieutenantGovernor: true, compute.USSenator: true}
-
-// filedWith is where petitions and certificates for the vacancy's office
-// are filed, by Elec. Law § 6-144: the county's board of elections; the
-// board of the City of New York for an office voted for wholly within the
-// city; the state board for one voted for in more than one county (read
-// from the county cell: a statewide office, or several counties listed).
-// A village office in an election the village runs itself is filed with
-// the village clerk; the input does not say which villages do, so the
-// words name both ("or the village clerk").
-func filedWith(v *compute.Vacancy) string {
-	counties := ingest.SplitCounties(v.County)
-	nyc := len(counties) > 0
-	for _, c := range counties {
-		nyc = nyc && nycCounties[c]
-	}
-	var where string
-	switch {
-	case nyc:
-		where = "the Board of Elections in the City of New York"
-	case len(counties) > 1 || statewideClasses[v.Class]:
-		where = "the State Board of Elections"
-	case len(counties) == 1:
-		where = "the " + icsText(counties[0], maxCountyBytes) + " County Board of Elections"
-	default:
-		return "the board of elections"
-	}
-	if !nyc && len(counties) <= 1 && strings.Contains(strings.ToLower(v.Office), "village") {
-		where += " (or the village clerk)"
-	}
-	return where
-}
-
-// primaryRoute lists the deadlines that serve the primary; the special_
-// ones serve the special election, the rest the general election.
-var primaryRoute = map[string]bool{"designating_petition": true, "designating_signing_start": true,
-	"designation_accept_decline": true, "designation_vacancy_declination": true,
-	"opportunity_to_ballot": true, "opportunity_to_ballot_after_declination": true}
-
 // primaryOf is the primary a deadline of the primary route serves (zero
 // for another deadline): the day the engine names when it is not the
 // filling election, else the calendar's primary of that year.
 func (w *icsWriter) primaryOf(r *compute.Result, d *compute.Deadline) compute.Date {
-	if !primaryRoute[d.Code] || d.ElectionDate.IsZero() {
+	if !wordsFor(d.Code).primary || d.ElectionDate.IsZero() {
 		return compute.Date{}
 	}
 	if d.ElectionDate != r.FillingElection {
@@ -367,7 +322,7 @@ func electionKind(r *compute.Result, d *compute.Deadline) string {
 	switch {
 	case !r.FillingElection.IsZero() && d.ElectionDate == r.FillingElection:
 		return fillingKind(r)
-	case primaryRoute[d.Code]:
+	case wordsFor(d.Code).primary:
 		return "Primary election"
 	case strings.HasPrefix(d.Code, "special_"):
 		return "Special election"
@@ -398,8 +353,8 @@ func (w *icsWriter) ahead(day compute.Date) bool {
 func (w *icsWriter) vacancy(r *compute.Result) error {
 	v := &r.Vacancy
 	key, repeat := w.uidKey(v)
-	ev := vacancyWords{place: place(v), tag: tag(v, repeat), with: filedWith(v),
-		counties: ingest.SplitCounties(v.County), source: icsText(v.Source.String(), maxSeatBytes)}
+	ev := vacancyWords{place: place(v), tag: tag(v, repeat), with: filing.For(v, func(c string) string { return icsText(c, maxCountyBytes) }),
+		counties: v.Counties(), source: icsText(v.Source.String(), maxSeatBytes)}
 	var served []compute.Date
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
@@ -691,7 +646,7 @@ func (w *icsWriter) finish() error {
 	if err := w.buf.Flush(); err != nil {
 		return fmt.Errorf("export: write %s: %w", icsName, err)
 	}
-	return w.file.finish()
+	return w.file.Finish()
 }
 
 // isDigits reports whether s is a number alone ("080"), a district that

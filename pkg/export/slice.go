@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"batch/pkg/compute"
+	"batch/pkg/outdir"
 )
 
 // A split run (batch run --split county) writes, besides the statewide
@@ -25,7 +25,7 @@ import (
 // same sheets, styles, links and Summary. The pipeline writes a few at a
 // time, so that only their buffers are in memory. The statewide Commit
 // writes index.csv and puts the whole set, statewide and every slice, in
-// place as one (outdir.go).
+// place as one (pkg/outdir).
 
 // Split describes a split run, for the statewide outputs and each slice's.
 type Split struct {
@@ -68,10 +68,10 @@ type Slices struct {
 	mu     sync.Mutex
 	opts   Options // the statewide Writer's, for each slice
 	now    func() time.Time
-	set    *outputSet // the statewide staging set
-	n      int        // slices opened
-	open   int        // opened, not yet committed or aborted
-	failed error      // the first slice that failed
+	set    *outdir.Set // the statewide staging set
+	n      int         // slices opened
+	open   int         // opened, not yet committed or aborted
+	failed error       // the first slice that failed
 	index  []indexRow
 }
 
@@ -148,13 +148,16 @@ func (ss *Slices) Open(s Slice, conflicts ConflictCounts) (*Writer, error) {
 	ss.mu.Unlock()
 	opts := ss.opts
 	opts.slice = &s
-	sw, err := newWriter(opts, Plan{ExtraColumns: opts.extra, Conflicts: conflicts, Split: opts.split})
+	sw, err := newWriter(opts)
 	if err == nil {
 		sw.now, sw.sliceOf = ss.now, ss
-		sw.set, err = ss.set.innerSet(filepath.Join(opts.split.Folder, s.Folder), n)
+		sw.set, err = ss.set.Inner(filepath.Join(opts.split.Folder, s.Folder), n)
 	}
 	if err == nil {
-		if err = sw.open(); err != nil {
+		if err = sw.open(); err == nil {
+			err = sw.plan(Plan{ExtraColumns: opts.extra, Conflicts: conflicts, Split: opts.split})
+		}
+		if err != nil {
 			sw.Abort()
 			return nil, err // Abort counted it out
 		}
@@ -223,10 +226,7 @@ func (w *Writer) writeIndex() error {
 		return 0
 	})
 	rel := filepath.Join(w.opts.split.Folder, indexName)
-	if err := os.MkdirAll(filepath.Join(w.set.stage, w.opts.split.Folder), 0o755); err != nil {
-		return fmt.Errorf("export: create %s: %w", w.opts.split.Folder, err)
-	}
-	t, err := newCSVTable(w.set.create, rel, indexColumns)
+	t, err := newCSVTable(w.set.Create, rel, indexColumns)
 	if err != nil {
 		return err
 	}
@@ -234,12 +234,12 @@ func (w *Writer) writeIndex() error {
 		w.vals = append(w.vals[:0], text(r.value), text(r.folder), number(r.vacancies), number(r.errors),
 			number(r.warnings), number(r.rejected), number(r.shared))
 		if err := t.write(w.vals); err != nil {
-			t.file.remove()
+			t.file.Remove()
 			return err
 		}
 	}
 	if err := t.finish(); err != nil {
-		t.file.remove()
+		t.file.Remove()
 		return err
 	}
 	return nil

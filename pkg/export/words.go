@@ -18,6 +18,8 @@ type deadlineWords struct {
 	verb string // "file" or "hold"
 	what string // the papers filed, or the event held
 	who  string // who files them, or holds it
+	// primary: the deadline serves the primary (the designating route)
+	primary bool
 }
 
 // deadlineTexts and deadlineOrder are the law's words and codes.
@@ -25,13 +27,16 @@ var deadlineTexts, deadlineOrder = func() (map[string]deadlineWords, []string) {
 	m := map[string]deadlineWords{}
 	var order []string
 	for _, w := range nylaw.NewYork.Words {
-		m[w.Code] = deadlineWords{verb: w.Verb, what: w.What, who: w.Who}
+		m[w.Code] = deadlineWords{verb: w.Verb, what: w.What, who: w.Who, primary: w.Primary}
 		if !w.CalendarOnly {
 			order = append(order, w.Code)
 		}
 	}
 	return m, order
 }()
+
+// filing says where a vacancy's papers are filed (the law's § 6-144).
+var filing = &nylaw.NewYork.Filing
 
 // wordsFor is a deadline code's words; an unknown code reads as itself.
 func wordsFor(code string) deadlineWords {

@@ -67,7 +67,7 @@ func newWorkbook(tmpDir string, o *Options, pg page) (*workbook, error) {
 	}
 	wb := &workbook{Book: b, page: pg}
 	// The wide tables keep their id column in view as well as the header.
-	wb.vacancies = b.Table(vacanciesSheet, slices.Concat(vacancyColumns, o.extra), xlsx.TableOptions{Before: deadlinesSheet, Big: true, FreezeID: true})
+	wb.vacancies = b.Table(vacanciesSheet, vacancyColumns, xlsx.TableOptions{Before: deadlinesSheet, Big: true, FreezeID: true})
 	wb.deadlines = b.Table(deadlinesSheet, deadlineColumns, xlsx.TableOptions{Before: conflictsSheet, Big: true, FreezeID: true})
 	wb.conflicts = b.Table(conflictsSheet, conflictColumns, xlsx.TableOptions{Before: errorsSheet, Big: true, FreezeID: true})
 	wb.errors = b.Table(errorsSheet, errorColumns, xlsx.TableOptions{Before: calendarSheet, Big: true})

@@ -1,6 +1,9 @@
-// Package ingest reads the analysts' inputs — .xlsx/.xlsm workbooks, .csv
-// files and CSV on standard input — into compute.Vacancy values, and
-// calendar overrides into compute.Override values. It is the first phase of
+// Package ingest is the analysts' input: it reads their workbooks and CSV
+// into compute values, and writes the blank template they fill (template.go).
+//
+// It reads the inputs — .xlsx/.xlsm workbooks, .csv files and CSV on
+// standard input — into compute.Vacancy values, and calendar overrides
+// into compute.Override values. It is the first phase of
 // the flow (ingest → compute → export): it knows spreadsheets and CSV, the
 // contract's column names and aliases, and the analysts' words for offices,
 // causes, counties and yes/no; it knows nothing of the law's arithmetic.

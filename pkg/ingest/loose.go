@@ -18,10 +18,10 @@ import (
 //     that came closest to a header and what it misses.
 
 // templateSheets are the first rows of the sheets batch template writes
-// beside Vacancies (pkg/export/template.go), by sheet name.
+// beside Vacancies (template.go), by sheet name.
 var templateSheets = map[string][]string{
-	"columns": {"column", "required", "what to enter", "example", "allowed values"},
-	"lists":   {"class", "cause", "county", "yesno"},
+	strings.ToLower(templateGuide): templateGuideHeader,
+	strings.ToLower(templateLists): templateListOrder,
 }
 
 // looseSheet watches the non-blank rows of a sheet that has shown no

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"batch/internal/editdistance"
 	"batch/pkg/compute"
 )
 
@@ -290,29 +291,13 @@ func (v *vocab) parseCounty(s string) (name string, ok bool, suggestion string) 
 	return "", false, ""
 }
 
-// editDistance is the Levenshtein distance between a and b, by bytes (the
-// keys are ASCII).
+// editDistance is the Levenshtein distance between a and b; far for
+// texts too long to be a misspelt key.
 func editDistance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 1 << 20
 	}
-	var prevBuf, curBuf [65]int
-	prev, cur := prevBuf[:len(b)+1], curBuf[:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return editdistance.Runes(a, b)
 }
 
 // vocab holds the lookup tables of one read and small caches of values
@@ -359,18 +344,11 @@ const CountySeparator = "; "
 
 // SplitCounties is the counties a vacancy's county value names, in order:
 // one for most rows, several for an office that spans counties, none when
-// the value is blank.
+// the value is blank (compute.Vacancy.Counties).
 func SplitCounties(county string) []string {
-	var out []string
-	for _, part := range strings.FieldsFunc(county, isCountySeparator) {
-		if part = strings.TrimSpace(part); part != "" {
-			out = append(out, part)
-		}
-	}
-	return out
+	v := compute.Vacancy{County: county}
+	return v.Counties()
 }
-
-func isCountySeparator(r rune) bool { return r == ';' || r == ',' }
 
 // badCounty is one name of a county cell that is no county.
 type badCounty struct{ part, suggestion string }

@@ -23,6 +23,7 @@ var NewYork = c.NewLaw(c.Law{
 	Notices:     notices,
 	RollOver:    rollOver,
 	Words:       deadlineWords,
+	Filing:      filingOffices,
 	Cites: c.Citations{
 		Vacancy:     citePOL30,
 		VacancyTerm: citePOL30_1,

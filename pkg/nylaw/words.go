@@ -8,18 +8,20 @@ import c "batch/pkg/compute"
 // words and citations are on each rule; these are the names a recipient
 // reads first (Summary, the calendar file, the Column guide). A code a later
 // edition adds needs its words here (TestEveryDeadlineCodeHasWords).
+// Primary marks the deadlines of the designating route, which serve the
+// primary whatever election fills the vacancy.
 var deadlineWords = []c.DeadlineWords{
-	{Code: dlDesignatingSigning, Verb: "sign", What: "designating petitions",
+	{Code: dlDesignatingSigning, Primary: true, Verb: "sign", What: "designating petitions",
 		Who: "the party's enrolled voters; a signature made before the first day is not counted"},
-	{Code: dlDesignatingPetition, Verb: "file", What: "designating petitions",
+	{Code: dlDesignatingPetition, Primary: true, Verb: "file", What: "designating petitions",
 		Who: "candidates seeking the party's designation at the primary (the petitions carry the signatures of the party's enrolled voters)"},
-	{Code: dlDesignationAD, Verb: "file", What: "certificates accepting or declining a designation",
+	{Code: dlDesignationAD, Primary: true, Verb: "file", What: "certificates accepting or declining a designation",
 		Who: "each person designated"},
-	{Code: dlDesignationVD, Verb: "file", What: "certificates filling a vacancy left by a declined designation",
+	{Code: dlDesignationVD, Primary: true, Verb: "file", What: "certificates filling a vacancy left by a declined designation",
 		Who: "the committee to fill vacancies named in the designating petition"},
-	{Code: dlOpportunity, Verb: "file", What: "opportunity-to-ballot petitions (to write in an undesignated candidate at the primary)",
+	{Code: dlOpportunity, Primary: true, Verb: "file", What: "opportunity-to-ballot petitions (to write in an undesignated candidate at the primary)",
 		Who: "enrolled members of the party"},
-	{Code: dlOpportunityAfter, Verb: "file", What: "opportunity-to-ballot petitions where a declined designation was filled",
+	{Code: dlOpportunityAfter, Primary: true, Verb: "file", What: "opportunity-to-ballot petitions where a declined designation was filled",
 		Who: "enrolled members of the party"},
 	{Code: dlJudicialConvention, Verb: "hold", What: "the judicial district convention",
 		Who: "the party's delegates to the judicial district convention"},

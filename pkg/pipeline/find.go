@@ -3,6 +3,8 @@ package pipeline
 import (
 	"strings"
 	"unicode/utf8"
+
+	"batch/internal/editdistance"
 )
 
 // NotFound is Find's error when no row has the id asked for; Nearest is
@@ -40,30 +42,8 @@ func (n *nearestID) offer(id string) {
 		return
 	}
 	limit := min(3, utf8.RuneCountInString(n.want)/3)
-	d := idDistance(strings.ToLower(n.want), strings.ToLower(id))
+	d := editdistance.Runes(strings.ToLower(n.want), strings.ToLower(id))
 	if d <= limit && (n.best == "" || d < n.d) {
 		n.best, n.d = id, d
 	}
-}
-
-// idDistance is the Levenshtein distance between two short ids, by runes.
-func idDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

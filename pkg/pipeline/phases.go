@@ -43,7 +43,9 @@ type phaseOneResult struct {
 // what the writing phase needs to know in advance: the duplicates, the
 // carried-through columns and where each conflict goes (plan.go). visit,
 // when set, sees every row in input order (r is nil for a rejected row);
-// an error from it ends the phase.
+// an error from it ends the phase. Run's visit writes the deadline rows,
+// which depend on nothing later rows bring, so they go out while the
+// inputs are still being read.
 //
 // Each workbook sheet is checked as it is read (ingest.Options.CheckAsRead),
 // not whole before its first row. A sheet whose row numbers go back, which

@@ -118,15 +118,38 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	sum.Phases = append(sum.Phases, export.Phase{Name: "calendar", Duration: time.Since(start)})
 
 	// The output folder is opened (and locked) first, so that a folder
-	// that cannot be written stops the run before it reads anything; the
-	// writer is made once phase one has planned every row (plan.go).
+	// that cannot be written stops the run before it reads anything. The
+	// deadline rows are written while the inputs are read (they depend on
+	// nothing later rows bring, and the reading leaves a CPU free); the
+	// writer of the rest is made once phase one has planned every row
+	// (plan.go).
 	start = time.Now()
-	folder, err := export.OpenFolder(opts.OutDir)
+	wopts := export.Options{
+		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf, Calendar: cal,
+		ICSFrom: opts.ICSFrom, ICSAll: opts.ICSAll, ICSAlarm: opts.ICSAlarm, Changes: opts.Compare != "",
+	}
+	start1 := func() (*export.Deadlines, error) {
+		folder, err := export.OpenFolder(opts.OutDir)
+		if err != nil {
+			return nil, err
+		}
+		return export.Start(folder, wopts)
+	}
+	dl, err := start1()
 	if err != nil {
 		return sum, err
 	}
-	defer folder.Close() // when no writer took it
-	p1, err := phaseOne(ctx, opts, cal, nil, nil)
+	defer func() { dl.Abort() }() // the writer of the last reading, until its plan
+	p1, err := phaseOne(ctx, opts, cal, func(_ *ingest.Item, r *compute.Result) error {
+		if r == nil {
+			return nil
+		}
+		return dl.Add(r)
+	}, func() error {
+		dl.Abort()
+		dl, err = start1()
+		return err
+	})
 	if err != nil {
 		return sum, err
 	}
@@ -144,10 +167,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		s := p1.split.info(p1)
 		plan.Split = &s
 	}
-	w, err := export.New(folder, export.Options{
-		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf, Calendar: cal,
-		ICSFrom: opts.ICSFrom, ICSAll: opts.ICSAll, ICSAlarm: opts.ICSAlarm, Changes: opts.Compare != "",
-	}, plan)
+	w, err := dl.Plan(plan)
 	if err != nil {
 		return sum, err
 	}

@@ -78,6 +78,9 @@ func (c *Table) SetTitle(text string) error {
 	return err
 }
 
+// SetHeader replaces the table's header; before Add.
+func (c *Table) SetHeader(header []string) { c.header = header }
+
 // PrintRows prints only the first n data rows (the print area); the rest
 // stay on screen.
 func (c *Table) PrintRows(n int) { c.printRows = n }

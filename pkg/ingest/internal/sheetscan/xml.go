@@ -561,8 +561,6 @@ type nesting struct {
 	roots int
 }
 
-func (n *nesting) level() int { return len(n.ends) }
-
 func (n *nesting) innermost() []byte {
 	k := len(n.ends)
 	start := 0

@@ -1,4 +1,4 @@
-package export
+package ingest
 
 import (
 	"path/filepath"
@@ -189,28 +189,5 @@ func TestTemplateStatesTheLawInForce(t *testing.T) {
 				t.Errorf("the Columns sheet does not say which day's law it states")
 			}
 		})
-	}
-}
-
-func TestHeaderIsTheContractsColumns(t *testing.T) {
-	// CONTRACT.md, Output: scripts downstream read these names.
-	want := map[string]string{
-		"Vacancies": "vacancy_id,source,office,office_class,district,county,incumbent,cause,event_date,vacancy_date,filling_method,filling_election_date,special_election_earliest,special_election_latest,appointment_until,term_end,next_deadline,next_deadline_date,conflicts,severity,basis,explanation,notes,law_edition",
-		"Deadlines": "vacancy_id,code,kind,window_start,statutory_date,effective_date,rolled_over,applies,reason,status,election_date,citation,law_edition,base_date,verify",
-		"Conflicts": "vacancy_id,source,severity,code,field,message,citation,next_deadline_date",
-		"Errors":    "source,row,column,value,message",
-	}
-	for table, cols := range want {
-		if got := strings.Join(Header(table), ","); got != cols {
-			t.Errorf("%s header %s, want %s", table, got, cols)
-		}
-	}
-	if Header("Nope") != nil {
-		t.Error("an unknown table has a header")
-	}
-	h := Header("Errors")
-	h[0] = "changed"
-	if Header("Errors")[0] != "source" {
-		t.Error("Header hands out the package's own slice")
 	}
 }

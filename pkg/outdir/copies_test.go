@@ -1,4 +1,4 @@
-package export
+package outdir
 
 import (
 	"os"
@@ -18,10 +18,10 @@ func TestCopiesWhereLinksCannotBeMade(t *testing.T) {
 			forceCopies = from == "a folder written with copies"
 			defer func() { forceCopies = false }()
 			out := filepath.Join(t.TempDir(), "out")
-			writeFixture(t, fixtureOptions(out, XLSX, CSV, ICS, JSON))
+			writeRun(t, out, XLSX, CSV, ICS, JSON)
 			must(t, os.WriteFile(filepath.Join(out, "analyst-notes.txt"), []byte("mine"), 0o644))
 			forceCopies = true
-			writeFixture(t, fixtureOptions(out, CSV))
+			writeRun(t, out, CSV)
 
 			want := append(namesOf(CSV), "analyst-notes.txt")
 			slices.Sort(want)

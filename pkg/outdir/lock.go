@@ -1,4 +1,4 @@
-package export
+package outdir
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 )
 
 // errBusy: another run holds the output folder.
-var errBusy = errors.New("export: the output folder is in use by another run")
+var errBusy = errors.New("outdir: the output folder is in use by another run")
 
 // busyError says which run holds the folder.
 type busyError struct{ dir, holder string }
@@ -24,7 +24,7 @@ func (e busyError) Error() string {
 	if e.holder != "" {
 		who += " (" + e.holder + ")"
 	}
-	return fmt.Sprintf("export: output folder %s: %s is writing into it; this run stops and leaves the folder as it is: wait for that run to end, or give -o another folder",
+	return fmt.Sprintf("outdir: output folder %s: %s is writing into it; this run stops and leaves the folder as it is: wait for that run to end, or give -o another folder",
 		printable.Name(e.dir), who)
 }
 

@@ -1,7 +1,8 @@
-package export
+package outdir
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,9 +10,88 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"batch/pkg/compute"
 )
+
+// The outputs as the contract names them (pkg/export), by format.
+const (
+	resultsName   = "results.xlsx"
+	vacanciesName = "vacancies.csv"
+	deadlinesName = "deadlines.csv"
+	conflictsName = "conflicts.csv"
+	errorsName    = "errors.csv"
+	icsName       = "deadlines.ics"
+	summaryName   = "summary.json"
+
+	XLSX, CSV, ICS, JSON = "xlsx", "csv", "ics", "json"
+)
+
+var legacyNames = []string{resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName}
+
+var testOutputs = Outputs{Names: legacyNames, Prefix: "by-", Legacy: legacyNames}
+
+// namesOf lists the files a format writes.
+func namesOf(format string) []string {
+	switch format {
+	case XLSX:
+		return []string{resultsName}
+	case CSV:
+		return []string{conflictsName, deadlinesName, errorsName, vacanciesName}
+	case ICS:
+		return []string{icsName}
+	}
+	return []string{summaryName}
+}
+
+func open(t *testing.T, dir string) *Set {
+	t.Helper()
+	s, err := Open(dir, testOutputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// stage writes the outputs of formats into s, each a line naming it and
+// the set; the workbook's, as the export writer does, with a spill file
+// beside it.
+func stage(t *testing.T, s *Set, formats ...string) {
+	t.Helper()
+	for _, format := range formats {
+		if format == XLSX {
+			spill, err := s.Spill()
+			if err != nil {
+				t.Fatal(err)
+			}
+			must(t, os.WriteFile(filepath.Join(spill, "sheet1.xml"), []byte("rows"), 0o600))
+		}
+		for _, name := range namesOf(format) {
+			f, err := s.Create(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bg Syncs
+			f.SyncBeside(&bg)
+			if _, err := fmt.Fprintf(f.Out(), "%s of set %s\n", name, s.id); err != nil {
+				t.Fatal(err)
+			}
+			f.FinishBeside(&bg)
+			must(t, bg.Wait())
+		}
+	}
+}
+
+// writeRun is a whole run into dir, writing the outputs of formats; it
+// returns what the commit linked.
+func writeRun(t *testing.T, dir string, formats ...string) []string {
+	t.Helper()
+	s := open(t, dir)
+	defer s.Abort()
+	stage(t, s, formats...)
+	if err := s.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	return s.Linked()
+}
 
 func listDir(t *testing.T, dir string) []string {
 	t.Helper()
@@ -113,13 +193,13 @@ func TestAtomicOutputs(t *testing.T) {
 	slices.Sort(final)
 
 	t.Run("a committed run leaves exactly the outputs, each a link into the current set", func(t *testing.T) {
-		dir, opts := allFormats(t)
-		_, tot := writeFixture(t, opts)
+		dir := filepath.Join(t.TempDir(), "out")
+		linked := writeRun(t, dir, XLSX, CSV, ICS, JSON)
 		if got := outputs(t, dir); !slices.Equal(got, final) {
 			t.Errorf("folder holds %q, want %q", got, final)
 		}
-		if got := slices.Sorted(slices.Values(tot.Files)); !slices.Equal(got, final) {
-			t.Errorf("Totals.Files %q, want %q", got, final)
+		if got := slices.Sorted(slices.Values(linked)); !slices.Equal(got, final) {
+			t.Errorf("Linked %q, want %q", got, final)
 		}
 		id := assertOneSet(t, dir)
 		for _, n := range final {
@@ -130,48 +210,34 @@ func TestAtomicOutputs(t *testing.T) {
 		if left := leftovers(t, dir); len(left) > 0 {
 			t.Errorf("leftovers: %q", left)
 		}
-		m, err := readManifest(filepath.Join(dir, metaName, runsName, id))
+		m, err := (&Set{out: testOutputs}).readManifest(filepath.Join(dir, metaName, runsName, id))
 		if err != nil || !slices.Equal(m.Links, final) || len(m.Files) != len(final) {
 			t.Errorf("manifest %+v, %v", m, err)
 		}
 	})
 
 	t.Run("nothing is in place before Commit", func(t *testing.T) {
-		dir, opts := allFormats(t)
-		w, err := openWriter(opts, fixturePlan())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer w.Abort()
-		r := fixtureResults()[0]
-		if err := w.Result(&r); err != nil {
-			t.Fatal(err)
-		}
+		dir := filepath.Join(t.TempDir(), "out")
+		s := open(t, dir)
+		defer s.Abort()
+		stage(t, s, XLSX, CSV, ICS, JSON)
 		if got := outputs(t, dir); len(got) > 0 {
 			t.Errorf("%q visible before Commit", got)
 		}
 	})
 
 	t.Run("an aborted run keeps the previous outputs and removes its staging", func(t *testing.T) {
-		dir, opts := allFormats(t)
-		writeFixture(t, opts)
+		dir := filepath.Join(t.TempDir(), "out")
+		writeRun(t, dir, XLSX, CSV, ICS, JSON)
 		before := map[string][]byte{}
 		for _, name := range final {
 			b, _ := os.ReadFile(filepath.Join(dir, name))
 			before[name] = b
 		}
-		opts.now = fakeClock()
-		w, err := openWriter(opts, fixturePlan())
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := fixtureResults()[1]
-		r.Vacancy.ID = "CHANGED"
-		if err := w.Result(&r); err != nil {
-			t.Fatal(err)
-		}
-		w.Abort()
-		w.Abort() // twice is fine
+		s := open(t, dir)
+		stage(t, s, XLSX, CSV, ICS, JSON)
+		s.Abort()
+		s.Abort() // twice is fine
 		if got := outputs(t, dir); !slices.Equal(got, final) {
 			t.Errorf("after Abort the folder holds %q, want %q", got, final)
 		}
@@ -184,37 +250,29 @@ func TestAtomicOutputs(t *testing.T) {
 		if left := leftovers(t, dir); len(left) > 0 {
 			t.Errorf("leftovers after Abort: %q", left)
 		}
-		if err := w.Result(&r); err == nil {
-			t.Error("Result after Abort succeeded")
-		}
-		if _, err := w.Commit(fixtureRunInfo()); err == nil {
+		if err := s.Commit(); err == nil {
 			t.Error("Commit after Abort succeeded")
+		}
+		if left := leftovers(t, dir); len(left) > 0 {
+			t.Errorf("leftovers after a Commit after Abort: %q", left)
 		}
 	})
 
 	t.Run("a commit refused before it changes anything keeps the previous outputs", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out")
-		writeFixture(t, fixtureOptions(dir, CSV))
+		writeRun(t, dir, CSV)
 		before, _ := os.ReadFile(filepath.Join(dir, vacanciesName))
 		// A folder where summary.json would go: the commit is refused.
 		if err := os.MkdirAll(filepath.Join(dir, summaryName, "keep"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		opts := fixtureOptions(dir, CSV, JSON)
-		w, err := openWriter(opts, fixturePlan())
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := fixtureResults()[0]
-		r.Vacancy.ID = "CHANGED"
-		if err := w.Result(&r); err != nil {
-			t.Fatal(err)
-		}
-		_, err = w.Commit(fixtureRunInfo())
+		s := open(t, dir)
+		stage(t, s, CSV, JSON)
+		err := s.Commit()
 		if err == nil || !strings.Contains(err.Error(), "summary.json is a folder") {
 			t.Fatalf("Commit: %v", err)
 		}
-		w.Abort()
+		s.Abort()
 		after, _ := os.ReadFile(filepath.Join(dir, vacanciesName))
 		if string(after) != string(before) {
 			t.Error("vacancies.csv was replaced although the commit failed")
@@ -224,27 +282,10 @@ func TestAtomicOutputs(t *testing.T) {
 		}
 	})
 
-	t.Run("unknown formats and a missing folder name are refused", func(t *testing.T) {
-		if _, err := openWriter(Options{Dir: t.TempDir(), Formats: []string{"pdf"}}, Plan{}); err == nil {
-			t.Error("format pdf accepted")
-		}
-		if _, err := openWriter(Options{Formats: []string{CSV}}, Plan{}); err == nil {
-			t.Error("empty Dir accepted")
-		}
-	})
-
-	t.Run("only the asked formats are written", func(t *testing.T) {
-		dir := filepath.Join(t.TempDir(), "out")
-		writeFixture(t, fixtureOptions(dir, JSON))
-		if got := outputs(t, dir); !slices.Equal(got, []string{summaryName}) {
-			t.Errorf("folder holds %q", got)
-		}
-	})
-
 	t.Run("a second run with fewer formats leaves no older file", func(t *testing.T) {
-		dir, opts := allFormats(t)
-		writeFixture(t, opts)
-		writeFixture(t, fixtureOptions(dir, CSV))
+		dir := filepath.Join(t.TempDir(), "out")
+		writeRun(t, dir, XLSX, CSV, ICS, JSON)
+		writeRun(t, dir, CSV)
 		want := []string{conflictsName, deadlinesName, errorsName, vacanciesName}
 		if got := outputs(t, dir); !slices.Equal(got, want) {
 			t.Errorf("folder holds %q, want %q", got, want)
@@ -288,7 +329,7 @@ func TestTheCommitShowsOneSetAtEveryStep(t *testing.T) {
 					}
 				}
 			} else {
-				writeFixture(t, fixtureOptions(dir, tc.old...))
+				writeRun(t, dir, tc.old...)
 			}
 			if err := os.WriteFile(filepath.Join(dir, "analyst-notes.txt"), []byte("mine"), 0o644); err != nil {
 				t.Fatal(err)
@@ -330,7 +371,7 @@ func TestTheCommitShowsOneSetAtEveryStep(t *testing.T) {
 				}
 			}
 			defer func() { commitHook = func(string) {} }()
-			writeFixture(t, fixtureOptions(dir, tc.new...))
+			writeRun(t, dir, tc.new...)
 			commitHook = func(string) {}
 			slices.Sort(newNames)
 			got := outputs(t, dir)
@@ -352,22 +393,9 @@ func TestTheCommitShowsOneSetAtEveryStep(t *testing.T) {
 	}
 }
 
-// namesOf lists the files a format writes.
-func namesOf(format string) []string {
-	switch format {
-	case XLSX:
-		return []string{resultsName}
-	case CSV:
-		return []string{conflictsName, deadlinesName, errorsName, vacanciesName}
-	case ICS:
-		return []string{icsName}
-	}
-	return []string{summaryName}
-}
-
 func TestNewCleansWhatKilledRunsLeft(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
-	writeFixture(t, fixtureOptions(dir, CSV))
+	writeRun(t, dir, CSV)
 	meta := filepath.Join(dir, metaName)
 	cur := assertOneSet(t, dir)
 	// What runs killed at each point leave: a set half written (no
@@ -385,7 +413,7 @@ func TestNewCleansWhatKilledRunsLeft(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(complete, vacanciesName), []byte("unswitched"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&outputSet{}).writeManifest(complete, "20260101T000000.000Z-complete"); err != nil {
+	if _, err := (&Set{}).writeManifest(complete, "20260101T000000.000Z-complete"); err != nil {
 		t.Fatal(err)
 	}
 	_ = os.Symlink(runsName+"/20260101T000000.000Z-complete", filepath.Join(meta, currentName+".tmp-x"))
@@ -402,11 +430,7 @@ func TestNewCleansWhatKilledRunsLeft(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, errorsName)); err != nil {
 		t.Fatal(err)
 	}
-	w, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Abort()
+	open(t, dir).Abort()
 	left := leftovers(t, dir)
 	if !slices.Equal(left, []string{live}) {
 		t.Errorf("after New the leftovers are %q, want only the live process's %q", left, live)
@@ -423,37 +447,31 @@ func TestNewCleansWhatKilledRunsLeft(t *testing.T) {
 
 func TestOneRunAtATime(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
-	writeFixture(t, fixtureOptions(dir, CSV))
-	first, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = openWriter(fixtureOptions(dir, JSON), fixturePlan())
+	writeRun(t, dir, CSV)
+	first := open(t, dir)
+	_, err := Open(dir, testOutputs)
 	if !errors.Is(err, errBusy) || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "another batch run (process ") {
 		t.Fatalf("a second run into the folder: %v", err)
 	}
 	// The refused run touched nothing of the first one's.
-	r := fixtureResults()[0]
-	if err := first.Result(&r); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := first.Commit(fixtureRunInfo()); err != nil {
+	stage(t, first, CSV)
+	if err := first.Commit(); err != nil {
 		t.Fatalf("the first run's commit after a refused second run: %v", err)
 	}
 	first.Abort()
 	// Once the first is done, the folder is free.
-	writeFixture(t, fixtureOptions(dir, JSON))
+	writeRun(t, dir, JSON)
 
 	// Many at once: exactly one of them holds the folder at a time.
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	held, busy := 0, 0
-	ws := make([]*Writer, 8)
+	ws := make([]*Set, 8)
 	for i := range ws {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
+			w, err := Open(dir, testOutputs)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -463,7 +481,7 @@ func TestOneRunAtATime(t *testing.T) {
 			case errors.Is(err, errBusy):
 				busy++
 			default:
-				t.Errorf("New: %v", err)
+				t.Errorf("Open: %v", err)
 			}
 		}()
 	}
@@ -479,11 +497,7 @@ func TestOneRunAtATime(t *testing.T) {
 func TestAFailedRunCreatesNoFolder(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "reports", "july")
-	w, err := openWriter(fixtureOptions(dir, CSV), fixturePlan())
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Abort()
+	open(t, dir).Abort()
 	if _, err := os.Stat(filepath.Join(base, "reports")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("an aborted run left the folders it made (%v)", err)
 	}
@@ -491,11 +505,7 @@ func TestAFailedRunCreatesNoFolder(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(base, "kept"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	w, err = openWriter(fixtureOptions(filepath.Join(base, "kept"), CSV), fixturePlan())
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Abort()
+	open(t, filepath.Join(base, "kept")).Abort()
 	if got := listDir(t, filepath.Join(base, "kept")); len(got) != 0 {
 		t.Errorf("an aborted run left %q in a folder that was empty", got)
 	}
@@ -507,31 +517,16 @@ func TestADanglingSymlinkAsTheFolder(t *testing.T) {
 	if err := os.Symlink(filepath.Join(base, "nowhere"), link); err != nil {
 		t.Fatal(err)
 	}
-	_, err := openWriter(fixtureOptions(link, CSV), fixturePlan())
+	_, err := Open(link, testOutputs)
 	if err == nil || !strings.Contains(err.Error(), "is a symbolic link to "+filepath.Join(base, "nowhere")+", which does not exist") {
-		t.Fatalf("New: %v", err)
+		t.Fatalf("Open: %v", err)
 	}
 	// A link to a folder is a folder.
 	if err := os.Mkdir(filepath.Join(base, "nowhere"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFixture(t, fixtureOptions(link, CSV))
+	writeRun(t, link, CSV)
 	if got := outputs(t, filepath.Join(base, "nowhere")); len(got) != 4 {
 		t.Errorf("outputs through the link: %q", got)
-	}
-}
-
-func TestTotals(t *testing.T) {
-	_, opts := allFormats(t)
-	_, tot := writeFixture(t, opts)
-	want := Totals{Vacancies: 3, Rejected: 2, Problems: 3,
-		BySeverity: map[compute.Severity]int{compute.Error: 1, compute.Warning: 1, compute.NoSeverity: 1}}
-	if tot.Vacancies != want.Vacancies || tot.Rejected != want.Rejected || tot.Problems != want.Problems {
-		t.Errorf("totals %+v, want %+v", tot, want)
-	}
-	for s, n := range want.BySeverity {
-		if tot.BySeverity[s] != n {
-			t.Errorf("severity %q: %d, want %d", s, tot.BySeverity[s], n)
-		}
 	}
 }

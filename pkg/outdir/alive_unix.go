@@ -1,6 +1,6 @@
 //go:build unix
 
-package export
+package outdir
 
 import (
 	"errors"

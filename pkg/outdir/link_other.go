@@ -1,6 +1,6 @@
 //go:build !windows
 
-package export
+package outdir
 
 // linkError is err: elsewhere any user may make a symbolic link.
 func linkError(err error) error { return err }

@@ -1,4 +1,4 @@
-package export
+package outdir
 
 import (
 	"errors"
@@ -67,7 +67,7 @@ const previousLine = "previous "
 // readCurrentFile reads .batch/current when it is a file (copies): the
 // set it names and the one before, "" for none; ok false when it is not
 // the tool's.
-func (s *outputSet) readCurrentFile() (cur, prev string, ok bool) {
+func (s *Set) readCurrentFile() (cur, prev string, ok bool) {
 	p := filepath.Join(s.meta, currentName)
 	f, err := regularfile.Open(p)
 	if err != nil {
@@ -93,14 +93,14 @@ func (s *outputSet) readCurrentFile() (cur, prev string, ok bool) {
 }
 
 // currentIsFile reports whether .batch/current is the file of copies.
-func (s *outputSet) currentIsFile() bool {
+func (s *Set) currentIsFile() bool {
 	fi, err := os.Lstat(filepath.Join(s.meta, currentName))
 	return err == nil && fi.Mode().IsRegular()
 }
 
 // switchFile points .batch/current at runs/id with one rename of a new
 // file over the old one (or over the link of a run that had links).
-func (s *outputSet) switchFile(id string) error {
+func (s *Set) switchFile(id string) error {
 	prev := s.currentRun()
 	text := runsName + "/" + id + "\n"
 	if prev != "" && prev != id {
@@ -120,7 +120,7 @@ func (s *outputSet) switchFile(id string) error {
 
 // placeCopies makes each entry of OUT named in names the set id's, by a
 // rename each; an entry that already is the set's is left as it is.
-func (s *outputSet) placeCopies(id string, names []string) error {
+func (s *Set) placeCopies(id string, names []string) error {
 	set := filepath.Join(s.meta, runsName, id)
 	for _, name := range names {
 		src := filepath.Join(set, name)
@@ -146,7 +146,7 @@ func (s *outputSet) placeCopies(id string, names []string) error {
 
 // placeFile puts the set's file src in OUT under name, unless it is
 // there already; placed says whether it was put.
-func (s *outputSet) placeFile(src, name string) (placed bool, err error) {
+func (s *Set) placeFile(src, name string) (placed bool, err error) {
 	dst := filepath.Join(s.dir, name)
 	if fi, err := os.Lstat(dst); err == nil && fi.Mode().IsRegular() && sameContent(dst, src) {
 		return false, nil
@@ -167,7 +167,7 @@ func (s *outputSet) placeFile(src, name string) (placed bool, err error) {
 // placeFolder builds the set's folder beside its place and swaps it in:
 // the old one is renamed away, the new one renamed in, the old one
 // removed.
-func (s *outputSet) placeFolder(src, name string) (placed bool, err error) {
+func (s *Set) placeFolder(src, name string) (placed bool, err error) {
 	dst := filepath.Join(s.dir, name)
 	fi, err := os.Lstat(dst)
 	if err == nil && fi.IsDir() && sameTree(dst, src) {
@@ -254,12 +254,12 @@ func sameTree(a, b string) bool {
 // removeOldCopies removes from OUT the outputs of the set prev that are
 // not in keep, where OUT still holds prev's (the same bytes, or the
 // tool's link): an analyst's own file under such a name stays.
-func (s *outputSet) removeOldCopies(prev string, keep []string) error {
+func (s *Set) removeOldCopies(prev string, keep []string) error {
 	if prev == "" {
 		return nil
 	}
 	set := filepath.Join(s.meta, runsName, prev)
-	m, err := readManifest(set)
+	m, err := s.readManifest(set)
 	if err != nil {
 		return nil // a set half-removed: nothing of it can be told apart
 	}
@@ -296,32 +296,14 @@ func (s *outputSet) removeOldCopies(prev string, keep []string) error {
 	return nil
 }
 
-// finishCopies is what recover does when .batch/current is the file of
-// copies: the commit it names is finished (a run killed after its switch
-// left OUT's files of two runs).
-func (s *outputSet) finishCopies() error {
-	cur, prev, _ := s.readCurrentFile()
-	if cur == "" {
-		return nil
-	}
-	m, err := readManifest(filepath.Join(s.meta, runsName, cur))
-	if err != nil {
-		return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
-	}
-	if err := s.placeCopies(cur, m.Links); err != nil {
-		return err
-	}
-	return s.removeOldCopies(prev, m.Links)
-}
-
 // commitCopies is commit with copies (see the top of this file), from the
 // switch on.
-func (s *outputSet) commitCopies(m *manifest) error {
+func (s *Set) commitCopies(m *manifest) error {
 	shown := printable.Name(s.dir)
 	prev := s.currentRun()
 	commitHook("linked")
 	if err := s.switchIn(); err != nil {
-		return fmt.Errorf("export: output folder %s: switch to the new set: %w", shown, err)
+		return fmt.Errorf("outdir: output folder %s: switch to the new set: %w", shown, err)
 	}
 	s.linked = m.Links
 	commitHook("switched")
@@ -329,10 +311,10 @@ func (s *outputSet) commitCopies(m *manifest) error {
 	// its files in OUT; a failure is reported, and the next run finishes
 	// it.
 	if err := s.placeCopies(s.id, m.Links); err != nil {
-		return fmt.Errorf("export: output folder %s: the new set is committed (.batch/current names it), but an output could not be copied into the folder: %w; the next run finishes it", shown, err)
+		return fmt.Errorf("outdir: output folder %s: the new set is committed (.batch/current names it), but an output could not be copied into the folder: %w; the next run finishes it", shown, err)
 	}
 	if err := s.removeOldCopies(prev, m.Links); err != nil {
-		return fmt.Errorf("export: output folder %s: the new outputs are in place, but an old one could not be removed: %w", shown, err)
+		return fmt.Errorf("outdir: output folder %s: the new outputs are in place, but an old one could not be removed: %w", shown, err)
 	}
 	return s.tidy(m.Links, shown)
 }

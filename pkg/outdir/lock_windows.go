@@ -1,6 +1,6 @@
 //go:build windows
 
-package export
+package outdir
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build batchtest
 
-package export
+package outdir
 
 import (
 	"os"

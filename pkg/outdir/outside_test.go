@@ -1,4 +1,4 @@
-package export
+package outdir
 
 import (
 	"encoding/json"
@@ -148,11 +148,11 @@ func TestNothingOutsideTheOutputFolder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			v := newVictim(t)
 			out := filepath.Join(t.TempDir(), "out")
-			writeFixture(t, fixtureOptions(out, XLSX, CSV, JSON))
+			writeRun(t, out, XLSX, CSV, JSON)
 			tc.attack(t, out, v)
 			before := v.snapshot(t)
 
-			w, err := openWriter(fixtureOptions(out, XLSX, CSV, JSON), fixturePlan())
+			w, err := Open(out, testOutputs)
 			if tc.says != "" {
 				if err == nil {
 					w.Abort()
@@ -165,10 +165,11 @@ func TestNothingOutsideTheOutputFolder(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				feedFixture(t, w)
-				if _, err := w.Commit(fixtureRunInfo()); err != nil {
+				stage(t, w, XLSX, CSV, JSON)
+				if err := w.Commit(); err != nil {
 					t.Fatal(err)
 				}
+				w.Abort()
 				assertOneSet(t, out)
 			}
 			v.assertUntouched(t, before)
@@ -179,7 +180,7 @@ func TestNothingOutsideTheOutputFolder(t *testing.T) {
 // currentSetDir is the folder of the set .batch/current names.
 func currentSetDir(t *testing.T, out string) string {
 	t.Helper()
-	s := &outputSet{dir: out, meta: filepath.Join(out, metaName)}
+	s := &Set{dir: out, meta: filepath.Join(out, metaName)}
 	id := s.currentRun()
 	if id == "" {
 		t.Fatal("no current set")

@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package export
+package outdir
 
 import "os"
 

@@ -1,13 +1,14 @@
-package export
+package ingest
 
 import (
 	"fmt"
-	"path/filepath"
+	"io"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"batch/pkg/compute"
+	"batch/pkg/outdir"
 )
 
 // templateColumn is one input column of CONTRACT.md, as the template
@@ -88,9 +89,8 @@ func oathWords(e *compute.Edition) string {
 	return fmt.Sprintf(": the oath is due within %d days of it, Public Officers Law § 30(1)(h)", e.Fill.OathDays)
 }
 
-// The template's sheets. Ingest knows the guide's and the lists' first
-// rows (ingest.templateSheets) and never reports them as unread: keep the
-// two in step (TestBlankTemplatePassesCheck holds them together).
+// The template's sheets. Reading, ingest knows the guide's and the
+// lists' first rows (templateSheets) and never reports them as unread.
 const (
 	templateMain  = "Vacancies"
 	templateGuide = "Columns"
@@ -103,37 +103,34 @@ var templateGuideHeader = []string{"column", "required", "what to enter", "examp
 // templateListOrder is the first row of the Lists sheet: one list per column.
 var templateListOrder = []string{"class", "cause", "county", "yesno"}
 
-// excelRows is the last row of a worksheet: the dropdowns and checks
-// cover the whole column, however far the analyst fills it.
-const excelRows = 1048576
-
 // WriteTemplate writes a blank input workbook for analysts: the Vacancies
 // sheet with the contract's columns, dropdowns and date checks, a Columns
 // sheet explaining each column under law's edition in force on day, and
 // a hidden Lists sheet the dropdowns read. The file appears under path
 // only when complete.
 func WriteTemplate(path string, law *compute.Law, day compute.Date) error {
-	return writeTemplate(path, law, day, (*tempFile).rename)
+	return writeTemplate(path, law, day, true)
 }
 
-func writeTemplate(path string, law *compute.Law, day compute.Date, place func(*tempFile) error) error {
+// CreateTemplate writes the template like WriteTemplate, but never over
+// an existing file: if path exists (a workbook an analyst has filled,
+// perhaps) it is left as it was and the error satisfies
+// errors.Is(err, fs.ErrExist), even for a file that appears while the
+// template is written (outdir.WriteFile).
+func CreateTemplate(path string, law *compute.Law, day compute.Date) error {
+	return writeTemplate(path, law, day, false)
+}
+
+func writeTemplate(path string, law *compute.Law, day compute.Date, replace bool) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := buildTemplate(f, law.EditionAt(day), day); err != nil {
-		return fmt.Errorf("export: template: %w", err)
+		return fmt.Errorf("ingest: template: %w", err)
 	}
-	t, err := createTemp(filepath.Dir(path), filepath.Base(path))
-	if err != nil {
+	return outdir.WriteFile(path, replace, func(w io.Writer) error {
+		_, err := f.WriteTo(w)
 		return err
-	}
-	defer t.remove()
-	if _, err := f.WriteTo(t.f); err != nil {
-		return fmt.Errorf("export: writing %s: %w", path, err)
-	}
-	if err := t.finish(); err != nil {
-		return err
-	}
-	return place(t)
+	})
 }
 
 func buildTemplate(f *excelize.File, e *compute.Edition, day compute.Date) error {

@@ -1,4 +1,4 @@
-package export
+package outdir
 
 import (
 	"bytes"
@@ -21,44 +21,6 @@ import (
 	"batch/internal/regularfile"
 )
 
-// The output folder holds one run's outputs, whole, or the previous run's,
-// whole; never a mix, never a file of a format this run was not asked for.
-//
-//	OUT/
-//	  results.xlsx  -> .batch/current/results.xlsx   (one link per output,
-//	  vacancies.csv -> .batch/current/vacancies.csv   file or folder)
-//	  …
-//	  .batch/
-//	    lock                 held (flock) by the run writing into OUT
-//	    current -> runs/ID   the set in place: switched by one rename
-//	    runs/ID/             a complete set and its manifest.json
-//	    runs/ID2/            the set being written (staging), or a killed run's
-//	    spill-ID2/           excelize's spill files while the workbook is written
-//
-// A run writes every output into its own runs/ID folder. Commit then puts
-// a link in OUT for each output (a new name dangles until the switch: it
-// shows nothing old), switches .batch/current to runs/ID with one rename
-// of a new symbolic link over the old one, and removes the links of
-// outputs this run did not write (they dangle once current is switched, so
-// no old file is readable beside the new set from that instant). The
-// rename is the commit: before it every link shows the previous set, after
-// it the new one. A reader that needs one consistent set across several
-// files opens them through one resolution of .batch/current.
-//
-// Only one run writes into a folder at a time: a second one fails at once
-// (exit 1) with a message naming the folder, rather than waiting for a
-// run that may take an hour. What a killed run left (a half-written or an
-// unswitched set, a half-done link change) is cleaned by the next run,
-// which rolls back to the set .batch/current names. A folder written by an
-// earlier version (regular files) is migrated by the first commit: the old
-// files are hard-linked (or copied) into a set of their own, current is
-// pointed at it, and each file is replaced by its link, which shows the
-// same bytes, before the new set is switched in.
-//
-// Commit takes whatever files and folders the run produced in its staging
-// folder: a format or a folder added later (by-county/, a digest) is
-// committed with the set, and linked, without a change here.
-
 const (
 	metaName    = ".batch"
 	currentName = "current"
@@ -68,12 +30,25 @@ const (
 	linkPrefix  = ".batch-link-"
 )
 
-// legacyNames are the outputs earlier versions wrote as regular files:
-// the first commit into such a folder migrates them.
-var legacyNames = []string{resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName}
+// Outputs names what a set may hold, as the contract names the outputs:
+// the names a manifest may list are checked against it (a tampered
+// manifest listing "../x" would have the next run link or replace x).
+type Outputs struct {
+	// Names are the outputs' names; Prefix, unless "", heads the name of
+	// any output folder besides (a split's "by-county").
+	Names  []string
+	Prefix string
+	// Legacy are the outputs earlier versions wrote as regular files in
+	// OUT: the first commit into such a folder migrates them, and the
+	// temporaries a killed run of theirs left are removed.
+	Legacy []string
+}
 
-// outputSet is the output folder as one run holds it.
-type outputSet struct {
+// Set is the output folder as one run holds it, from Open to Commit or
+// Abort: its lock, and the staging folder the run's outputs are created
+// in (Create). Its methods are used by one goroutine.
+type Set struct {
+	out     Outputs
 	dir     string   // OUT
 	made    []string // folders this run created for OUT, outermost first
 	meta    string   // OUT/.batch
@@ -95,12 +70,12 @@ type outputSet struct {
 // its staging folder must go before the process exits.
 var live struct {
 	mu   sync.Mutex
-	sets map[*outputSet]bool
+	sets map[*Set]bool
 	gone bool // Abandon was called: no set may be switched in
 }
 
 // errAbandoned: the process is exiting on a signal.
-var errAbandoned = errors.New("export: interrupted")
+var errAbandoned = errors.New("outdir: interrupted")
 
 // Abandon removes the staging folder (and what else this run made that
 // holds nothing else) of every output set this process is writing and
@@ -121,12 +96,12 @@ func Abandon() {
 	}
 }
 
-func (s *outputSet) hold(on bool) {
+func (s *Set) hold(on bool) {
 	live.mu.Lock()
 	defer live.mu.Unlock()
 	if on {
 		if live.sets == nil {
-			live.sets = map[*outputSet]bool{}
+			live.sets = map[*Set]bool{}
 		}
 		live.sets[s] = true
 	} else {
@@ -135,30 +110,32 @@ func (s *outputSet) hold(on bool) {
 }
 
 // commitHook is called at each step of the commit; tests built with the
-// batchtest tag pause a run there (commithook_test.go explains).
+// batchtest tag pause a run there (commithook_batchtest.go explains).
 var commitHook = func(step string) {}
 
-// openSet prepares dir for one run: creates it if missing, takes its lock,
-// cleans what killed runs left, and makes the staging folder.
-func openSet(dir string) (*outputSet, error) {
+// Open prepares dir for one run, whose outputs are named in out: creates
+// dir if missing, takes its lock (a second run into dir fails at once
+// with an error naming it), cleans what killed runs left, and makes the
+// staging folder.
+func Open(dir string, out Outputs) (*Set, error) {
 	shown := printable.Name(dir)
 	made, err := makeOutputDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	s := &outputSet{dir: dir, made: made, meta: filepath.Join(dir, metaName)}
+	s := &Set{out: out, dir: dir, made: made, meta: filepath.Join(dir, metaName)}
 	s.hold(true)
 	if err := s.open(); err != nil {
-		s.abort()
+		s.Abort()
 		if errors.Is(err, errBusy) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("export: output folder %s: %w", shown, err)
+		return nil, fmt.Errorf("outdir: output folder %s: %w", shown, err)
 	}
 	return s, nil
 }
 
-func (s *outputSet) open() error {
+func (s *Set) open() error {
 	// A run that failed may be removing .batch (when it had made it and
 	// it holds nothing else) just as this one starts: try again then.
 	for attempt := 0; ; attempt++ {
@@ -263,7 +240,7 @@ func metaOf(p string) string {
 // plainInside checks .batch's own entries before anything in them is
 // touched: runs and each set in it are plain folders, current is the
 // tool's link (or file) naming a set.
-func (s *outputSet) plainInside() error {
+func (s *Set) plainInside() error {
 	runs := filepath.Join(s.meta, runsName)
 	if err := plain(runs, true); err != nil {
 		return err
@@ -297,20 +274,18 @@ func (s *outputSet) plainInside() error {
 	return nil
 }
 
-// outputName reports whether name is one of the contract's outputs, as a
-// manifest may list it: a single name, inside OUT.
-func outputName(name string) bool {
+// outputName reports whether name is one of the outputs, as a manifest
+// may list it: a single name, inside OUT.
+func (o Outputs) outputName(name string) bool {
 	if !filepath.IsLocal(name) || strings.ContainsAny(name, `/\`) || name != filepath.Clean(name) {
 		return false
 	}
-	switch name {
-	case resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName,
-		changesName, digestTextName, digestHTMLName, snapshotName:
+	if slices.Contains(o.Names, name) {
 		return true
 	}
-	// A split's folder: by- and the column's folder name (SplitFolder).
-	rest, ok := strings.CutPrefix(name, "by-")
-	return ok && rest != "" && !strings.HasPrefix(rest, ".")
+	// A folder: the prefix and a name of its own (a split's by-county).
+	rest, ok := strings.CutPrefix(name, o.Prefix)
+	return o.Prefix != "" && ok && rest != "" && !strings.HasPrefix(rest, ".")
 }
 
 // setName reports whether id can name a set in runs: one plain name.
@@ -329,16 +304,16 @@ func makeOutputDir(dir string) ([]string, error) {
 			st, err := os.Stat(dir)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
-				return nil, fmt.Errorf("export: output folder %s is a symbolic link to %s, which does not exist: create that folder, or give -o another folder", shown, printable.Name(target))
+				return nil, fmt.Errorf("outdir: output folder %s is a symbolic link to %s, which does not exist: create that folder, or give -o another folder", shown, printable.Name(target))
 			case err != nil:
-				return nil, fmt.Errorf("export: output folder %s: %w", shown, err)
+				return nil, fmt.Errorf("outdir: output folder %s: %w", shown, err)
 			case !st.IsDir():
-				return nil, fmt.Errorf("export: output folder %s is a symbolic link to %s, which is not a directory", shown, printable.Name(target))
+				return nil, fmt.Errorf("outdir: output folder %s is a symbolic link to %s, which is not a directory", shown, printable.Name(target))
 			}
 			return nil, nil
 		}
 		if !fi.IsDir() {
-			return nil, fmt.Errorf("export: output folder %s is not a directory: give -o a folder", shown)
+			return nil, fmt.Errorf("outdir: output folder %s is not a directory: give -o a folder", shown)
 		}
 		return nil, nil
 	}
@@ -355,7 +330,7 @@ func makeOutputDir(dir string) ([]string, error) {
 	slices.Reverse(missing)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		removeEmpty(missing)
-		return nil, fmt.Errorf("export: create output folder: %w", err)
+		return nil, fmt.Errorf("outdir: create output folder: %w", err)
 	}
 	return missing, nil
 }
@@ -370,20 +345,28 @@ func removeEmpty(dirs []string) {
 	}
 }
 
-// create makes one output file in the staging folder.
-func (s *outputSet) create(name string) (*tempFile, error) {
+// Create makes one output file in the staging folder: name is its path
+// in the set (by-county/index.csv), whose folders are made as needed.
+func (s *Set) Create(name string) (*File, error) {
 	p := filepath.Join(s.stage, name)
+	if d := filepath.Dir(name); d != "." {
+		if err := os.MkdirAll(filepath.Join(s.stage, d), 0o755); err != nil {
+			return nil, fmt.Errorf("outdir: create %s: %w", d, err)
+		}
+	}
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("export: create %s: %w", name, err)
+		return nil, fmt.Errorf("outdir: create %s: %w", name, err)
 	}
-	return &tempFile{final: name, path: p, f: f}, nil
+	return &File{final: name, path: p, f: f}, nil
 }
 
-// makeSpill makes the folder for excelize's spill files.
-func (s *outputSet) makeSpill() (string, error) {
+// Spill makes the set's folder for a writer's spill files (excelize's):
+// it is outside the staging folder, never committed, and removed with
+// the set's Commit or Abort.
+func (s *Set) Spill() (string, error) {
 	if err := os.Mkdir(s.spill, 0o700); err != nil {
-		return "", fmt.Errorf("export: create %s: %w", s.spill, err)
+		return "", fmt.Errorf("outdir: create %s: %w", s.spill, err)
 	}
 	return s.spill, nil
 }
@@ -403,9 +386,9 @@ type manifestEntry struct {
 }
 
 // readManifest reads the manifest of the set in folder run.
-// Its names are checked: each link an output of the contract (a tampered
-// manifest listing "../x" would have the next run link or replace x).
-func readManifest(run string) (*manifest, error) {
+// Its names are checked: each link an output (a tampered manifest
+// listing "../x" would have the next run link or replace x).
+func (s *Set) readManifest(run string) (*manifest, error) {
 	p := filepath.Join(run, manifestOf)
 	if err := plain(p, false); err != nil {
 		return nil, err
@@ -427,7 +410,7 @@ func readManifest(run string) (*manifest, error) {
 		return nil, err
 	}
 	for _, name := range m.Links {
-		if !outputName(name) {
+		if !s.out.outputName(name) {
 			return nil, fmt.Errorf("%s lists %q, which is not one of the tool's outputs", printable.Name(p), printable.Name(name))
 		}
 	}
@@ -440,7 +423,7 @@ const maxManifest = 64 << 20
 
 // writeManifest lists what the staging folder holds and writes the
 // manifest, last, and syncs the folder: from then on the set is complete.
-func (s *outputSet) writeManifest(run string, id string) (*manifest, error) {
+func (s *Set) writeManifest(run string, id string) (*manifest, error) {
 	m := &manifest{Run: id, Written: time.Now().UTC().Format(time.RFC3339)}
 	entries, err := os.ReadDir(run)
 	if err != nil {
@@ -503,7 +486,7 @@ func linkTarget(name string) string { return metaName + "/" + currentName + "/" 
 
 // ourLink reports whether OUT/name is a link the tool made, and to which
 // entry of the current set.
-func (s *outputSet) ourLink(name string) (entry string, ok bool) {
+func (s *Set) ourLink(name string) (entry string, ok bool) {
 	t, err := os.Readlink(filepath.Join(s.dir, name))
 	if err != nil {
 		return "", false
@@ -518,7 +501,7 @@ func (s *outputSet) ourLink(name string) (entry string, ok bool) {
 
 // placeLink makes OUT/name a link into the current set, atomically: a new
 // link renamed over whatever was there.
-func (s *outputSet) placeLink(name string) error {
+func (s *Set) placeLink(name string) error {
 	if e, ok := s.ourLink(name); ok && e == name {
 		return nil
 	}
@@ -534,7 +517,7 @@ func (s *outputSet) placeLink(name string) error {
 	return nil
 }
 
-func (s *outputSet) idOrTemp() string {
+func (s *Set) idOrTemp() string {
 	if s.id != "" {
 		return s.id
 	}
@@ -542,7 +525,7 @@ func (s *outputSet) idOrTemp() string {
 }
 
 // switchTo points .batch/current at runs/id with one rename.
-func (s *outputSet) switchTo(id string) error {
+func (s *Set) switchTo(id string) error {
 	if s.copies {
 		return s.switchFile(id)
 	}
@@ -560,7 +543,7 @@ func (s *outputSet) switchTo(id string) error {
 
 // currentRun is the id of the set .batch/current names, "" for none (or
 // for a current that names none: plainInside refused it).
-func (s *outputSet) currentRun() string {
+func (s *Set) currentRun() string {
 	id, _ := s.readCurrent()
 	return id
 }
@@ -568,7 +551,7 @@ func (s *outputSet) currentRun() string {
 // readCurrent reads .batch/current: the id of the set it names ("" when
 // there is none), and whether it is the tool's (a link to runs/ID with ID
 // one plain name).
-func (s *outputSet) readCurrent() (string, bool) {
+func (s *Set) readCurrent() (string, bool) {
 	if s.currentIsFile() {
 		cur, _, ok := s.readCurrentFile()
 		return cur, ok
@@ -590,7 +573,7 @@ func (s *outputSet) readCurrent() (string, bool) {
 // recover rolls back what a killed run left: every set but the current
 // one, spill folders, half-made links; then makes the links match the
 // current set's manifest. It runs under the lock, so no other run is live.
-func (s *outputSet) recover() error {
+func (s *Set) recover() error {
 	cur := s.currentRun()
 	metaEntries, err := os.ReadDir(s.meta)
 	if err != nil {
@@ -605,7 +588,7 @@ func (s *outputSet) recover() error {
 			}
 		}
 	}
-	if err := removeStale(s.dir); err != nil {
+	if err := removeStale(s.dir, s.out.Legacy); err != nil {
 		return err
 	}
 	entries, err := os.ReadDir(s.dir)
@@ -621,7 +604,7 @@ func (s *outputSet) recover() error {
 	}
 	var m *manifest
 	if cur != "" {
-		if m, err = readManifest(filepath.Join(s.meta, runsName, cur)); err != nil {
+		if m, err = s.readManifest(filepath.Join(s.meta, runsName, cur)); err != nil {
 			return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
 		}
 	}
@@ -658,7 +641,7 @@ func (s *outputSet) recover() error {
 // each, and none for any other. A regular file in OUT under one of the
 // names (an earlier version's output) is replaced only when it holds the
 // same bytes as the set's entry: it was migrated into the set.
-func (s *outputSet) relink(entries []string) error {
+func (s *Set) relink(entries []string) error {
 	if s.copies {
 		return s.placeCopies(s.currentRun(), entries)
 	}
@@ -718,7 +701,7 @@ func sameContent(a, b string) bool {
 }
 
 // unlinkOthers removes the tool's links to entries not in the set.
-func (s *outputSet) unlinkOthers(entries []string) error {
+func (s *Set) unlinkOthers(entries []string) error {
 	all, err := os.ReadDir(s.dir)
 	if err != nil {
 		return err
@@ -739,12 +722,12 @@ func (s *outputSet) unlinkOthers(entries []string) error {
 
 // migrate turns a folder of regular output files (an earlier version's)
 // into a set of its own, showing the same bytes all along.
-func (s *outputSet) migrate() error {
+func (s *Set) migrate() error {
 	if s.currentRun() != "" {
 		return nil
 	}
 	var old []string
-	for _, name := range legacyNames {
+	for _, name := range s.out.Legacy {
 		if fi, err := os.Lstat(filepath.Join(s.dir, name)); err == nil && fi.Mode().IsRegular() {
 			old = append(old, name)
 		}
@@ -798,19 +781,22 @@ func linkOrCopy(src, dst string) error {
 	return err
 }
 
-// innerSet makes the folder rel inside the staging set, for a Writer of its
-// own (a split's slice); n tells its spill folder from the others'.
-func (s *outputSet) innerSet(rel string, n int) (*outputSet, error) {
+// Inner makes the folder rel inside the staging set, as a set of its own
+// for a writer of its own (a split's slice), from any goroutine; n tells
+// its spill folder from the others'. It has no lock and no commit of its
+// own: its Commit only ends it, and the set around it commits its files.
+func (s *Set) Inner(rel string, n int) (*Set, error) {
 	dir := filepath.Join(s.stage, rel)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("export: create %s: %w", printable.Name(rel), err)
+		return nil, fmt.Errorf("outdir: create %s: %w", printable.Name(rel), err)
 	}
-	return &outputSet{dir: dir, stage: dir, spill: s.spill + "-" + strconv.Itoa(n), inner: true}, nil
+	return &Set{out: s.out, dir: dir, stage: dir, spill: s.spill + "-" + strconv.Itoa(n), inner: true}, nil
 }
 
-// commit puts the staged set in place (see the top of this file). An
-// inner set's files stay where they are: the set around it commits them.
-func (s *outputSet) commit() error {
+// Commit puts the staged set in place (see the package doc) and lets
+// the lock go. An inner set's files stay where they are: the set around
+// it commits them.
+func (s *Set) Commit() error {
 	if s.inner {
 		_ = os.RemoveAll(s.spill)
 		s.done = true
@@ -820,41 +806,41 @@ func (s *outputSet) commit() error {
 	_ = os.RemoveAll(s.spill)
 	m, err := s.writeManifest(s.stage, s.id)
 	if err != nil {
-		return fmt.Errorf("export: output folder %s: %w", shown, err)
+		return fmt.Errorf("outdir: output folder %s: %w", shown, err)
 	}
 	commitHook("staged")
 	// Names in OUT taken by something the tool cannot replace are refused
 	// before anything changes.
 	var current []string // with copies, OUT's folders of the current set are the tool's
 	if cur := s.currentRun(); cur != "" && s.copies {
-		if cm, err := readManifest(filepath.Join(s.meta, runsName, cur)); err == nil {
+		if cm, err := s.readManifest(filepath.Join(s.meta, runsName, cur)); err == nil {
 			current = cm.Links
 		}
 	}
 	for _, name := range m.Links {
 		fi, err := os.Lstat(filepath.Join(s.dir, name))
 		if err == nil && fi.IsDir() && !slices.Contains(current, name) {
-			return fmt.Errorf("export: output folder %s: %s is a folder, not one of the tool's outputs: move it away, or give -o another folder", shown, printable.Name(name))
+			return fmt.Errorf("outdir: output folder %s: %s is a folder, not one of the tool's outputs: move it away, or give -o another folder", shown, printable.Name(name))
 		}
 	}
 	if err := s.migrate(); err != nil {
-		return fmt.Errorf("export: output folder %s: moving the previous outputs into a set: %w", shown, err)
+		return fmt.Errorf("outdir: output folder %s: moving the previous outputs into a set: %w", shown, err)
 	}
 	if s.copies {
 		return s.commitCopies(m)
 	}
 	for _, name := range m.Links {
 		if err := s.placeLink(name); err != nil {
-			return fmt.Errorf("export: output folder %s: put %s in place: %w", shown, printable.Name(name), err)
+			return fmt.Errorf("outdir: output folder %s: put %s in place: %w", shown, printable.Name(name), err)
 		}
 		commitHook("link")
 	}
 	if err := syncDir(s.dir); err != nil {
-		return fmt.Errorf("export: output folder %s: %w", shown, err)
+		return fmt.Errorf("outdir: output folder %s: %w", shown, err)
 	}
 	commitHook("linked")
 	if err := s.switchIn(); err != nil {
-		return fmt.Errorf("export: output folder %s: switch to the new set: %w", shown, err)
+		return fmt.Errorf("outdir: output folder %s: switch to the new set: %w", shown, err)
 	}
 	s.linked = m.Links
 	commitHook("switched")
@@ -865,7 +851,7 @@ func (s *outputSet) commit() error {
 
 // switchIn switches the staged set in, unless Abandon came first: the
 // switch and the set's being done are one step for Abandon.
-func (s *outputSet) switchIn() error {
+func (s *Set) switchIn() error {
 	live.mu.Lock()
 	defer live.mu.Unlock()
 	if live.gone {
@@ -878,9 +864,11 @@ func (s *outputSet) switchIn() error {
 	return nil
 }
 
-// abort removes the staging folder and, when this run created them and
+// Abort removes the staging folder and, when this run created them and
 // they hold nothing else, .batch and OUT itself; then lets the lock go.
-func (s *outputSet) abort() {
+// After Commit it only lets the lock go (a set switched in stays); it may
+// be called again, and on a nil Set.
+func (s *Set) Abort() {
 	if s == nil {
 		return
 	}
@@ -898,7 +886,7 @@ func (s *outputSet) abort() {
 // removeStaged removes, unless the set was switched in, its staging and
 // spill folders and, when this run created it and it holds nothing else,
 // .batch (OUT itself goes once the lock is let go: removeEmpty(s.made)).
-func (s *outputSet) removeStaged() {
+func (s *Set) removeStaged() {
 	if s.done {
 		return
 	}
@@ -918,9 +906,9 @@ func (s *outputSet) removeStaged() {
 // tidy ends a commit once the new set is in place: the links of outputs
 // the new set lacks go, the sets before it are removed, the lock is
 // released. A failure is reported; the next run finishes it.
-func (s *outputSet) tidy(links []string, shown string) error {
+func (s *Set) tidy(links []string, shown string) error {
 	if err := s.unlinkOthers(links); err != nil {
-		return fmt.Errorf("export: output folder %s: the new outputs are in place, but an old one's link could not be removed: %w", shown, err)
+		return fmt.Errorf("outdir: output folder %s: the new outputs are in place, but an old one's link could not be removed: %w", shown, err)
 	}
 	commitHook("unlinked")
 	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
@@ -937,3 +925,10 @@ func (s *outputSet) tidy(links []string, shown string) error {
 	s.hold(false)
 	return nil
 }
+
+// Linked lists the outputs a committed set put in OUT, as named there.
+func (s *Set) Linked() []string { return slices.Clone(s.linked) }
+
+// Committed reports whether the set was switched in (or, an inner set,
+// ended by its Commit): Abort no longer removes it.
+func (s *Set) Committed() bool { return s != nil && s.done }
