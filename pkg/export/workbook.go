@@ -90,8 +90,7 @@ func (wb *workbook) chains() []*xlsx.Table {
 }
 
 // continued lists the tables that ran over more than one sheet.
-func (wb *workbook) continued() []continuation {
-	var out []continuation
+func (wb *workbook) continued() (out []continuation) {
 	for _, c := range wb.chains() {
 		if s := c.Sheets(); len(s) > 1 {
 			out = append(out, continuation{Table: s[0], Sheets: s})

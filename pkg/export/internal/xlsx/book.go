@@ -314,9 +314,6 @@ func (w *countingWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); re
 // Discard releases excelize's temporary files, the spooled rows and the
 // rows held back; after Save or instead of it.
 func (b *Book) Discard() {
-	if b == nil {
-		return
-	}
 	for _, c := range b.tables {
 		if c.rw != nil {
 			_ = c.rw.drain()

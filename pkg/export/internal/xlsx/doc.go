@@ -14,10 +14,9 @@
 //     part stays open until Close, since an autofilter records its sheet's
 //     position, which a later continuation sheet would shift; each open
 //     part holds at most excelize's 16 MB buffer before spilling to disk.
-//   - Sheet size. The stream writer would keep the template's stale
-//     dimension "A1" (readers that trust it, such as openpyxl read-only,
-//     then see one row), and the true size is unknown until the end, so
-//     the sheets carry no dimension element.
+//   - Sheet size. The stream writer would keep a stale dimension "A1"
+//     (openpyxl read-only then sees one row), and the true size is unknown
+//     until the end, so the sheets carry no dimension element.
 //   - Looks. Real date cells, frozen and filtered headers, columns sized
 //     from the first rows within a cap per column, text wrapped and each
 //     row as tall as its text needs (rowheight.go: spreadsheets do not grow

@@ -27,10 +27,6 @@ type Value struct {
 	Quoted bool // Text: the cell gets the quote-prefix flag, and stays text when edited
 }
 
-func (v Value) empty() bool {
-	return (v.Kind == Text && v.Text == "") || (v.Kind == Date && v.N == 0)
-}
-
 // Link is an internal hyperlink from one cell of a row to a place in the
 // workbook.
 type Link struct {
@@ -53,13 +49,14 @@ func (b *Book) tableCells(vals []Value, fill Fill, marks []Mark, wrap bool) ([]c
 		if v.Kind == Date {
 			k.num = dateFormat
 		}
-		if v.empty() && k.fill == NoFill {
+		empty := (v.Kind == Text && v.Text == "") || (v.Kind == Date && v.N == 0)
+		if empty && k.fill == NoFill {
 			cells = append(cells, cell{})
 			continue
 		}
 		c := cell{kind: blankOut}
 		switch {
-		case v.empty():
+		case empty:
 		case v.Kind == Date:
 			c.kind, c.n = numberOut, v.N
 		case v.Kind == Number:

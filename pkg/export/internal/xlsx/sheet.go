@@ -54,8 +54,7 @@ func (s *Sheet) Line(cells ...Cell) error {
 
 // Head writes the header row of a small table.
 func (s *Sheet) Head(names ...string) error {
-	vals := make([]Value, len(names))
-	marks := make([]Mark, len(names))
+	vals, marks := make([]Value, len(names)), make([]Mark, len(names))
 	for i, n := range names {
 		vals[i], marks[i] = Value{Text: n}, Bold
 	}

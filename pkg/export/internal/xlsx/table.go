@@ -81,8 +81,7 @@ func (c *Table) SetTitle(text string) error {
 // SetHeader replaces the table's header; before Add.
 func (c *Table) SetHeader(header []string) { c.header = header }
 
-// PrintRows prints only the first n data rows (the print area); the rest
-// stay on screen.
+// PrintRows limits the print area to the first n data rows.
 func (c *Table) PrintRows(n int) { c.printRows = n }
 
 // Sheets are the table's sheets so far: its own, then its continuations.
