@@ -9,6 +9,7 @@ import (
 
 	"batch/internal/testmode"
 	"batch/pkg/compute"
+	"batch/pkg/export/internal/xlsx"
 )
 
 // TestMoreDeadlineRowsThanExcelHolds writes 1,048,700 deadline rows at
@@ -77,8 +78,8 @@ func TestMoreDeadlineRowsThanExcelHolds(t *testing.T) {
 		if err := rows.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if sheet == deadlinesSheet && n != excelRowLimit {
-			t.Errorf("%s has %d rows, want it full at %d", sheet, n, excelRowLimit)
+		if sheet == deadlinesSheet && n != xlsx.RowLimit {
+			t.Errorf("%s has %d rows, want it full at %d", sheet, n, xlsx.RowLimit)
 		}
 	}
 	if next != perVacancy*vacancies {

@@ -10,6 +10,7 @@ import (
 
 	"batch/pkg/changes"
 	"batch/pkg/compute"
+	"batch/pkg/export/internal/xlsx"
 )
 
 // Digest is the format that writes digest.txt and digest.html, the
@@ -119,11 +120,9 @@ func (w *Writer) finishChanges(info RunInfo) error {
 			csvT, w.chCSV = t, t
 		}
 		if w.xlsx {
-			bold, err := w.book.styles.id(styleKey{mark: boldMark})
-			if err != nil {
+			if err := w.book.changes.SetTitle(changesTitle(o)); err != nil {
 				return err
 			}
-			w.book.changes.title = []any{excelCell(bold, changesTitle(o))}
 		}
 		err := o.Each(func(c *changes.Change) error {
 			w.vals = changeRow(w.vals, c)
@@ -133,11 +132,7 @@ func (w *Writer) finishChanges(info RunInfo) error {
 				}
 			}
 			if w.xlsx {
-				cells, err := w.book.row(w.vals, noFill, nil)
-				if err != nil {
-					return err
-				}
-				if _, _, err := w.book.changes.add(cells, nil); err != nil {
+				if _, _, err := w.book.changes.Add(w.book.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 					return err
 				}
 			}

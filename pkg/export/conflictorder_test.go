@@ -138,7 +138,8 @@ func TestConflictsSortedWithLinksBothWays(t *testing.T) {
 			rows, _ := f.GetRows(sheet)
 			for i, r := range rows[1:] {
 				res := byID[r[0]]
-				ref := colName(vacConflictsCol) + strconv.Itoa(i+2)
+				col, _ := excelize.ColumnNumberToName(vacConflictsCol + 1)
+				ref := col + strconv.Itoa(i+2)
 				target := ""
 				if ok, tg, _ := f.GetCellHyperLink(sheet, ref); ok {
 					target = tg

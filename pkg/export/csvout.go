@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"batch/internal/firsterr"
 	"batch/internal/strmemo"
 	"batch/pkg/compute"
 	"batch/pkg/outdir"
@@ -38,7 +39,7 @@ type csvTable struct {
 	free    chan csvBatch
 	done    chan struct{}
 
-	firstErr // the encoder's
+	firsterr.Err // the encoder's
 }
 
 // csvBatch is rows of values one after another; ends[i] is where row i
@@ -87,13 +88,13 @@ func newCSVTable(create func(string) (*outdir.File, error), name string, header 
 func (c *csvTable) encode() {
 	defer close(c.done)
 	for b := range c.jobs {
-		if c.failed() == nil {
+		if c.Failed() == nil {
 			start := 0
 			for _, end := range b.ends {
 				c.rec = appendCSVRecord(c.rec[:0], b.vals[start:end], &c.bare)
 				start = end
 				if _, err := c.buf.Write(c.rec); err != nil {
-					c.setErr(fmt.Errorf("export: write %s: %w", c.file.Name(), err))
+					c.Set(fmt.Errorf("export: write %s: %w", c.file.Name(), err))
 					break
 				}
 			}
@@ -192,7 +193,7 @@ func (c *csvTable) write(vals []value) error {
 	c.cur.ends = append(c.cur.ends, len(c.cur.vals))
 	if len(c.cur.ends) >= csvBatchRows {
 		c.ship()
-		return c.failed()
+		return c.Failed()
 	}
 	return nil
 }
@@ -243,7 +244,7 @@ func (c *csvTable) finishBeside(s *outdir.Syncs) error {
 // flush hands the last rows to the file.
 func (c *csvTable) flush() error {
 	c.stop()
-	if err := c.failed(); err != nil {
+	if err := c.Failed(); err != nil {
 		return err
 	}
 	if err := c.buf.Flush(); err != nil {

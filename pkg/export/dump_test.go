@@ -227,6 +227,17 @@ func dumpCell(t *testing.T, f *excelize.File, sheet, ref string, quoted map[int]
 	return out
 }
 
+// The workbook's fill and font colours (internal/xlsx's styles), which
+// the dump names.
+const (
+	redRGB    = "FFC7CE"
+	amberRGB  = "FFEB9C"
+	headerRGB = "D9E1F2"
+	rolledRGB = "1F4E79"
+	passedRGB = "808080"
+	linkRGB   = "0563C1"
+)
+
 // rgb drops the alpha byte of an ARGB colour.
 func rgb(c string) string {
 	c = strings.ToUpper(strings.TrimPrefix(c, "#"))

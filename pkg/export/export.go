@@ -12,6 +12,7 @@ import (
 	"batch/internal/strmemo"
 	"batch/pkg/changes"
 	"batch/pkg/compute"
+	"batch/pkg/export/internal/xlsx"
 	"batch/pkg/ingest"
 	"batch/pkg/outdir"
 )
@@ -132,9 +133,8 @@ type Writer struct {
 	early    int            // vacancies whose deadline rows Deadlines.Add wrote
 	order    *conflictOrder // places the conflicts on the sorted Conflicts sheet
 	lines    *conflictRuns  // the Conflicts lines until Commit
-	later    *deferredRows  // the Deadlines rows that need nothing, until the open ones are written
 	vals     []value
-	marks    []mark
+	marks    []xlsx.Mark
 	err      error // the first failure; every later call returns it
 	finished bool  // Finish has closed every file
 	done     bool
@@ -273,7 +273,7 @@ func newWriter(opts Options) (*Writer, error) {
 		w.now = time.Now
 	}
 	if w.opts.maxRows <= 0 {
-		w.opts.maxRows = excelRowLimit
+		w.opts.maxRows = xlsx.RowLimit
 	}
 	if w.opts.rules == nil {
 		w.opts.rules = func(used []string) []compute.Rule {
@@ -289,7 +289,7 @@ func newWriter(opts Options) (*Writer, error) {
 		}
 	}
 	if w.opts.linkCap <= 0 {
-		w.opts.linkCap = excelLinkLimit
+		w.opts.linkCap = xlsx.LinkLimit
 	}
 	if w.opts.runRecords <= 0 {
 		w.opts.runRecords = runRecords
@@ -327,7 +327,7 @@ func (w *Writer) plan(plan Plan) error {
 	}
 	header := slices.Concat(vacancyColumns, w.opts.extra)
 	if w.xlsx {
-		w.book.vacancies.header = header
+		w.book.vacancies.SetHeader(header)
 	}
 	if w.csv {
 		var err error
@@ -359,17 +359,10 @@ func (w *Writer) open() error {
 		if w.bookFile, err = create(resultsName); err != nil {
 			return err
 		}
-		if w.book, err = newWorkbook(w.tmpDir, w.opts.maxRows, w.opts.linkCap,
-			page{asOf: w.opts.AsOf, law: w.lawChoice(), slice: w.sliceTitle()}); err != nil {
+		if w.book, err = newWorkbook(w.tmpDir, &w.opts, page{asOf: w.opts.AsOf, law: w.lawChoice(), slice: w.sliceTitle()}); err != nil {
 			return err
 		}
-		w.book.streamAll = w.opts.streamAll
 		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
-		if w.opts.Changes {
-			if err := w.book.addChangesSheet(); err != nil {
-				return err
-			}
-		}
 	}
 	if w.csv {
 		if w.dlCSV, err = newCSVTable(create, deadlinesName, deadlineColumns); err != nil {
@@ -443,7 +436,7 @@ func (w *Writer) result(r *compute.Result) error {
 	var vacSheet string
 	var vacRow int
 	if w.xlsx {
-		vacSheet, vacRow = w.book.vacancies.placeOf(seq)
+		vacSheet, vacRow = w.book.vacancies.PlaceOf(seq)
 	}
 	worst := -1
 	next := serialOf(r.NextDeadlineDate)
@@ -467,7 +460,7 @@ func (w *Writer) result(r *compute.Result) error {
 			}
 			l := conflictLine{pos: pos, severity: c.Severity, next: next, vacRow: vacRow,
 				cols: [7]string{v.ID, src, c.Severity.String(), c.Code, c.Field, c.Message, c.Citation}}
-			l.vacPart = w.book.vacancies.partOf(vacSheet)
+			l.vacPart = w.book.vacancies.PartOf(vacSheet)
 			if err := w.lines.add(l); err != nil {
 				return err
 			}
@@ -475,7 +468,7 @@ func (w *Writer) result(r *compute.Result) error {
 	}
 	var firstConflict string
 	if worst >= 0 {
-		sheet, row := w.book.conflicts.placeOf(worst)
+		sheet, row := w.book.conflicts.PlaceOf(worst)
 		firstConflict = fmt.Sprintf("'%s'!A%d", sheet, row)
 	}
 	w.vals = vacancyRowFrom(w.vals, r, w.opts.extra, srcVal)
@@ -486,18 +479,14 @@ func (w *Writer) result(r *compute.Result) error {
 	}
 	if w.xlsx {
 		fill := severityFill(r.Severity())
-		var l *link
+		var l *xlsx.Link
 		w.marks = w.marks[:0]
-		if fill != noFill && firstConflict != "" {
-			w.marks = append(w.marks, make([]mark, len(w.vals))...)
-			w.marks[vacConflictsCol] = linkMark
-			l = &link{col: vacConflictsCol, target: firstConflict, display: conflictCodes(r)}
+		if fill != xlsx.NoFill && firstConflict != "" {
+			w.marks = append(w.marks, make([]xlsx.Mark, len(w.vals))...)
+			w.marks[vacConflictsCol] = xlsx.Linked
+			l = &xlsx.Link{Col: vacConflictsCol, Target: firstConflict, Display: conflictCodes(r)}
 		}
-		cells, err := w.book.row(w.vals, fill, w.marks)
-		if err != nil {
-			return err
-		}
-		sheet, row, err := w.book.vacancies.add(cells, l)
+		sheet, row, err := w.book.vacancies.Add(w.book.values(w.vals), fill, w.marks, l)
 		if err != nil {
 			return err
 		}
@@ -520,26 +509,23 @@ func (w *Writer) writeConflicts() error {
 	wb := w.book
 	// The lines come worst first: the print area ends at the last warning,
 	// so that the printed Conflicts are the ones to act on.
-	wb.conflicts.printRows = 0
-	defer func() { wb.conflicts.printLimited = true }()
+	printed := 0
+	defer func() { wb.conflicts.PrintRows(printed) }()
 	return w.lines.each(func(l *conflictLine) error {
 		if l.severity >= compute.Warning {
-			wb.conflicts.printRows++
+			printed++
 		}
 		w.vals = append(w.vals[:0], text(l.cols[0]), text(l.cols[1]), text(l.cols[2]), text(l.cols[3]),
 			text(l.cols[4]), text(l.cols[5]), text(l.cols[6]), value{kind: dateCell, date: dateOfSerial(l.next)})
-		w.marks = append(w.marks[:0], make([]mark, len(w.vals))...)
-		w.marks[0] = linkMark
-		cells, err := wb.row(w.vals, severityFill(l.severity), w.marks)
+		w.marks = append(w.marks[:0], make([]xlsx.Mark, len(w.vals))...)
+		w.marks[0] = xlsx.Linked
+		target := fmt.Sprintf("'%s'!A%d", wb.vacancies.PartName(l.vacPart), l.vacRow)
+		sheet, row, err := wb.conflicts.Add(wb.values(w.vals), severityFill(l.severity), w.marks,
+			&xlsx.Link{Col: 0, Target: target, Display: l.cols[0]})
 		if err != nil {
 			return err
 		}
-		target := fmt.Sprintf("'%s'!A%d", wb.vacancies.partName(l.vacPart), l.vacRow)
-		sheet, row, err := wb.conflicts.add(cells, &link{col: 0, target: target, display: l.cols[0]})
-		if err != nil {
-			return err
-		}
-		if ws, wr := wb.conflicts.placeOf(l.pos); ws != sheet || wr != row {
+		if ws, wr := wb.conflicts.PlaceOf(l.pos); ws != sheet || wr != row {
 			return fmt.Errorf("export: conflict %d went to %s row %d, not %s row %d", l.pos, sheet, row, ws, wr)
 		}
 		return nil
@@ -573,19 +559,22 @@ func (w *Writer) deadlineRows(r *compute.Result) error {
 }
 
 // severityFill maps a severity to its fill: compute ranks, export colours.
-func severityFill(s compute.Severity) fillColour {
+func severityFill(s compute.Severity) xlsx.Fill {
 	switch s {
 	case compute.Error:
-		return redFill
+		return xlsx.Red
 	case compute.Warning:
-		return amberFill
+		return xlsx.Amber
 	}
-	return noFill
+	return xlsx.NoFill
 }
 
 // deadlineXLSX writes one Deadlines row: filled when a conflict names this
 // deadline, greyed when it needs nothing (passed, met, not applicable),
-// its effective date marked when rolled over.
+// its effective date marked when rolled over. The sheet leads with
+// action: the rows someone must still act on (Deadline.Actionable) are
+// written as they come, the others are held back and follow them once
+// every vacancy is written, in input order.
 func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 	worst := compute.NoSeverity
 	for _, c := range r.Conflicts {
@@ -596,45 +585,23 @@ func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 	w.marks = w.marks[:0]
 	done := !d.Actionable()
 	if done || d.RolledOver {
-		w.marks = append(w.marks, make([]mark, len(w.vals))...)
+		w.marks = append(w.marks, make([]xlsx.Mark, len(w.vals))...)
 		if done {
 			for i := range w.marks {
-				w.marks[i] = passedMark
+				w.marks[i] = xlsx.Passed
 			}
 		}
 		if d.RolledOver {
-			w.marks[dlEffectiveCol] = rolledMark
+			w.marks[dlEffectiveCol] = xlsx.Rolled
 			if done {
-				w.marks[dlEffectiveCol] = rolledPassed
+				w.marks[dlEffectiveCol] = xlsx.RolledPassed
 			}
 		}
 	}
-	cells, err := w.book.row(w.vals, severityFill(worst), w.marks)
-	if err != nil {
-		return err
-	}
 	if done {
-		if w.later == nil {
-			w.later = &deferredRows{dir: w.tmpDir, limit: w.opts.runRecords * lineBytes}
-		}
-		return w.later.add(cells)
+		return w.book.deadlines.Hold(w.book.values(w.vals), severityFill(worst), w.marks)
 	}
-	_, _, err = w.book.deadlines.add(cells, nil)
-	return err
-}
-
-// writeLaterDeadlines writes the Deadlines rows that need nothing, after
-// the open ones.
-func (w *Writer) writeLaterDeadlines() error {
-	if w.later == nil {
-		return nil
-	}
-	err := w.later.each(func(cells []cell) error {
-		_, _, err := w.book.deadlines.add(cells, nil)
-		return err
-	})
-	w.later.close()
-	w.later = nil
+	_, _, err := w.book.deadlines.Add(w.book.values(w.vals), severityFill(worst), w.marks, nil)
 	return err
 }
 
@@ -655,11 +622,7 @@ func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
 		}
 	}
 	if w.xlsx {
-		cells, err := w.book.row(w.vals, noFill, nil)
-		if err != nil {
-			return w.fail(err)
-		}
-		if _, _, err := w.book.errors.add(cells, nil); err != nil {
+		if _, _, err := w.book.errors.Add(w.book.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 			return w.fail(err)
 		}
 	}
@@ -746,10 +709,7 @@ func (w *Writer) finish(info RunInfo) error {
 		if err := w.writeSummary(info, ts, cont); err != nil {
 			return err
 		}
-		if err := w.book.properties(info.Version, w.now()); err != nil {
-			return err
-		}
-		if err := w.book.save(w.bookFile.Out()); err != nil {
+		if err := w.book.Save(w.bookFile.Out(), w.book.properties(info.Version, w.now())); err != nil {
 			return err
 		}
 		w.bookFile.FinishBeside(&w.syncs)
@@ -795,7 +755,8 @@ func (w *Writer) finish(info RunInfo) error {
 // are all sheets in their final places.
 func (w *Writer) finishBook() error {
 	wb := w.book
-	if err := w.writeLaterDeadlines(); err != nil {
+	// The Deadlines rows that need nothing follow the open ones.
+	if err := wb.deadlines.AddHeld(); err != nil {
 		return err
 	}
 	if err := w.writeConflicts(); err != nil {
@@ -804,10 +765,7 @@ func (w *Writer) finishBook() error {
 	// Calendar, Rules and Guide go through rawsheet as the tables do:
 	// every folder of a split writes them again, and excelize's stream
 	// writer's cost per row weighs most in a small workbook.
-	// Each is listed in wb.extra as soon as it is made, so that a failure
-	// before the end still discards its part and row writer (Abort).
-	calendar := wb.chain(calendarSheet, rulesSheet, calendarColumns)
-	calendar.big = true
+	calendar := wb.Table(calendarSheet, calendarColumns, xlsx.TableOptions{Before: rulesSheet, Big: true})
 	wb.extra = append(wb.extra[:0], calendar)
 	if w.opts.Calendar != nil {
 		years := w.tally.sortedYears()
@@ -818,50 +776,33 @@ func (w *Writer) finishBook() error {
 		for _, y := range years {
 			for _, it := range w.opts.yearCalendar(w.opts.Calendar, y) {
 				w.vals = calendarRow(w.vals, y, &it)
-				cells, err := wb.row(w.vals, noFill, nil)
-				if err != nil {
-					return err
-				}
-				if _, _, err := calendar.add(cells, nil); err != nil {
+				if _, _, err := calendar.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 					return err
 				}
 			}
 		}
 	}
-	rules := wb.chain(rulesSheet, "", ruleColumns)
-	rules.big = true
+	rules := wb.Table(rulesSheet, ruleColumns, xlsx.TableOptions{TitleRow: true, Big: true})
 	wb.extra = append(wb.extra, rules)
-	bold, err := wb.styles.id(styleKey{mark: boldMark})
-	if err != nil {
+	if err := rules.SetTitle(w.lawTitle()); err != nil {
 		return err
 	}
-	rules.title = []any{excelCell(bold, w.lawTitle())}
-	rules.headerRow, rules.row = 2, 2
 	for _, r := range w.opts.rules(w.tally.editionIDs()) {
 		w.vals = ruleRow(w.vals, &r)
-		cells, err := wb.row(w.vals, noFill, nil)
-		if err != nil {
-			return err
-		}
-		if _, _, err := rules.add(cells, nil); err != nil {
+		if _, _, err := rules.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 			return err
 		}
 	}
-	guide := wb.chain(guideSheet, "", guideColumns)
-	guide.big = true
+	guide := wb.Table(guideSheet, guideColumns, xlsx.TableOptions{Big: true})
 	wb.extra = append(wb.extra, guide)
 	for _, g := range guideRows(w.opts.extra) {
 		w.vals = append(w.vals[:0], text(g.table), text(g.column), text(g.value), text(g.meaning))
-		cells, err := wb.row(w.vals, noFill, nil)
-		if err != nil {
-			return err
-		}
-		if _, _, err := guide.add(cells, nil); err != nil {
+		if _, _, err := guide.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 			return err
 		}
 	}
 	for _, c := range wb.chains() {
-		if err := c.close(); err != nil {
+		if err := c.Close(); err != nil {
 			return err
 		}
 	}
@@ -917,11 +858,9 @@ func (w *Writer) cleanup() {
 	if w.lines != nil {
 		w.lines.close()
 	}
-	if w.later != nil {
-		w.later.close()
-		w.later = nil
+	if w.book != nil {
+		w.book.Discard()
 	}
-	w.book.discard()
 	if w.tmpDir != "" {
 		_ = os.RemoveAll(w.tmpDir)
 		w.tmpDir = ""

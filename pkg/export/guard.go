@@ -205,7 +205,7 @@ type value struct {
 	kind cellKind
 	text string // guarded: what the CSV files hold
 	// quoted marks text the guard put an apostrophe in front of: the
-	// workbook writes it without, with the quote-prefix style (cellText).
+	// workbook writes it without, with the quote-prefix style (value.book).
 	quoted bool
 	date   compute.Date
 	n      int
@@ -232,15 +232,6 @@ func textSeen(s string, clean *strmemo.Set) value {
 		clean.Add(s)
 	}
 	return v
-}
-
-// cell is the text as the workbook holds it: without the guard's
-// apostrophe, which the quote-prefix style stands for (quoted).
-func (v value) cell() (text string, quoted bool) {
-	if v.quoted {
-		return v.text[1:], true
-	}
-	return v.text, false
 }
 
 func date(d compute.Date) value { return value{kind: dateCell, date: d} }

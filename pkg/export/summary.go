@@ -10,9 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/xuri/excelize/v2"
-
 	"batch/pkg/compute"
+	"batch/pkg/export/internal/xlsx"
 )
 
 // timing is one timed phase as Summary and summary.json show it.
@@ -233,98 +232,46 @@ var summaryWidths = []float64{30, 16, 28, 13, 24, 62, 18}
 // summaryWriter writes the Summary sheet: what an analyst, or a recipient
 // who never ran the tool, reads first.
 type summaryWriter struct {
-	wb     *workbook
-	sw     *excelize.StreamWriter
-	widths []float64
-	row    int
-}
-
-func (s *summaryWriter) style(k styleKey) int {
-	id, _ := s.wb.styles.id(k) // every key used here is valid: only excelize's own failure could fail it
-	return id
+	wb *workbook
+	*xlsx.Sheet
 }
 
 // title writes a bold line; its text runs on over the empty cells beside it.
 func (s *summaryWriter) title(text string) error {
-	return s.put([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}), Value: text}})
+	return s.Line(xlsx.Cell{Value: xlsx.Value{Text: text}, Mark: xlsx.Bold})
 }
 
 // sentence writes a plain line of the tool's own words.
 func (s *summaryWriter) sentence(text string) error {
-	return s.put([]any{text})
+	return s.Line(xlsx.Cell{Value: xlsx.Value{Text: text}})
 }
 
-// line writes one row: a bold label and the values after it.
+// row writes a row of a small table: wrapped, as tall as its text needs.
+func (s *summaryWriter) row(fill xlsx.Fill, vals ...value) error {
+	return s.Row(fill, nil, s.wb.values(vals)...)
+}
+
+// line writes one row: a bold label and the values after it. A label may
+// echo the input (a sheet's name).
 func (s *summaryWriter) line(label string, vals ...value) error {
-	cells, err := s.wb.cellsOf(vals, noFill, nil, false)
-	if err != nil {
-		return err
+	l := text(label)
+	cells := []xlsx.Cell{{Value: l.book(), Mark: xlsx.Bold}}
+	for _, v := range vals {
+		cells = append(cells, xlsx.Cell{Value: v.book()})
 	}
-	text, quoted := cellText(label) // a label may echo the input (a sheet's name)
-	out := append([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark, quote: quoted}), Value: text}}, cells...)
-	return s.put(out)
+	return s.Line(cells...)
 }
-
-// head writes the header row of a small table.
-func (s *summaryWriter) head(names ...string) error {
-	id := s.style(styleKey{fill: headerFill, mark: boldMark, wrap: true})
-	out := make([]any, len(names))
-	for i, n := range names {
-		out[i] = excelize.Cell{StyleID: id, Value: n}
-	}
-	return s.putFitted(out)
-}
-
-// tableRow writes a row of a small table: wrapped, its height fitted.
-func (s *summaryWriter) tableRow(vals []value, fill fillColour) ([]any, error) {
-	cells, err := s.wb.cellsOf(vals, fill, nil, true)
-	if err != nil {
-		return nil, err
-	}
-	return append([]any(nil), cells...), nil
-}
-
-// put writes a line whose text runs on over the empty cells beside it.
-func (s *summaryWriter) put(cells []any) error { return s.write(cells, nil) }
-
-// putFitted writes a table row, as tall as its wrapped text needs.
-func (s *summaryWriter) putFitted(cells []any) error {
-	return s.write(cells, rowOpts(cells, s.widths, false))
-}
-
-func (s *summaryWriter) write(cells []any, opts []excelize.RowOpts) error {
-	s.row++
-	if err := s.sw.SetRow("A"+strconv.Itoa(s.row), cells, opts...); err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
-	}
-	return nil
-}
-
-// link makes the cell at column col of the row just written a link.
-func (s *summaryWriter) link(col int, target string) error {
-	ref := colName(col) + strconv.Itoa(s.row)
-	if err := s.wb.f.SetCellHyperLink(summarySheet, ref, target, "Location"); err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q cell %s: %w", summarySheet, ref, err)
-	}
-	return nil
-}
-
-func (s *summaryWriter) gap() { s.row++ }
 
 func (s *summaryWriter) counts(title string, cs []count) error {
-	if err := s.head(title, "vacancies"); err != nil {
+	if err := s.Head(title, "vacancies"); err != nil {
 		return err
 	}
 	for _, c := range cs {
-		cells, err := s.tableRow([]value{text(c.Key), number(c.Count)}, noFill)
-		if err != nil {
-			return err
-		}
-		if err := s.putFitted(cells); err != nil {
+		if err := s.row(xlsx.NoFill, text(c.Key), number(c.Count)); err != nil {
 			return err
 		}
 	}
-	s.gap()
+	s.Gap()
 	return nil
 }
 
@@ -343,10 +290,6 @@ func plural(n int, one, many string) string {
 func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) error {
 	wb := w.book
 	t := w.tally
-	f := wb.f
-	if err := f.SetSheetDimension(summarySheet, ""); err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
-	}
 	// The vacancy_id column holds links, which LibreOffice does not wrap:
 	// it is as wide as the longest id it lists.
 	widths := slices.Clone(summaryWidths)
@@ -359,18 +302,12 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 	for _, u := range t.nextDeadlines() {
 		longest = max(longest, utf8.RuneCountInString(u.vacancyID))
 	}
-	widths[1] = min(max(widths[1], float64(longest+2)), maxWidth)
-	if err := wb.printSetup(summarySheet, widths); err != nil {
+	widths[1] = min(max(widths[1], float64(longest+2)), xlsx.MaxWidth)
+	sheet, err := wb.Sheet(summarySheet, widths)
+	if err != nil {
 		return err
 	}
-	sw, err := f.NewStreamWriter(summarySheet)
-	if err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
-	}
-	if err := setColWidths(sw, widths); err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
-	}
-	s := &summaryWriter{wb: wb, sw: sw, widths: widths}
+	s := &summaryWriter{wb: wb, Sheet: sheet}
 	steps := []func() error{
 		func() error {
 			head := "Vacancies" + w.sliceTitle() + ": what needs action"
@@ -395,7 +332,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 				plural(t.rejected, "row was", "rows were"), plural(t.problems, "problem", "problems"))); err != nil {
 				return err
 			}
-			return s.link(0, "'"+errorsSheet+"'!A1")
+			return s.Link(0, "'"+errorsSheet+"'!A1")
 		},
 		func() error {
 			return s.sentence("Law applied: " + w.lawChoice() + "; the law data was last checked on " + w.checkedThrough().String() + ".")
@@ -404,15 +341,15 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 			if err := s.sentence("What each column means, and every value a coded column takes: the " + guideSheet + " sheet."); err != nil {
 				return err
 			}
-			return s.link(0, "'"+guideSheet+"'!A1")
+			return s.Link(0, "'"+guideSheet+"'!A1")
 		},
-		func() error { s.gap(); return w.summaryActions(s, compute.Error) },
-		func() error { s.gap(); return w.summaryActions(s, compute.Warning) },
-		func() error { s.gap(); return w.summaryNext(s) },
-		func() error { s.gap(); return w.summaryVerify(s) },
-		func() error { s.gap(); return w.summaryLegend(s) },
-		func() error { s.gap(); return w.summaryEditions(s) },
-		func() error { s.gap(); return s.counts("filling method", sortedCounts(t.byMethod)) },
+		func() error { s.Gap(); return w.summaryActions(s, compute.Error) },
+		func() error { s.Gap(); return w.summaryActions(s, compute.Warning) },
+		func() error { s.Gap(); return w.summaryNext(s) },
+		func() error { s.Gap(); return w.summaryVerify(s) },
+		func() error { s.Gap(); return w.summaryLegend(s) },
+		func() error { s.Gap(); return w.summaryEditions(s) },
+		func() error { s.Gap(); return s.counts("filling method", sortedCounts(t.byMethod)) },
 		func() error { return s.counts("severity (worst conflict)", t.severityCounts()) },
 		func() error { return s.counts("county", sortedCounts(t.byCounty)) },
 		func() error { return s.counts("office class", sortedCounts(t.byClass)) },
@@ -423,19 +360,16 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 			return err
 		}
 	}
-	if err := sw.Flush(); err != nil {
-		return fmt.Errorf("export: results.xlsx sheet %q: %w", summarySheet, err)
-	}
-	return nil
+	return s.Close()
 }
 
 // summaryActions lists the vacancies of one severity, soonest next
 // deadline first, each linked to its row on Vacancies.
 func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 	t := w.tally
-	list, total, name, ask, fill := &t.errors, t.errorTotal, "errors", "fix these first", redFill
+	list, total, name, ask, fill := &t.errors, t.errorTotal, "errors", "fix these first", xlsx.Red
 	if sev == compute.Warning {
-		list, total, name, ask, fill = &t.warnings, t.warningTotal, "warnings", "check these", amberFill
+		list, total, name, ask, fill = &t.warnings, t.warningTotal, "warnings", "check these", xlsx.Amber
 	}
 	if total == 0 {
 		return s.title("Vacancies with " + name + ": none.")
@@ -443,7 +377,7 @@ func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 	if err := s.title(fmt.Sprintf("Vacancies with %s: %d — %s", name, total, ask)); err != nil {
 		return err
 	}
-	if err := s.head("severity", "vacancy_id", "office", "county", "conflict", "what is wrong", "next deadline"); err != nil {
+	if err := s.Head("severity", "vacancy_id", "office", "county", "conflict", "what is wrong", "next deadline"); err != nil {
 		return err
 	}
 	for _, a := range list.sorted() {
@@ -451,16 +385,12 @@ func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 		if a.more > 0 {
 			what += " (" + plural(a.more, "more conflict", "more conflicts") + " on Conflicts.)"
 		}
-		cells, err := s.tableRow([]value{text(a.severity.String()), text(a.vacancyID), text(a.seat), text(a.county),
-			text(a.code), text(what), date(a.next)}, fill)
-		if err != nil {
-			return err
-		}
-		if err := s.putFitted(cells); err != nil {
+		if err := s.row(fill, text(a.severity.String()), text(a.vacancyID), text(a.seat), text(a.county),
+			text(a.code), text(what), date(a.next)); err != nil {
 			return err
 		}
 		if a.sheet != "" {
-			if err := s.link(1, "'"+a.sheet+"'!A"+strconv.Itoa(a.row)); err != nil {
+			if err := s.Link(1, "'"+a.sheet+"'!A"+strconv.Itoa(a.row)); err != nil {
 				return err
 			}
 		}
@@ -502,7 +432,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 	if err := s.title(fmt.Sprintf("Next open deadlines: the first %d of %d open on %s", len(next), t.openTotal, t.from)); err != nil {
 		return err
 	}
-	if err := s.head("last day", "vacancy_id", "office", "county", "days left", "what must be filed", "citation"); err != nil {
+	if err := s.Head("last day", "vacancy_id", "office", "county", "days left", "what must be filed", "citation"); err != nil {
 		return err
 	}
 	for _, u := range next {
@@ -510,16 +440,12 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		if u.verify != "" {
 			what += " — verify the date (see Dates to verify)"
 		}
-		cells, err := s.tableRow([]value{date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
-			text(daysLeft(t.from, u.date)), text(what), text(u.citation)}, noFill)
-		if err != nil {
+		if err := s.row(xlsx.NoFill, date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
+			text(daysLeft(t.from, u.date)), text(what), text(u.citation)); err != nil {
 			return err
 		}
-		if err := s.putFitted(cells); err != nil {
-			return err
-		}
-		sheet, row := w.book.vacancies.placeOf(u.seq)
-		if err := s.link(1, "'"+sheet+"'!A"+strconv.Itoa(row)); err != nil {
+		sheet, row := w.book.vacancies.PlaceOf(u.seq)
+		if err := s.Link(1, "'"+sheet+"'!A"+strconv.Itoa(row)); err != nil {
 			return err
 		}
 	}
@@ -545,15 +471,11 @@ func (w *Writer) summaryVerify(s *summaryWriter) error {
 		plural(total, "open deadline", "open deadlines"), plural(len(lines), "rule", "rules"))); err != nil {
 		return err
 	}
-	if err := s.head("rule", "open deadlines", "what to check"); err != nil {
+	if err := s.Head("rule", "open deadlines", "what to check"); err != nil {
 		return err
 	}
 	for _, l := range lines {
-		cells, err := s.tableRow([]value{text(l.Rule), number(l.Open), text(l.Check)}, noFill)
-		if err != nil {
-			return err
-		}
-		if err := s.putFitted(cells); err != nil {
+		if err := s.row(xlsx.NoFill, text(l.Rule), number(l.Open), text(l.Check)); err != nil {
 			return err
 		}
 	}
@@ -583,7 +505,8 @@ func nextTitle(u upcoming, asOf compute.Date) string {
 // legendRow is one line of the legend: a sample cell in the style, and
 // what it means.
 type legendRow struct {
-	key     styleKey
+	fill    xlsx.Fill
+	mark    xlsx.Mark
 	sample  value
 	meaning string
 }
@@ -603,27 +526,23 @@ func (w *Writer) legendRows() []legendRow {
 		sample = date(compute.D(2026, 1, 2))
 	}
 	rows := []legendRow{
-		{styleKey{fill: redFill}, text("error"), severityLegend[0].meaning},
-		{styleKey{fill: amberFill}, text("warning"), severityLegend[1].meaning},
-		{styleKey{}, text("info"), severityLegend[2].meaning + " Not highlighted."},
-		{styleKey{num: dateFormat, mark: rolledMark}, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
-		{styleKey{mark: passedMark}, text("passed"), "A deadline that needs nothing more: passed on the as-of date, met (the input records it done) or not applicable. On Deadlines these rows come after the open ones."},
-		{styleKey{num: dateFormat, mark: rolledPassed}, sample, "Both: moved, and needing nothing more."},
-		{styleKey{mark: linkMark}, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},
+		{xlsx.Red, 0, text("error"), severityLegend[0].meaning},
+		{xlsx.Amber, 0, text("warning"), severityLegend[1].meaning},
+		{xlsx.NoFill, 0, text("info"), severityLegend[2].meaning + " Not highlighted."},
+		{xlsx.NoFill, xlsx.Rolled, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
+		{xlsx.NoFill, xlsx.Passed, text("passed"), "A deadline that needs nothing more: passed on the as-of date, met (the input records it done) or not applicable. On Deadlines these rows come after the open ones."},
+		{xlsx.NoFill, xlsx.RolledPassed, sample, "Both: moved, and needing nothing more."},
+		{xlsx.NoFill, xlsx.Linked, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},
 	}
 	return rows
 }
 
 func (w *Writer) summaryLegend(s *summaryWriter) error {
-	if err := s.head("legend", "meaning"); err != nil {
+	if err := s.Head("legend", "meaning"); err != nil {
 		return err
 	}
 	for _, l := range w.legendRows() {
-		c := excelize.Cell{StyleID: s.style(l.key), Value: l.sample.text}
-		if l.sample.kind == dateCell {
-			c.Value = excelSerial(l.sample.date)
-		}
-		if err := s.put([]any{c, l.meaning}); err != nil {
+		if err := s.Line(xlsx.Cell{Value: l.sample.book(), Fill: l.fill, Mark: l.mark}, xlsx.Cell{Value: xlsx.Value{Text: l.meaning}}); err != nil {
 			return err
 		}
 	}
@@ -634,7 +553,6 @@ func (w *Writer) summaryLegend(s *summaryWriter) error {
 // not what a recipient acts on.
 func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []continuation) error {
 	t := w.tally
-	wb := w.book
 	if err := s.title("The run"); err != nil {
 		return err
 	}
@@ -652,8 +570,8 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 			return err
 		}
 	}
-	if err := s.put([]any{excelize.Cell{StyleID: s.style(styleKey{mark: boldMark}), Value: "run duration (s)"},
-		excelize.Cell{StyleID: s.style(styleKey{num: secondsFormat}), Value: totalSeconds(ts)}}); err != nil {
+	if err := s.Line(xlsx.Cell{Value: xlsx.Value{Text: "run duration (s)"}, Mark: xlsx.Bold},
+		xlsx.Cell{Value: xlsx.Value{Kind: xlsx.Seconds}, F: totalSeconds(ts)}); err != nil {
 		return err
 	}
 	if len(cont) == 0 {
@@ -663,35 +581,30 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 	}
 	for _, c := range cont {
 		msg := fmt.Sprintf("continues on %s (at most %d rows a sheet, header included)",
-			strings.Join(c.Sheets[1:], ", "), wb.maxRows)
+			strings.Join(c.Sheets[1:], ", "), w.opts.maxRows)
 		if err := s.line(c.Table, text(msg)); err != nil {
 			return err
 		}
 	}
-	s.gap()
-	if err := s.head("input", "rows", "accepted", "rejected", "blank", "sha256", "sheets"); err != nil {
+	s.Gap()
+	if err := s.Head("input", "rows", "accepted", "rejected", "blank", "sha256", "sheets"); err != nil {
 		return err
 	}
 	for _, in := range info.Inputs {
-		cells, err := s.tableRow([]value{text(in.Path), number(in.Rows), number(in.Accepted), number(in.Rejected),
-			number(in.Blank), text(in.SHA256), text(strings.Join(in.Sheets, ", "))}, noFill)
-		if err != nil {
-			return err
-		}
-		if err := s.putFitted(cells); err != nil {
+		if err := s.row(xlsx.NoFill, text(in.Path), number(in.Rows), number(in.Accepted), number(in.Rejected),
+			number(in.Blank), text(in.SHA256), text(strings.Join(in.Sheets, ", "))); err != nil {
 			return err
 		}
 		if err := s.inputNotes(in); err != nil {
 			return err
 		}
 	}
-	s.gap()
-	if err := s.head("phase", "seconds"); err != nil {
+	s.Gap()
+	if err := s.Head("phase", "seconds"); err != nil {
 		return err
 	}
-	id := s.style(styleKey{num: secondsFormat})
 	for _, tm := range ts {
-		if err := s.put([]any{tm.Phase, excelize.Cell{StyleID: id, Value: tm.Seconds}}); err != nil {
+		if err := s.Line(xlsx.Cell{Value: xlsx.Value{Text: tm.Phase}}, xlsx.Cell{Value: xlsx.Value{Kind: xlsx.Seconds}, F: tm.Seconds}); err != nil {
 			return err
 		}
 	}
@@ -700,18 +613,14 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 
 // summaryEditions lists the editions and one-year acts the rows used.
 func (w *Writer) summaryEditions(s *summaryWriter) error {
-	if err := s.head("edition or act", "in force from", "act", "vacancies", "deadline rows"); err != nil {
+	if err := s.Head("edition or act", "in force from", "act", "vacancies", "deadline rows"); err != nil {
 		return err
 	}
 	for _, e := range w.editionsUsed() {
 		// Table cells, wrapped within their columns: an act's name
 		// ("one-year act of 2025 for 2026 (chapter not verified)") is
 		// longer than its column, and was cut at the next one in print.
-		cells, err := s.tableRow([]value{text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows)}, noFill)
-		if err != nil {
-			return err
-		}
-		if err := s.putFitted(cells); err != nil {
+		if err := s.row(xlsx.NoFill, text(e.ID), text(e.InForceFrom), text(e.Act), number(e.Vacancies), number(e.DeadlineRows)); err != nil {
 			return err
 		}
 	}

@@ -193,7 +193,7 @@ func ruleRow(dst []value, r *compute.Rule) []value {
 // wraps within the column and its row grows. They keep the widest table,
 // Vacancies with its carried-through columns, narrow enough to print on
 // few pages across (pagesWide). A text column not named here is capped at
-// defaultCap, every column at maxWidth.
+// defaultCap, every column at xlsx.MaxWidth.
 var columnCaps = map[string]float64{
 	"vacancy_id": 14, "source": 14, "office": 18, "office_class": 19, "district": 10, "county": 12,
 	"incumbent": 14, "cause": 18, "filling_method": 18, "next_deadline": 21, "conflicts": 16,
@@ -209,7 +209,7 @@ const defaultCap = 18
 
 func columnCap(header string) float64 {
 	if c, ok := columnCaps[header]; ok {
-		return min(c, maxWidth)
+		return c
 	}
 	return defaultCap
 }

@@ -1,4 +1,4 @@
-package export
+package xlsx
 
 import (
 	"fmt"
@@ -7,7 +7,8 @@ import (
 )
 
 // The workbook uses a small fixed set of styles, composed from three
-// choices. Compute sets severities; this is where they become fills.
+// choices. The caller picks a row's fill and its cells' marks; this is where
+// they become styles.
 type numFormat uint8
 
 const (
@@ -17,30 +18,32 @@ const (
 	countFormat             // a whole number, shown as General shows it
 )
 
-type fillColour uint8
+// Fill is a row's background.
+type Fill uint8
 
 const (
-	noFill     fillColour = iota
-	redFill               // a conflict of severity error
-	amberFill             // a conflict of severity warning
-	headerFill            // the header row
+	NoFill     Fill = iota
+	Red             // a conflict of severity error
+	Amber           // a conflict of severity warning
+	HeaderFill      // a header row
 )
 
-type mark uint8
+// Mark is how one cell's text looks.
+type Mark uint8
 
 const (
-	noMark       mark = iota
-	rolledMark        // a date § 1-106 moved to the next business day
-	passedMark        // a deadline already passed on the as-of date
-	rolledPassed      // both
-	linkMark          // a cell that links to Conflicts
-	boldMark          // headers and titles
+	NoMark       Mark = iota
+	Rolled            // a date § 1-106 moved to the next business day: bold blue
+	Passed            // a deadline already passed on the as-of date: grey italics
+	RolledPassed      // both
+	Linked            // a cell that links elsewhere in the workbook
+	Bold              // headers and titles
 )
 
 type styleKey struct {
 	num  numFormat
-	fill fillColour
-	mark mark
+	fill Fill
+	mark Mark
 	// wrap: a table cell, top-aligned and wrapped within its column's
 	// width, so a long text grows its row instead of being cut off.
 	wrap bool
@@ -126,18 +129,18 @@ func (s *styleSet) make(k styleKey) (int, error) {
 		st.CustomNumFmt = &f
 	}
 	switch k.fill {
-	case redFill:
+	case Red:
 		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{redRGB}}
-	case amberFill:
+	case Amber:
 		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{amberRGB}}
-	case headerFill:
+	case HeaderFill:
 		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{headerRGB}}
 		st.Border = []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}
 	}
 	if k.wrap {
 		st.Alignment = &excelize.Alignment{WrapText: true, Vertical: "top"}
 	}
-	if (k.num == dateFormat || k.num == countFormat) && k.mark != rolledMark && k.mark != rolledPassed {
+	if (k.num == dateFormat || k.num == countFormat) && k.mark != Rolled && k.mark != RolledPassed {
 		// A date or a number sits at its cell's right edge: a character
 		// in from it, so that it does not run into the text of the next
 		// column when printed ("2026-12-14NY-0000032"). A rolled-over
@@ -149,15 +152,15 @@ func (s *styleSet) make(k styleKey) (int, error) {
 		st.Alignment.Horizontal, st.Alignment.Indent = "right", 1
 	}
 	switch k.mark {
-	case rolledMark:
+	case Rolled:
 		st.Font = &excelize.Font{Bold: true, Color: rolledRGB}
-	case passedMark:
+	case Passed:
 		st.Font = &excelize.Font{Italic: true, Color: passedRGB}
-	case rolledPassed:
+	case RolledPassed:
 		st.Font = &excelize.Font{Bold: true, Italic: true, Color: passedRGB}
-	case linkMark:
+	case Linked:
 		st.Font = &excelize.Font{Underline: "single", Color: linkRGB}
-	case boldMark:
+	case Bold:
 		st.Font = &excelize.Font{Bold: true}
 	}
 	if st.Font != nil {

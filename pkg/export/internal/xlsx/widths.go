@@ -1,4 +1,4 @@
-package export
+package xlsx
 
 import "github.com/xuri/excelize/v2"
 

@@ -1,14 +1,83 @@
-package export
+package xlsx
 
 import (
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/xuri/excelize/v2"
 
+	"batch/internal/firsterr"
 	"batch/pkg/export/internal/rawsheet"
 )
+
+// Kind is what a Value holds.
+type Kind uint8
+
+const (
+	Text    Kind = iota // Text, already guarded; "" writes no cell
+	Number              // N, a whole number
+	Date                // N, the date's serial number (days since 1899-12-30); 0 writes no cell
+	Seconds             // Cell.F, shown to the thousandth (Sheet only)
+)
+
+// Value is one cell's value on its way to a sheet.
+type Value struct {
+	Text   string
+	N      int
+	Kind   Kind
+	Quoted bool // Text: the cell gets the quote-prefix flag, and stays text when edited
+}
+
+// Link is an internal hyperlink from one cell of a row to a place in the
+// workbook.
+type Link struct {
+	Col     int    // 0-based column of the linking cell
+	Target  string // "'Conflicts'!A7"
+	Display string // the cell's text, for the HYPERLINK formula past the sheet's LinkCap
+}
+
+// tableCells turns values into the cells of a row (in b.cells, reused):
+// wrapped, unless wrap is false (Summary's lines run on into the empty
+// cells beside them). A filled row's blanks are written: the fill runs the
+// width of the table.
+func (b *Book) tableCells(vals []Value, fill Fill, marks []Mark, wrap bool) ([]cell, error) {
+	cells := b.cells[:0]
+	for i, v := range vals {
+		k := styleKey{fill: fill, wrap: wrap}
+		if i < len(marks) {
+			k.mark = marks[i]
+		}
+		if v.Kind == Date {
+			k.num = dateFormat
+		}
+		empty := (v.Kind == Text && v.Text == "") || (v.Kind == Date && v.N == 0)
+		if empty && k.fill == NoFill {
+			cells = append(cells, cell{})
+			continue
+		}
+		c := cell{kind: blankOut}
+		switch {
+		case empty:
+		case v.Kind == Date:
+			c.kind, c.n = numberOut, v.N
+		case v.Kind == Number:
+			c.kind, c.n = numberOut, v.N
+			if k.num == generalFormat {
+				k.num = countFormat
+			}
+		default:
+			c.kind = textOut
+			c.text, k.quote = v.Text, v.Quoted
+		}
+		id, err := b.styles.id(k)
+		if err != nil {
+			return nil, err
+		}
+		c.style = id
+		cells = append(cells, c)
+	}
+	b.cells = cells
+	return cells, nil
+}
 
 // cell is one cell of a table row on its way to a sheet: a style and a
 // typed value. Rows are built as cells, never boxed into interfaces, and
@@ -60,17 +129,10 @@ func streamRow(cells []cell) []any {
 type rowSink interface {
 	// put writes a row, height points high (0 for the default); l, when
 	// set, makes one of its cells an internal hyperlink.
-	put(row int, cells []cell, height float64, l *rowLink) error
+	put(row int, cells []cell, height float64, l *Link) error
 	// finish ends the rows; the sheet's stream writer is flushed after it.
 	finish() error
 	discard()
-}
-
-// rowLink is a real hyperlink from cell col of a row to target
-// ("'Conflicts'!A7").
-type rowLink struct {
-	col    int
-	target string
 }
 
 // streamSink writes rows through excelize's stream writer: the reference
@@ -81,17 +143,13 @@ type streamSink struct {
 	sheet string
 }
 
-func (s *streamSink) put(row int, cells []cell, height float64, l *rowLink) error {
+func (s *streamSink) put(row int, cells []cell, height float64, l *Link) error {
 	if l != nil {
-		if err := s.f.SetCellHyperLink(s.sheet, colName(l.col)+strconv.Itoa(row), l.target, "Location"); err != nil {
+		if err := s.f.SetCellHyperLink(s.sheet, colName(l.Col)+strconv.Itoa(row), l.Target, "Location"); err != nil {
 			return err
 		}
 	}
-	var opts []excelize.RowOpts
-	if height > 0 {
-		opts = append(opts, excelize.RowOpts{Height: height})
-	}
-	return s.sw.SetRow("A"+strconv.Itoa(row), streamRow(cells), opts...)
+	return s.sw.SetRow("A"+strconv.Itoa(row), streamRow(cells), heightOpts(height)...)
 }
 
 func (s *streamSink) finish() error { return nil }
@@ -103,7 +161,7 @@ type rawSink struct {
 	part *rawsheet.Part
 }
 
-func (s *rawSink) put(row int, cells []cell, height float64, l *rowLink) error {
+func (s *rawSink) put(row int, cells []cell, height float64, l *Link) error {
 	p := s.part
 	p.RowWith(row, rawsheet.RowOptions{Height: height})
 	for i, c := range cells {
@@ -122,7 +180,7 @@ func (s *rawSink) put(row int, cells []cell, height float64, l *rowLink) error {
 		return err
 	}
 	if l != nil {
-		p.Link(l.col, row, l.target, "", "")
+		p.Link(l.Col, row, l.Target, "", "")
 	}
 	return nil
 }
@@ -142,7 +200,7 @@ type rowWriter struct {
 	jobs    chan rowBatch
 	done    chan struct{}
 
-	firstErr
+	firsterr.Err
 }
 
 // rowBatch is rows of cells one after another.
@@ -189,15 +247,15 @@ func (rw *rowWriter) work() {
 		for _, q := range b.rows {
 			cells := b.cells[start:q.end]
 			start = q.end
-			if rw.failed() != nil {
+			if rw.Failed() != nil {
 				continue
 			}
-			var l *rowLink
+			var l *Link
 			if q.linkCol >= 0 {
-				l = &rowLink{col: q.linkCol, target: q.target}
+				l = &Link{Col: q.linkCol, Target: q.target}
 			}
 			if err := q.sink.put(q.row, cells, rw.heights.height(cells), l); err != nil {
-				rw.setErr(err)
+				rw.Set(err)
 			}
 		}
 		clear(b.cells) // let go of the strings
@@ -210,48 +268,21 @@ func (rw *rowWriter) work() {
 	}
 }
 
-// firstErr is the first error of a goroutine that writes for another
-// (rowWriter, csvTable's encoder), which reads it when it next hands work
-// over. It is asked once a row: the usual answer, none, takes no lock.
-type firstErr struct {
-	mu  sync.Mutex
-	set atomic.Bool
-	err error
-}
-
-func (f *firstErr) failed() error {
-	if !f.set.Load() {
-		return nil
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.err
-}
-
-func (f *firstErr) setErr(err error) {
-	f.mu.Lock()
-	if f.err == nil {
-		f.err = err
-		f.set.Store(true)
-	}
-	f.mu.Unlock()
-}
-
 // queue hands a row over; the cells are copied.
-func (rw *rowWriter) queue(sink rowSink, row int, cells []cell, l *rowLink) error {
+func (rw *rowWriter) queue(sink rowSink, row int, cells []cell, l *Link) error {
 	if rw.cur.rows == nil {
 		rw.cur = idleBatch()
 	}
 	rw.cur.cells = append(rw.cur.cells, cells...)
 	q := queuedRow{sink: sink, row: row, end: len(rw.cur.cells), linkCol: -1}
 	if l != nil {
-		q.linkCol, q.target = l.col, l.target
+		q.linkCol, q.target = l.Col, l.Target
 	}
 	rw.cur.rows = append(rw.cur.rows, q)
 	if len(rw.cur.rows) >= rowBatchRows {
 		rw.ship()
 	}
-	return rw.failed()
+	return rw.Failed()
 }
 
 func (rw *rowWriter) ship() {
@@ -269,5 +300,5 @@ func (rw *rowWriter) drain() error {
 		<-rw.done
 		rw.jobs = nil
 	}
-	return rw.failed()
+	return rw.Failed()
 }

@@ -1,4 +1,4 @@
-package export
+package xlsx
 
 import (
 	"strings"
@@ -114,31 +114,24 @@ func textLines(s string, width float64, bold bool) int {
 	}
 }
 
-// rowOpts is the height a row of cells needs in columns of these widths;
-// none for a row of single lines, which keeps the default.
-func rowOpts(cells []any, widths []float64, bold bool) []excelize.RowOpts {
-	h := linesHeight(len(cells), widths, bold, func(i int) string {
-		c, ok := cells[i].(excelize.Cell)
-		if !ok || c.Formula != "" {
-			return ""
+// rowHeight is the height a row of cells needs in columns of these
+// widths: 0 for a row of single lines, which keeps the default.
+func rowHeight(cells []cell, widths []float64, bold bool) float64 {
+	lines := 1
+	for i := 0; i < len(cells) && i < len(widths); i++ {
+		if s := cells[i].text; cells[i].kind == textOut && mayWrap(s, widths[i]) {
+			lines = max(lines, textLines(s, widths[i], bold))
 		}
-		s, _ := c.Value.(string)
-		return s
-	})
+	}
+	return heightOf(lines)
+}
+
+// heightOpts is a row's options for a height (none for 0, the default).
+func heightOpts(h float64) []excelize.RowOpts {
 	if h == 0 {
 		return nil
 	}
 	return []excelize.RowOpts{{Height: h}}
-}
-
-// rowHeight is rowOpts for a table row of cells: 0 for the default.
-func rowHeight(cells []cell, widths []float64, bold bool) float64 {
-	return linesHeight(len(cells), widths, bold, func(i int) string {
-		if cells[i].kind != textOut {
-			return ""
-		}
-		return cells[i].text
-	})
 }
 
 // heightMemo is rowHeight for one table's rows (not bold), remembering
@@ -188,19 +181,4 @@ func heightOf(lines int) float64 {
 		return 0
 	}
 	return min(lineHeight*float64(lines), maxRowHeight)
-}
-
-// linesHeight is the height of a row of n cells whose texts text gives,
-// in columns of these widths: 0 for one line.
-func linesHeight(n int, widths []float64, bold bool, text func(i int) string) float64 {
-	lines := 1
-	for i := 0; i < n; i++ {
-		if i >= len(widths) {
-			break
-		}
-		if s := text(i); mayWrap(s, widths[i]) {
-			lines = max(lines, textLines(s, widths[i], bold))
-		}
-	}
-	return heightOf(lines)
 }
