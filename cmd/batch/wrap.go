@@ -39,15 +39,6 @@ func widthOf(w io.Writer) int {
 	return 0
 }
 
-// fixedWidth is a writer of a given width: a test's stand-in for a
-// terminal of that many columns.
-type fixedWidth struct {
-	io.Writer
-	width int
-}
-
-func (f fixedWidth) Width() int { return f.width }
-
 // lineWrap writes whole lines to w, each broken at spaces to fit width
 // (0: as they are). Call Flush after the last write.
 type lineWrap struct {

@@ -138,3 +138,12 @@ func TestFitLine(t *testing.T) {
 		})
 	}
 }
+
+// fixedWidth is a writer of a given width: a test's stand-in for a
+// terminal of that many columns.
+type fixedWidth struct {
+	io.Writer
+	width int
+}
+
+func (f fixedWidth) Width() int { return f.width }

@@ -79,24 +79,3 @@ func Escape(s string) string {
 	b.WriteString(s[cursor:])
 	return b.String()
 }
-
-// Unescape is cell text as excelize v2.11.1 reads it (lib.go
-// bstrUnmarshal): each sequence becomes its character, "_x005F_" an
-// underscore, one naming a surrogate nothing.
-func Unescape(s string) string {
-	seqs := sequences(s)
-	if len(seqs) == 0 {
-		return s
-	}
-	var b strings.Builder
-	cursor := 0
-	for _, m := range seqs {
-		b.WriteString(s[cursor:m[0]])
-		cursor = m[1]
-		if v, _ := strconv.ParseUint(s[m[0]+2:m[0]+6], 16, 32); !(v >= 0xD800 && v <= 0xDFFF) {
-			b.WriteRune(rune(v))
-		}
-	}
-	b.WriteString(s[cursor:])
-	return b.String()
-}

@@ -843,12 +843,3 @@ func (u *upcoming) list() []Upcoming { return u.g }
 // Header is this run's header as far as it is known before Finish: what
 // Open checks a baseline against.
 func (c *Comparer) Header() Header { return c.opts.Header }
-
-// verifyNote is the digest line's verify mark: the date rests on text
-// still unverified, and the mark says what to check it against.
-func verifyNote(v string) string {
-	if v == "" {
-		return ""
-	}
-	return " (verify: " + v + ")"
-}

@@ -63,3 +63,12 @@ func TestDigestSaysEachUnverifiedRuleOnce(t *testing.T) {
 		t.Error("a line without anything to verify")
 	}
 }
+
+// verifyNote is a message's verify mark, as the digest words it: the date
+// rests on text still unverified, and the mark says what to check it against.
+func verifyNote(v string) string {
+	if v == "" {
+		return ""
+	}
+	return " (verify: " + v + ")"
+}

@@ -11,8 +11,6 @@ import (
 // board for one voted for in more than one county or statewide, else the
 // county's board.
 type FilingOffices struct {
-	Citation string
-
 	CityCounties []string // the counties of a city with a board of its own
 	CityBoard    string   // that board, in words
 

@@ -186,25 +186,16 @@ func OpenFolder(dir string) (*Folder, error) {
 	return &Folder{set: set}, nil
 }
 
-// New opens the outputs of a run in folder f's staging set, to be written
-// in one pass: every Result and Problem in input order, then Commit. The
-// writer takes f: its Commit or Abort lets it go. opts.Dir is f's.
-func New(f *Folder, opts Options, plan Plan) (*Writer, error) {
-	d, err := Start(f, opts)
-	if err != nil {
-		return nil, err
-	}
-	return d.Plan(plan)
-}
-
 // Deadlines is a run's Writer before its Plan: it writes the vacancies'
 // deadline rows (the Deadlines sheet, deadlines.csv, the calendar file),
 // which depend on nothing later rows bring, while the run still reads its
 // inputs, and the reading leaves a CPU free for them.
 type Deadlines struct{ w *Writer }
 
-// Start opens the outputs of a run in folder f's staging set, as New
-// does, for the deadline rows first. The writer takes f.
+// Start opens the outputs of a run in folder f's staging set: the
+// deadline rows may come first (Add), then Plan makes the Writer of the
+// rest, whose Results and Problems come in input order, then Commit. The
+// writer takes f: its Commit or Abort lets it go. opts.Dir is f's.
 func Start(f *Folder, opts Options) (*Deadlines, error) {
 	if f == nil || f.set == nil {
 		return nil, errors.New("export: no output folder open")

@@ -171,7 +171,11 @@ func openWriter(opts Options, plan Plan) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return New(f, opts, plan)
+	d, err := Start(f, opts)
+	if err != nil {
+		return nil, err
+	}
+	return d.Plan(plan)
 }
 
 // feedFixture hands the fixture's results and problems to w.

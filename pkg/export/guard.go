@@ -236,10 +236,6 @@ func textSeen(s string, clean *strmemo.Set) value {
 
 func date(d compute.Date) value { return value{kind: dateCell, date: d} }
 func number(n int) value        { return value{kind: intCell, n: n} }
-func (v value) empty() bool {
-	return (v.kind == textCell && v.text == "") || (v.kind == dateCell && v.date.IsZero())
-}
-func (v value) String() string { return v.csv() }
 
 // yesNo writes a boolean the way the contract spells it.
 func yesNo(b bool) value {

@@ -59,14 +59,10 @@ const (
 	conflictMessageCol = 5
 )
 
-// vacancyRow fills dst with one Vacancies row: the contract's columns, then
-// the extra columns by name (blank where the row has no such field).
-func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
-	return vacancyRowFrom(dst, r, extra, text(r.Vacancy.Source.String()))
-}
-
-// vacancyRowFrom is vacancyRow with the row's source already guarded (a
-// row's conflicts write it too).
+// vacancyRowFrom fills dst with one Vacancies row: the contract's columns,
+// then the extra columns by name (blank where the row has no such field);
+// source is the row's source, already guarded (its conflicts write it
+// too).
 func vacancyRowFrom(dst []value, r *compute.Result, extra []string, source value) []value {
 	v := &r.Vacancy
 	dst = append(dst[:0],

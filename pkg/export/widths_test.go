@@ -38,3 +38,11 @@ func TestCarriedColumnsOfAWideRow(t *testing.T) {
 		})
 	}
 }
+
+// vacancyRow fills dst with one Vacancies row: the contract's columns, then
+// the extra columns by name (blank where the row has no such field).
+func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
+	return vacancyRowFrom(dst, r, extra, text(r.Vacancy.Source.String()))
+}
+
+func (v value) String() string { return v.csv() }

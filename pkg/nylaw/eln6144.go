@@ -14,7 +14,6 @@ import c "batch/pkg/compute"
 // elections, so a village office names both. The calendar file's events
 // say where (docs/CONTRACT.md, deadlines.ics); no date is computed from it.
 var filingOffices = c.FilingOffices{
-	Citation:         "Elec. Law § 6-144",
 	CityCounties:     []string{"Bronx", "Kings", "New York", "Queens", "Richmond"},
 	CityBoard:        "the Board of Elections in the City of New York",
 	StateBoard:       "the State Board of Elections",

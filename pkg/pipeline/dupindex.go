@@ -665,16 +665,6 @@ func sourcePrefix(s compute.Source) string {
 	return s.File + ":" + s.Sheet + ":"
 }
 
-// rowLabel is how a conflict names a row: its source, and its vacancy_id
-// when it has one.
-func rowLabel(v *compute.Vacancy) string {
-	src := v.Source.String()
-	if v.ID == "" || v.ID == src {
-		return src
-	}
-	return src + " (" + v.ID + ")"
-}
-
 // spillKeys reads the keys build asks for from phase one's spill: the
 // seat and incumbent of an accepted row come from its office, district,
 // county and incumbent, as compute.DuplicateKey makes them (the dates,

@@ -418,3 +418,13 @@ func TestSpillKeysAreTheRowsKeys(t *testing.T) {
 		t.Errorf("the test's rows A and B are not of one seat: %q, %q", a.Seat, b.Seat)
 	}
 }
+
+// rowLabel is how a conflict names a row: its source, and its vacancy_id
+// when it has one.
+func rowLabel(v *compute.Vacancy) string {
+	src := v.Source.String()
+	if v.ID == "" || v.ID == src {
+		return src
+	}
+	return src + " (" + v.ID + ")"
+}

@@ -20,9 +20,8 @@ import (
 type phaseOneResult struct {
 	spill    *spill
 	dups     *dupIndex
-	piggy    *piggyIndex        // the same-date proviso across the batch
-	sev      []compute.Severity // worst conflict of each accepted row, by ordinal
-	conf     []rowConflicts     // each accepted row's conflicts, for the writer's plan (plan.go)
+	piggy    *piggyIndex    // the same-date proviso across the batch
+	conf     []rowConflicts // each accepted row's conflicts, for the writer's plan (plan.go)
 	inputs   []export.Input
 	extra    []string          // carried-through columns, first spelling met of each
 	extraAt  []extraOrigin     // where each of extra was first met
@@ -105,7 +104,6 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 				r := &c.results[i]
 				p.piggy.add(int32(p.accepted), r)
 				p.dups.add(compute.DuplicateKey(r))
-				p.sev = append(p.sev, r.Severity())
 				rc, err := rowConflictsOf(r)
 				if err != nil {
 					return err
@@ -440,10 +438,7 @@ func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems+len(p.unread)
 	sum.UnreadSheets = len(p.unread)
 	sum.BySeverity = map[compute.Severity]int{}
-	for i, s := range p.sev {
-		if p.piggy.matched(int32(i)) {
-			s = p.piggy.resolvedS[int32(i)]
-		}
-		sum.BySeverity[max(s, p.dups.severity(int32(i)))]++
+	for i := range p.conf {
+		sum.BySeverity[p.conf[i].worst()]++
 	}
 }

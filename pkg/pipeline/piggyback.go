@@ -30,10 +30,9 @@ type piggyIndex struct {
 	candidates []special
 	// resolved: candidate ordinal → the host's ordinal; hostID and hostR
 	// are filled by resolveIDs.
-	host      map[int32]int32
-	hostID    map[int32]string
-	hostR     map[int32]compute.Date
-	resolvedS map[int32]compute.Severity // the candidate's severity once resolved
+	host   map[int32]int32
+	hostID map[int32]string
+	hostR  map[int32]compute.Date
 	// revised: the candidate's conflicts whose severity resolving changes
 	// (from, to), for the writer's count of the Conflicts sheet.
 	revised map[int32][][2]compute.Severity
@@ -41,7 +40,7 @@ type piggyIndex struct {
 
 func newPiggyIndex() *piggyIndex {
 	return &piggyIndex{host: map[int32]int32{}, hostID: map[int32]string{}, hostR: map[int32]compute.Date{},
-		resolvedS: map[int32]compute.Severity{}, revised: map[int32][][2]compute.Severity{}}
+		revised: map[int32][][2]compute.Severity{}}
 }
 
 // add records the accepted row with the given ordinal.
@@ -51,11 +50,10 @@ func (x *piggyIndex) add(ordinal int32, r *compute.Result) {
 	}
 	if d, p, ok := compute.Piggyback(r); ok {
 		x.candidates = append(x.candidates, special{packDate(d), packDate(p), ordinal})
-		// What the row's severity becomes once a host is found.
+		// What the row's conflicts become once a host is found.
 		c := *r
 		c.Conflicts = slices.Clone(r.Conflicts)
 		compute.ResolvePiggyback(&c, "", compute.Date{})
-		x.resolvedS[ordinal] = c.Severity()
 		for i := range c.Conflicts {
 			if from, to := r.Conflicts[i].Severity, c.Conflicts[i].Severity; from != to {
 				x.revised[ordinal] = append(x.revised[ordinal], [2]compute.Severity{from, to})

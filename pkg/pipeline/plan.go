@@ -49,6 +49,16 @@ func (rc *rowConflicts) add(s compute.Severity, n int) error {
 	return nil
 }
 
+// worst is the row's worst conflict.
+func (rc *rowConflicts) worst() compute.Severity {
+	for s := len(rc.n) - 1; s > 0; s-- {
+		if rc.n[s] > 0 {
+			return compute.Severity(s)
+		}
+	}
+	return compute.NoSeverity
+}
+
 // countCrossRow adds to each row's counts what phase two will change:
 // the duplicate conflicts it adds, and the severities the same-date
 // proviso's resolution moves. The indexes are built.

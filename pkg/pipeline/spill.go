@@ -54,12 +54,6 @@ func newSpill() (*spill, error) {
 
 func (s *spill) close() { s.f.Close() }
 
-// put appends one item.
-func (s *spill) put(it *ingest.Item) error {
-	_, err := s.putRef(it)
-	return err
-}
-
 // putRef appends one item and says where it went.
 func (s *spill) putRef(it *ingest.Item) (spillRef, error) {
 	e := &s.enc

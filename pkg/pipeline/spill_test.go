@@ -177,3 +177,9 @@ func TestCarriedColumnsSpeltTwoWaysAreOneColumn(t *testing.T) {
 		t.Errorf("renamed to %v, want %v", fields, want)
 	}
 }
+
+// put appends one item.
+func (s *spill) put(it *ingest.Item) error {
+	_, err := s.putRef(it)
+	return err
+}

@@ -24,8 +24,6 @@ func newStarts(n int) starts {
 
 func (s *starts) set(p int32) { s.bits[p/64] |= 1 << (p % 64) }
 
-func (s *starts) has(p int32) bool { return s.bits[p/64]&(1<<(p%64)) != 0 }
-
 // finish builds the blocks' answers; set is not called after it.
 func (s *starts) finish() {
 	blocks := (len(s.bits) + blockWords - 1) / blockWords

@@ -55,3 +55,5 @@ func TestStartsAsASortedListAnswers(t *testing.T) {
 		t.Errorf("one start: at %d %d, after %d %d", s.at(1999), s.at(4095), s.after(1999), s.after(2000))
 	}
 }
+
+func (s *starts) has(p int32) bool { return s.bits[p/64]&(1<<(p%64)) != 0 }

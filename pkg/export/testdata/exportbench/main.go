@@ -59,7 +59,11 @@ func run(n, every int, out string, formats []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := export.New(folder, export.Options{Dir: out, Formats: formats, AsOf: asOf}, plan)
+	d, err := export.Start(folder, export.Options{Dir: out, Formats: formats, AsOf: asOf})
+	if err != nil {
+		return err
+	}
+	w, err := d.Plan(plan)
 	if err != nil {
 		return err
 	}

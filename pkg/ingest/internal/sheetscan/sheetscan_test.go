@@ -330,3 +330,10 @@ func TestSharedStringsKept(t *testing.T) {
 		t.Errorf("budget 40: %v, want ErrStringsBudget", err)
 	}
 }
+
+// ReadStrings reads a shared-strings part from its inflated bytes, every
+// string held. Check it first: this reads the strings, checking only
+// their characters.
+func ReadStrings(src io.Reader) (*Strings, error) {
+	return ReadStringsWithin(src, nil, 0)
+}

@@ -73,13 +73,6 @@ func (s *Strings) List() ([]string, []int) {
 	return out, s.kept
 }
 
-// ReadStrings reads a shared-strings part from its inflated bytes, every
-// string held. Check it first: this reads the strings, checking only
-// their characters.
-func ReadStrings(src io.Reader) (*Strings, error) {
-	return ReadStringsWithin(src, nil, 0)
-}
-
 // ReadStringsWithin reads a shared-strings part holding only the strings
 // keep keeps (every string when keep is nil), and fails with
 // ErrStringsBudget as soon as what it holds costs more than budget bytes
