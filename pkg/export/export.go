@@ -43,7 +43,7 @@ type Options struct {
 	// sheet (second in results.xlsx) and changes.csv are written.
 	Changes bool
 
-	// What New takes from the Plan, for this Writer and its slices'.
+	// What the Plan gives this Writer and its slices.
 	extra []string // the carried-through columns
 	split *Split   // a split run's; nil otherwise
 	slice *Slice   // a slice's own Writer's: its folder
@@ -102,7 +102,7 @@ type Totals struct {
 
 // Writer writes every output into its own staging folder in Dir; nothing
 // is in place until Commit switches the whole set in (pkg/outdir). A Writer
-// holds Dir's lock from New to Commit or Abort, and is used by one
+// holds Dir's lock from Start to Commit or Abort, and is used by one
 // goroutine.
 type Writer struct {
 	opts  Options
@@ -367,7 +367,7 @@ func (w *Writer) open() error {
 		}
 	}
 	if w.ics {
-		alarm, _ := parseICSAlarm(w.opts.ICSAlarm) // checked by New
+		alarm, _ := parseICSAlarm(w.opts.ICSAlarm) // checked by newWriter
 		if w.cal, err = newICSWriter(create, icsConfig{asOf: w.opts.AsOf, from: w.opts.ICSFrom, all: w.opts.ICSAll,
 			alarm: alarm, cal: w.opts.Calendar}); err != nil {
 			return err
@@ -800,7 +800,7 @@ func (w *Writer) finishBook() error {
 	return nil
 }
 
-// Abort removes the staging folder (and Dir itself, when New made it and
+// Abort removes the staging folder (and Dir itself, when the run made it and
 // nothing else is in it) and lets the lock go; outputs already in place
 // stay as they were. Safe to call after Commit.
 func (w *Writer) Abort() {
