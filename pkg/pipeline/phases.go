@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -18,24 +19,27 @@ import (
 // phaseOneResult is what reading and computing every row leaves for the
 // writing phase: the rows themselves are in the spill file, not in memory.
 type phaseOneResult struct {
-	spill    *spill
-	dups     *dupIndex
-	piggy    *piggyIndex    // the same-date proviso across the batch
-	conf     []rowConflicts // each accepted row's conflicts, for the writer's plan (plan.go)
-	inputs   []export.Input
-	extra    []string          // carried-through columns, first spelling met of each
-	extraAt  []extraOrigin     // where each of extra was first met
-	extraKey map[string]string // ingest.ColumnKey → its spelling in extra
-	rename   map[string]string // a spelling met in the input → its spelling in extra
-	unread   []ingest.Problem  // sheets that hold data but no header, for Errors
-	split    *splitter         // --split: each row's place in the spill, by value
-	mu       sync.Mutex        // finishRow's
-	idsDone  bool              // resolveIDs ran
-	rows     int
-	blank    int
-	accepted int
-	rejected int
-	problems int
+	spill *spill
+	dups  *dupIndex
+	piggy *piggyIndex    // the same-date proviso across the batch
+	conf  []rowConflicts // each accepted row's conflicts, for the writer's plan (plan.go)
+	// bySeverity counts the accepted rows by their worst conflict, the
+	// cross-row ones included.
+	bySeverity map[compute.Severity]int
+	inputs     []export.Input
+	extra      []string          // carried-through columns, first spelling met of each
+	extraAt    []extraOrigin     // where each of extra was first met
+	extraKey   map[string]string // ingest.ColumnKey → its spelling in extra
+	rename     map[string]string // a spelling met in the input → its spelling in extra
+	unread     []ingest.Problem  // sheets that hold data but no header, for Errors
+	split      *splitter         // --split: each row's place in the spill, by value
+	mu         sync.Mutex        // finishRow's
+	idsDone    bool              // resolveIDs ran
+	rows       int
+	blank      int
+	accepted   int
+	rejected   int
+	problems   int
 }
 
 // phaseOne reads every input, computes each row on the pool, and records
@@ -437,8 +441,5 @@ func (p *phaseOneResult) fill(sum *Summary) {
 	sum.Inputs = p.inputs
 	sum.Rows, sum.Blank, sum.Accepted, sum.Rejected, sum.Problems = p.rows, p.blank, p.accepted, p.rejected, p.problems+len(p.unread)
 	sum.UnreadSheets = len(p.unread)
-	sum.BySeverity = map[compute.Severity]int{}
-	for i := range p.conf {
-		sum.BySeverity[p.conf[i].worst()]++
-	}
+	sum.BySeverity = maps.Clone(p.bySeverity)
 }

@@ -160,7 +160,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 
 	start = time.Now()
 	plan := export.Plan{ExtraColumns: p1.extra, Conflicts: p1.conflictCounts(p1.allRows)}
-	if p1.split != nil {
+	if p1.split == nil {
+		p1.conf = nil // no slice asks for its rows' counts
+	} else {
 		if err := p1.split.check(p1); err != nil {
 			return sum, err
 		}

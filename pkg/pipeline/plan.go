@@ -22,7 +22,7 @@ import (
 // severity it carries, indexed by compute.Severity.
 type rowConflicts struct {
 	next uint32
-	n    [compute.Error + 1]uint16
+	n    [compute.Error + 1]uint8 // 8 bytes a row in all
 }
 
 // rowConflictsOf is r's, as the engine computed it.
@@ -42,10 +42,10 @@ func (rc *rowConflicts) add(s compute.Severity, n int) error {
 		return fmt.Errorf("a conflict of unknown severity %d", s)
 	}
 	m := int(rc.n[s]) + n
-	if m < 0 || m > math.MaxUint16 {
+	if m < 0 || m > math.MaxUint8 {
 		return fmt.Errorf("%d conflicts of severity %s on one row", m, s)
 	}
-	rc.n[s] = uint16(m)
+	rc.n[s] = uint8(m)
 	return nil
 }
 
@@ -61,9 +61,16 @@ func (rc *rowConflicts) worst() compute.Severity {
 
 // countCrossRow adds to each row's counts what phase two will change:
 // the duplicate conflicts it adds, and the severities the same-date
-// proviso's resolution moves. The indexes are built.
+// proviso's resolution moves; it then counts the rows by their worst
+// conflict. The indexes are built.
 func (p *phaseOneResult) countCrossRow() error {
 	dupSev, sameSev := compute.DuplicateConflict(nil).Severity, compute.SameSeatConflict(nil).Severity
+	p.bySeverity = map[compute.Severity]int{}
+	defer func() {
+		for i := range p.conf {
+			p.bySeverity[p.conf[i].worst()]++
+		}
+	}()
 	for o := range p.conf {
 		rc := &p.conf[o]
 		if p.piggy.matched(int32(o)) {
