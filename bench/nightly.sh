@@ -32,6 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+. "$root/bench/section.sh"
 ROWS=${ROWS:-20000}
 ROUNDS=${ROUNDS:-5}
 OUT=${OUT:-$root/docs/PERFORMANCE.md}
@@ -159,17 +160,6 @@ met=$(awk -v r="$wr" 'BEGIN { print (r <= 2) ? "yes" : "**no**" }')
 	echo "<!-- nightly:end -->"
 } >"$tmp/section.md"
 
-mkdir -p "$(dirname "$OUT")"
-if [ -f "$OUT" ] && grep -q 'nightly:begin' "$OUT" && grep -q 'nightly:end' "$OUT"; then
-	awk -v sec="$tmp/section.md" '
-		/nightly:begin/ { while ((getline l < sec) > 0) print l; skip = 1; next }
-		/nightly:end/ { skip = 0; next }
-		!skip' "$OUT" >"$tmp/out.md"
-	cp "$tmp/out.md" "$OUT"
-elif [ -f "$OUT" ]; then
-	{ echo; cat "$tmp/section.md"; } >>"$OUT"
-else
-	{ echo "# Performance"; echo; cat "$tmp/section.md"; } >"$OUT"
-fi
+put_section nightly "$tmp/section.md" "$OUT"
 log "wrote $OUT"
 cat "$tmp/section.md"

@@ -44,6 +44,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+. "$root/bench/section.sh"
 ROWS=${ROWS:-"200000 1000000"}
 ROUNDS=${ROUNDS:-3}
 OUT=${OUT:-$root/docs/PERFORMANCE.md}
@@ -287,15 +288,6 @@ fi
 	echo "<!-- perf:end -->"
 } >"$tmp/section.md"
 
-mkdir -p "$(dirname "$OUT")"
-if [ -f "$OUT" ] && grep -q 'perf:begin' "$OUT" && grep -q 'perf:end' "$OUT"; then
-	awk -v sec="$tmp/section.md" '
-		/perf:begin/ { while ((getline l < sec) > 0) print l; skip = 1; next }
-		/perf:end/ { skip = 0; next }
-		!skip' "$OUT" >"$tmp/out.md"
-	cp "$tmp/out.md" "$OUT"
-else
-	{ echo "# Performance"; echo; cat "$tmp/section.md"; } >"$OUT"
-fi
+put_section perf "$tmp/section.md" "$OUT"
 log "wrote $OUT"
 cat "$tmp/section.md"

@@ -29,6 +29,7 @@ set -euo pipefail
 if [ -n "${RAWFLOOR:-}" ] && [ -d "$RAWFLOOR" ]; then RAWFLOOR=$(cd "$RAWFLOOR" && pwd); fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
+. "$root/bench/section.sh"
 ROWS=${ROWS:-100000}
 ROUNDS=${ROUNDS:-3}
 SPLIT=${SPLIT:-county}
@@ -151,17 +152,6 @@ perround() {
 	echo "<!-- split:end -->"
 } >"$tmp/section.md"
 
-mkdir -p "$(dirname "$OUT")"
-if [ -f "$OUT" ] && grep -q 'split:begin' "$OUT" && grep -q 'split:end' "$OUT"; then
-	awk -v sec="$tmp/section.md" '
-		/split:begin/ { while ((getline l < sec) > 0) print l; skip = 1; next }
-		/split:end/ { skip = 0; next }
-		!skip' "$OUT" >"$tmp/out.md"
-	cp "$tmp/out.md" "$OUT"
-elif [ -f "$OUT" ]; then
-	{ echo; cat "$tmp/section.md"; } >>"$OUT"
-else
-	{ echo "# Performance"; echo; cat "$tmp/section.md"; } >"$OUT"
-fi
+put_section split "$tmp/section.md" "$OUT"
 log "wrote $OUT"
 cat "$tmp/section.md"
