@@ -75,10 +75,19 @@ func newWorkbook(tmpDir string, o *Options, pg page) (*workbook, error) {
 		// Changes is second, after Summary: what changed is what a nightly
 		// reader opens the workbook for.
 		err = b.AddSheet(changesSheet, vacanciesSheet)
-		wb.changes = b.Table(changesSheet, changes.Columns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true})
+		wb.changes = b.Table(changesSheet, changes.Columns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true,
+			MinWidth: changesCodeWidth})
 	}
 	return wb, err
 }
+
+// changesCodeWidths are the Changes sheet's columns of codes, as wide as
+// their longest code and its margin: a kind ("vacancy_date_changed"), a
+// deadline or conflict code ("special_independent_vacancy_declination"),
+// a filling method or code as the old or new value.
+var changesCodeWidths = map[string]float64{"priority": 10, "kind": 22, "item": 42, "old": 24, "new": 24, "cause": 10}
+
+func changesCodeWidth(header string) float64 { return changesCodeWidths[header] }
 
 // chains lists every table in workbook order.
 func (wb *workbook) chains() []*xlsx.Table {
