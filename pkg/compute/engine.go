@@ -1146,9 +1146,12 @@ func (e *engine) dutyRow() {
 			row.Status = Open
 		}
 		meet(&row, &d.MetBy, &e.in)
-		if row.Status == Passed && e.in.ProclamationDate.IsZero() && e.in.SpecialElectionDate.IsZero() {
+		if row.Status == Passed && e.in.ProclamationDate.IsZero() && e.in.SpecialElectionDate.IsZero() &&
+			!e.r.FillingElection.IsZero() && !e.r.FillingElection.Before(e.asOf) {
 			// The duty lapsed on the as-of date with no proclamation in
-			// the row: a board reading only its deadlines would not see it.
+			// the row, and the general election that fills the seat
+			// failing one is still ahead: a board reading only its
+			// deadlines would not see it.
 			e.add(conflict(codeProclamationOverdue, "proclamation_date",
 				"The governor had to proclaim a special election within "+itoa(d.Days)+" days of the vacancy ("+isoDate(e.v)+"), by "+isoDate(due)+
 					" ("+d.Cite+"), and the row gives no proclamation: enter proclamation_date if one was issued, else ask the governor's office; until then the general election of "+
