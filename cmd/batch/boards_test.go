@@ -378,3 +378,40 @@ func icsEvent(t *testing.T, path, day, title string) string {
 	t.Errorf("%s: no event %q on %s", path, title, day)
 	return ""
 }
+
+// TestFailOnBlockIsTheExitCode: summary.json's fail_on (the mail step
+// reads it) says reached exactly when the run exits 3, whatever
+// --fail-on asks, on the samples as of 2026-11-30 (10 vacancies with
+// errors and 7 rejected rows; nothing due within the week, the next
+// deadline being Mon 2026-12-14).
+func TestFailOnBlockIsTheExitCode(t *testing.T) {
+	for _, c := range []struct {
+		failOn string
+		exit   int
+	}{
+		{"never", 0},
+		{"error", 3},
+		{"warning", 3},
+		{"action", 0},
+		{"action,changed", 0}, // the first run of --compare auto: nothing to compare is no news
+	} {
+		t.Run(c.failOn, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			args := []string{"run", "-q", "--as-of", asOf, "--format", "xlsx,json,digest", "--fail-on", c.failOn, "-o", out}
+			if strings.Contains(c.failOn, "changed") {
+				args = append(args, "--compare", "auto")
+			}
+			got := run(t, "", append(args, samplesXLSX)...)
+			sum := boardSummary(t, out)
+			if got.code != c.exit {
+				t.Errorf("exit %d, want %d: %s", got.code, c.exit, got.stderr)
+			}
+			if sum.FailOn.Reached != (got.code == 3) {
+				t.Errorf("exit %d, fail_on %+v", got.code, sum.FailOn)
+			}
+			if c.failOn != "never" && strings.Join(sum.FailOn.Levels, ",") != c.failOn {
+				t.Errorf("fail_on levels %v, want %s", sum.FailOn.Levels, c.failOn)
+			}
+		})
+	}
+}
