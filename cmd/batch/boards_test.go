@@ -172,9 +172,12 @@ func TestThreeNightsForEachBoard(t *testing.T) {
 				if !strings.Contains(summary, "this vacancy is entered twice: also as") {
 					t.Errorf("%s: the Summary's AD-074 items do not say it is entered twice", where)
 				}
-				ics := readText(t, filepath.Join(where, "deadlines.ics"))
+				ics := strings.ReplaceAll(readText(t, filepath.Join(where, "deadlines.ics")), "\r\n ", "")
 				if strings.Contains(ics, "issue the proclamation") {
 					t.Errorf("%s: the calendar holds the proclamation AD-074's other row records", where)
+				}
+				if !strings.Contains(ics, "[AD-074] (entered twice)") || !strings.Contains(ics, "Entered twice: this vacancy is also vacancies-"+n.asOf+".xlsx:Vacancies:") {
+					t.Errorf("%s: the calendar's AD-074 events do not say it is entered twice", where)
 				}
 			}
 		})

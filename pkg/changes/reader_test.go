@@ -184,3 +184,32 @@ func TestAConflictAnotherRowClearedNamesThatRow(t *testing.T) {
 		t.Errorf("%d vacancies changed, want 2 (AD-074b removed, AD-074's conflict cleared)", o.ChangedVacancies)
 	}
 }
+
+// A part whose last vacancy was withdrawn says so, in the subject and at
+// the top of both bodies, and lists the vacancy withdrawn.
+func TestAWithdrawnPartSaysSo(t *testing.T) {
+	war := rec(recSpec{id: "WAR-001", office: "Village Trustee", county: "Warren", event: "2027-01-15", vd: "2027-01-15",
+		method: "general_election", elec: "2027-11-02", deadlines: []Deadline{{Code: "designating_petition", Date: "2027-04-01"}}})
+	part := func(o *Options) { o.Part = true }
+	_, snap, _ := runOnce(t, header("1"), d(2027, 3, 1), []Record{war}, nil, part)
+	o, _, _ := runOnce(t, header("1"), d(2027, 3, 2), nil, snap, part)
+	dg, err := BuildDigest(Run{AsOf: "2027-03-02", Part: "of Warren County", Withdrawn: true}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := dg.Title(); got != "batch: vacancies of Warren County as of Tue 2027-03-02: the last vacancy was withdrawn" {
+		t.Errorf("subject %q", got)
+	}
+	var text, page bytes.Buffer
+	dg.WriteText(&text)
+	if err := dg.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	checkMailHTML(t, page.String())
+	line := "No vacancy of Warren County is left in the inputs: 1 row of the run as of Mon 2027-03-01, withdrawn since, is listed below."
+	for name, body := range map[string]string{"digest.txt": strings.Join(strings.Fields(text.String()), " "), "digest.html": page.String()} {
+		if !strings.Contains(body, line) || !strings.Contains(body, "WAR-001, Village Trustee, Warren") {
+			t.Errorf("%s does not tell the withdrawal:\n%s", name, body)
+		}
+	}
+}

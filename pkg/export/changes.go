@@ -255,13 +255,17 @@ func (w *Writer) fullList() string {
 // (E4, T2026), which stay in summary.json and on the Rules sheet.
 func (w *Writer) digestLaw() string {
 	law := w.law()
+	where := "summary.json names it"
+	if w.xlsx {
+		where = "the Rules sheet of results.xlsx names it"
+	}
 	switch {
 	case law == nil:
 		return ""
 	case law.Auto():
-		return "the law in force on each date (the Rules sheet of results.xlsx names it)"
+		return "the law in force on each date (" + where + ")"
 	}
-	return "one edition of the law for every date, as --edition asked (the Rules sheet of results.xlsx names it)"
+	return "one edition of the law for every date, as --edition asked (" + where + ")"
 }
 
 // changesSummary is summary.json's "changes".

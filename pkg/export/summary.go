@@ -465,7 +465,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		}
 	}
 	if more := t.openTotal - len(next); more > 0 {
-		return s.sentence(fmt.Sprintf("… and %d more: filter Deadlines on status = open, sorted by effective_date.", more))
+		return s.sentence(fmt.Sprintf("… and %d more on Deadlines, whose open rows come first, soonest first.", more))
 	}
 	return nil
 }
