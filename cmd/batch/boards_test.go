@@ -13,7 +13,7 @@ import (
 )
 
 // Three nights of the README's nightly run with --split county, as county
-// boards read them (issue 32; MAIL.md § 7: each part true for its
+// boards read them (issue 32: each part true for its
 // reader). The state's daily export is renamed every night
 // (vacancies-2027-03-01.xlsx, -03-02, -03-03). The boards:
 //
@@ -325,8 +325,8 @@ func readText(t *testing.T, path string) string {
 	return string(b)
 }
 
-// heading is the digest's subject as a mailer takes it (PLAN.md, the
-// contract with the mail step): the lines before the first line made only
+// heading is the digest's subject as a mailer takes it (the mail
+// step's contract): the lines before the first line made only
 // of "=", joined with single spaces.
 func heading(digest string) string {
 	var lines []string

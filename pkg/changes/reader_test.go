@@ -9,7 +9,7 @@ import (
 	"batch/pkg/compute"
 )
 
-// Issue 32 (MAIL.md § 7): each part of a split run is true for its
+// Issue 32: each part of a split run is true for its
 // reader, and nothing due is missing from the digest.
 
 // A county's folder is compared with its own folder of the last run: the
