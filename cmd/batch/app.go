@@ -304,8 +304,9 @@ func parseFailOn(s, from string) (compute.Severity, error) {
 // ("error,changed", "action,changed").
 type runFailOn struct {
 	severity compute.Severity
-	changed  bool // anything but the as-of date moved since the compared run
-	action   bool // the digest's Needs action lists something
+	changed  bool     // anything but the as-of date moved since the compared run
+	action   bool     // the digest's Needs action lists something
+	levels   []string // as given, lower case, "never" left out: summary.json's fail_on.levels
 }
 
 func parseRunFailOn(s, from string) (runFailOn, error) {
@@ -314,18 +315,36 @@ func parseRunFailOn(s, from string) (runFailOn, error) {
 		switch part = strings.ToLower(strings.TrimSpace(part)); part {
 		case "changed":
 			f.changed = true
+			f.levels = appendLevel(f.levels, part)
 			continue
 		case "action":
 			f.action = true
+			f.levels = appendLevel(f.levels, part)
 			continue
 		}
 		v, err := parseFailOn(part, from)
 		if err != nil {
 			return f, usagef("%s %q: choose error, warning, changed, action or never (action,changed for both)", from, s)
 		}
+		if v != compute.NoSeverity {
+			f.levels = appendLevel(f.levels, part)
+		}
 		f.severity = max(f.severity, v)
 	}
 	return f, nil
+}
+
+// appendLevel adds a level once.
+func appendLevel(levels []string, l string) []string {
+	if slices.Contains(levels, l) {
+		return levels
+	}
+	return append(levels, l)
+}
+
+// export is the levels as every summary.json judges its part by them.
+func (f runFailOn) export() export.FailOn {
+	return export.FailOn{Levels: f.levels, Severity: f.severity, Action: f.action, Changed: f.changed}
 }
 
 // logger writes one line per phase to standard error (cron mail stays

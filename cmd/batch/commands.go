@@ -33,6 +33,7 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	opts.FailOn = failOn.export()
 	opts.Compare = c.String("compare")
 	if failOn.changed && opts.Compare == "" {
 		return usagef("--fail-on changed needs --compare PREV (or --compare auto)")

@@ -104,7 +104,7 @@ func TestTheNextNightRenamesTheInputAndAddsAFile(t *testing.T) {
 	}
 	words := strings.Join(strings.Fields(string(text)), " ")
 	for _, want := range []string{
-		"Compared with the run as of 2026-09-14",
+		"Compared with the run as of Mon 2026-09-14.", // by its day, never its build string (issue 32)
 		"NEEDS ACTION (",
 		") Mon 2026-09-14 Last day to file certificates of party nomination", // the first line under it
 		"passed, moved into the past by a correction (proclamation_date 2026-09-08 → 2026-09-04); check it was met — NY-5, Member of Assembly, Assembly District 12, Queens",

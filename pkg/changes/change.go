@@ -1,6 +1,9 @@
 package changes
 
-import "strconv"
+import (
+	"encoding/binary"
+	"strconv"
+)
 
 // Kind is what changed, in changes.csv's words.
 type Kind string
@@ -21,13 +24,16 @@ const (
 	DeadlinePassed     Kind = "deadline_passed"
 	DeadlineSoon       Kind = "deadline_soon"
 	DeadlineMet        Kind = "deadline_met" // the inputs now say it was done
-	InputAdded         Kind = "input_added"
-	InputRemoved       Kind = "input_removed"
-	InputRenamed       Kind = "input_renamed"
+	// ElectionSoon: the election that fills the vacancy (its filling
+	// election, special or general) is within --soon days.
+	ElectionSoon Kind = "election_soon"
+	InputAdded   Kind = "input_added"
+	InputRemoved Kind = "input_removed"
+	InputRenamed Kind = "input_renamed"
 )
 
 // Kinds lists every kind in the order a tie on date is broken.
-var Kinds = []Kind{DeadlinePassed, NowRejected, ConflictRaised, DeadlineSoon,
+var Kinds = []Kind{DeadlinePassed, NowRejected, ConflictRaised, DeadlineSoon, ElectionSoon,
 	InputRenamed, InputAdded, InputRemoved,
 	VacancyAdded, MethodChanged, ElectionChanged, VacancyDateChanged, DeadlineChanged,
 	DeadlineAdded, DeadlineDropped, VacancyRemoved, NoLongerRejected, DeadlineMet, ConflictCleared}
@@ -92,6 +98,13 @@ type Change struct {
 	ActBy  string
 	Verify string // what to check the deadline's date against (compute.Deadline.Verify); "" when nothing
 	class  string // the office class, for the district's name in words (not a column)
+	// Not columns either, for the digest's line of an item: the rows the
+	// vacancy is also entered as (DUPLICATE_VACANCY), whether the deadline
+	// applies only if no special election is held, and when it is due in
+	// words ("in 3 days").
+	dup         string
+	ifNoSpecial bool
+	when        string
 }
 
 // Columns is changes.csv's header: a fixed contract (docs/CONTRACT.md).
@@ -110,11 +123,13 @@ func (c *Change) Row() []string {
 
 // AsOfOnly reports whether the change is one the calendar alone brings
 // (a deadline passed, or due soon): --fail-on changed ignores those.
-func (c *Change) AsOfOnly() bool { return c.Kind == DeadlinePassed || c.Kind == DeadlineSoon }
+func (c *Change) AsOfOnly() bool {
+	return c.Kind == DeadlinePassed || c.Kind == DeadlineSoon || c.Kind == ElectionSoon
+}
 
 func priorityOf(k Kind, severity string) Priority {
 	switch k {
-	case DeadlinePassed, DeadlineSoon, NowRejected:
+	case DeadlinePassed, DeadlineSoon, ElectionSoon, NowRejected:
 		return ActNow
 	case ConflictRaised:
 		if severity == "error" {
@@ -170,7 +185,14 @@ func encodeChange(b []byte, c *Change) []byte {
 	for _, s := range c.Row() {
 		b = appendStr(b, s)
 	}
-	return appendStr(b, c.class)
+	b = appendStr(b, c.class)
+	b = appendStr(b, c.dup)
+	b = appendStr(b, c.when)
+	flags := uint64(0)
+	if c.ifNoSpecial {
+		flags = 1
+	}
+	return binary.AppendUvarint(b, flags)
 }
 
 // decodeChange reads a change back; its short strings that repeat
@@ -183,5 +205,8 @@ func decodeChange(b []byte, c *Change, intern *interner) error {
 		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.unique(),
 		ActBy: d.str(), Verify: d.repeated()}
 	c.class = d.str()
+	c.dup = d.unique()
+	c.when = d.str()
+	c.ifNoSpecial = d.uint()&1 != 0
 	return d.err
 }

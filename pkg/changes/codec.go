@@ -47,6 +47,9 @@ func encodeRecord(b []byte, r *Record) []byte {
 		if d.Met {
 			p |= 2
 		}
+		if d.IfNoSpecial {
+			p |= 4
+		}
 		b = binary.AppendUvarint(b, p)
 	}
 	return b
@@ -154,7 +157,7 @@ func decodeRecord(b []byte, key string, r *Record, intern *interner) error {
 		for i := range r.Deadlines {
 			dl := Deadline{Code: d.str(), Date: d.str(), Verify: d.repeated()}
 			flags := d.uint()
-			dl.Passed, dl.Met = flags&1 != 0, flags&2 != 0
+			dl.Passed, dl.Met, dl.IfNoSpecial = flags&1 != 0, flags&2 != 0, flags&4 != 0
 			r.Deadlines[i] = dl
 		}
 	}

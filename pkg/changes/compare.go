@@ -38,6 +38,10 @@ type Options struct {
 	// in key order, rather than decoding every record again and encoding
 	// it as JSON at the merge. Finish must then be given no baseline.
 	SnapshotOnly bool
+	// Part: the run is one folder of a split run (a county's). The set of
+	// input files is the whole run's, not news to the folder's reader:
+	// no input_added, input_removed or input_renamed (issue 32).
+	Part bool
 }
 
 // Comparer takes this run's records in any order, then, in Finish, writes
@@ -123,6 +127,10 @@ type Outcome struct {
 	// errors raised): what the digest lists under Needs action, and what
 	// --fail-on action acts on.
 	ActNow int
+	// ChangedVacancies counts the vacancies (and rejected rows) with a
+	// change other than the as-of date's: what the digest's subject
+	// counts, never the changes themselves.
+	ChangedVacancies int
 	// Upcoming is the run's next open deadlines, grouped by day and code,
 	// soonest first (at most upcomingKept groups).
 	Upcoming []Upcoming
@@ -134,7 +142,7 @@ type Outcome struct {
 // is also counted as changed (deadline_changed).
 func (o *Outcome) Changed() bool {
 	for k, n := range o.Counts {
-		if n > 0 && k != DeadlinePassed && k != DeadlineSoon {
+		if c := (Change{Kind: k}); n > 0 && !c.AsOfOnly() {
 			return true
 		}
 	}
@@ -218,7 +226,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	j := &join{cur: h, base: base, c: c, out: extsort.New(c.opts.TempDir, c.opts.SortMemory),
 		counts: map[Kind]int{}, causes: map[Cause]int{}, soonCounts: map[Kind]int{}}
 	var files *inputDiff
-	if base != nil {
+	if base != nil && !c.opts.Part {
 		files = diffInputs(base.Header.Inputs, h.Inputs)
 		j.files = files.tracker()
 	}
@@ -291,6 +299,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 	}
 	if j.comparing() {
 		j.flush()
+		j.emitHeld()
 	}
 	if j.comparing() && j.matched == 0 && j.baseRecords > 0 && h.Rows > 0 && !sharesAFile(base.Header.Inputs, h.Inputs) {
 		// Every row would be added and every one removed, from files of
@@ -327,6 +336,7 @@ func (c *Comparer) Finish(snapshot io.Writer, base *Baseline, skip *Skip) (*Outc
 			o.ByCause[k] += n
 		}
 		o.ActNow += j.actNow
+		o.ChangedVacancies = j.changedRows
 	}
 	for _, n := range o.Counts {
 		o.Total += n
@@ -370,6 +380,18 @@ type join struct {
 	buf                []byte
 	counts, soonCounts map[Kind]int
 	causes             map[Cause]int
+
+	// changedRows counts the rows with a change other than the as-of
+	// date's; rowCounted says the current row (pair, added, removed) is.
+	changedRows int
+	rowCounted  bool
+
+	// The conflicts another row raised or cleared (a duplicate gone):
+	// held to the end of the merge, when what happened to the other rows
+	// of their seat is known (seatNews), to name it as their cause.
+	held     []Change
+	heldSeat []string
+	seatNews map[string][]string
 }
 
 func (j *join) comparing() bool { return j.base != nil && j.broken == nil && j.err == nil }
@@ -472,6 +494,15 @@ func (j *join) flush() {
 }
 
 func (j *join) emit(ch *Change, soon bool) {
+	if !soon && !ch.AsOfOnly() && !inputKind(ch.Kind) && !j.rowCounted {
+		j.rowCounted = true
+		j.changedRows++
+	}
+	j.add(ch, soon)
+}
+
+// add sorts a change into the outcome and counts it.
+func (j *join) add(ch *Change, soon bool) {
 	ch.Priority = priorityOf(ch.Kind, ch.Severity)
 	switch {
 	case ch.Priority == ActNow && ch.ActBy == "":
@@ -517,22 +548,64 @@ func (j *join) soon(r *Record) {
 		if !d.open() || d.Date < j.c.asOf || d.Date > j.c.soonTo {
 			continue
 		}
-		days := daysBetween(j.c.asOf, d.Date)
-		when := "today"
-		switch {
-		case days == 1:
-			when = "tomorrow"
-		case days > 1:
-			when = "in " + strconv.Itoa(days) + " days"
+		when := dueIn(daysBetween(j.c.asOf, d.Date))
+		msg := d.Code + ": last day " + d.Date + ", " + when + "."
+		if d.IfNoSpecial {
+			msg += " It applies only if no special election is held."
+		}
+		dup := duplicateOf(r)
+		if dup != "" {
+			msg += " This vacancy is entered twice: also as " + dup + "."
 		}
 		j.emit(about(&Change{Kind: DeadlineSoon, Date: d.Date, Item: d.Code, New: d.Date, Cause: ByAsOf,
 			CauseDetail: "due within " + strconv.Itoa(j.c.opts.Soon) + " days of the as-of date " + j.c.asOf,
-			Message:     d.Code + ": last day " + d.Date + ", " + when + ".", ActBy: d.Date, Verify: d.Verify}, r), true)
+			Message:     msg, ActBy: d.Date, Verify: d.Verify, dup: dup, ifNoSpecial: d.IfNoSpecial, when: when}, r), true)
+	}
+	// The election that fills the vacancy is an item of its own: a board
+	// with its special election within the week must read it here, not
+	// only in the calendar file.
+	if e := r.Election; r.Rejected == "" && e != "" && e >= j.c.asOf && e <= j.c.soonTo {
+		item, what := "general_election_day", "the general election"
+		if r.Method == string(compute.SpecialElection) {
+			item, what = "special_election_day", "the special election"
+		}
+		when := dueIn(daysBetween(j.c.asOf, e))
+		msg := item + ": " + what + " that fills the vacancy is on " + e + ", " + when + "."
+		dup := duplicateOf(r)
+		if dup != "" {
+			msg += " This vacancy is entered twice: also as " + dup + "."
+		}
+		j.emit(about(&Change{Kind: ElectionSoon, Date: e, Item: item, New: e, Cause: ByAsOf,
+			CauseDetail: "within " + strconv.Itoa(j.c.opts.Soon) + " days of the as-of date " + j.c.asOf,
+			Message:     msg, ActBy: e, dup: dup, when: when}, r), true)
 	}
 }
 
+// dueIn is "today", "tomorrow" or "in 3 days".
+func dueIn(days int) string {
+	switch {
+	case days <= 0:
+		return "today"
+	case days == 1:
+		return "tomorrow"
+	}
+	return "in " + strconv.Itoa(days) + " days"
+}
+
+// duplicateOf is the rows a DUPLICATE_VACANCY conflict of the record
+// names, "" when it has none.
+func duplicateOf(r *Record) string {
+	for i := range r.Conflicts {
+		if o := compute.DuplicateOthers(r.Conflicts[i].Code, r.Conflicts[i].Message); o != "" {
+			return o
+		}
+	}
+	return ""
+}
+
 func (j *join) added(r *Record) {
-	j.about, j.next, j.aboutNext = r, "", false
+	j.about, j.next, j.aboutNext, j.rowCounted = r, "", false, false
+	j.news(r, r.ID+" ("+r.Source+") was added to the inputs")
 	ch := about(&Change{Kind: VacancyAdded, Cause: ByInput, CauseDetail: "a row the last run's inputs did not have"}, r)
 	if r.Rejected != "" {
 		ch.Kind, ch.Date, ch.New = NowRejected, j.c.asOf, "rejected"
@@ -556,7 +629,8 @@ func (j *join) added(r *Record) {
 }
 
 func (j *join) removed(r *Record) {
-	j.about, j.next, j.aboutNext = nil, "", false
+	j.about, j.next, j.aboutNext, j.rowCounted = nil, "", false, false
+	j.news(r, r.ID+" ("+r.Source+") is no longer in the inputs")
 	ch := about(&Change{Kind: VacancyRemoved, Cause: ByInput, CauseDetail: "the row is no longer in the inputs",
 		Old: r.Method}, r)
 	if r.Rejected != "" {
@@ -573,7 +647,11 @@ func (j *join) pair(p, c *Record) {
 	j.matched++
 	// Most pairs change nothing: the next deadline is looked for only
 	// when one does.
-	j.about, j.next, j.aboutNext = c, "", false
+	j.about, j.next, j.aboutNext, j.rowCounted = c, "", false, false
+	if !slices.Equal(p.In, c.In) {
+		j.news(p, c.ID+" ("+c.Source+") changed")
+		j.news(c, c.ID+" ("+c.Source+") changed")
+	}
 	if j.files != nil {
 		j.files.pair(p.Source, c.Source)
 	}
@@ -611,7 +689,7 @@ func (j *join) pair(p, c *Record) {
 	}
 	if p.Method != c.Method {
 		emit(&Change{Kind: MethodChanged, Date: c.Election, Item: "filling_method", Old: p.Method, New: c.Method,
-			Message: "Filling method " + orBlank(p.Method) + " → " + orBlank(c.Method) + "."})
+			Message: "Now " + methodWords(c.Method) + " (was: " + methodWords(p.Method) + ")."})
 	}
 	if p.Election != c.Election {
 		emit(&Change{Kind: ElectionChanged, Date: c.Election, Item: "filling_election_date", Old: p.Election, New: c.Election,
@@ -686,15 +764,104 @@ func (j *join) conflicts(p, c *Record, emit func(*Change)) {
 		if cc.Severity != "error" {
 			d = ""
 		}
-		emit(&Change{Kind: ConflictRaised, Date: d, Item: cc.Code, New: cc.Code, Severity: cc.Severity,
-			Message: conflictSentence(&cc)})
+		ch := &Change{Kind: ConflictRaised, Date: d, Item: cc.Code, New: cc.Code, Severity: cc.Severity,
+			Message: conflictSentence(&cc)}
+		if !j.byOtherRow(p, c, ch, emit) {
+			emit(ch)
+		}
 	}
 	for x, pc := range p.Conflicts {
 		if !usedP[x] {
-			emit(&Change{Kind: ConflictCleared, Item: pc.Code, Old: pc.Code, Severity: pc.Severity,
-				Message: pc.Code + " (" + pc.Severity + ") no longer applies" + fieldNote(pc.Field) + "."})
+			ch := &Change{Kind: ConflictCleared, Item: pc.Code, Old: pc.Code, Severity: pc.Severity,
+				Message: pc.Code + " (" + pc.Severity + ") no longer applies" + fieldNote(pc.Field) + "."}
+			if !j.byOtherRow(p, c, ch, emit) {
+				emit(ch)
+			}
 		}
 	}
+}
+
+// crossRow are the conflicts that compare a row with the other rows of
+// the inputs: another row can raise or clear them.
+var crossRow = map[string]bool{"DUPLICATE_VACANCY": true, "SAME_SEAT": true, "SPECIAL_PIGGYBACK": true}
+
+// maxHeld bounds the changes held for their cause, and maxSeatNews the
+// seats whose news is kept: past them, the cause is named in general.
+const (
+	maxHeld     = 4096
+	maxSeatNews = 65536
+)
+
+// byOtherRow holds a cross-row conflict's change when the row's own
+// inputs did not change: another row raised or cleared it (a duplicate
+// removed, not "as-of date 2027-02-09 → 2027-02-10"), named at the end of
+// the merge (emitHeld). It reports whether it took the change.
+func (j *join) byOtherRow(p, c *Record, ch *Change, emit func(*Change)) bool {
+	if !crossRow[ch.Item] {
+		return false
+	}
+	if cause, _ := j.cause(p, c); cause == ByInput {
+		return false // the row's own inputs changed: that is why
+	}
+	about(ch, c)
+	ch.Cause = ByInput
+	if len(j.held) >= maxHeld {
+		ch.CauseDetail = "another row of the inputs changed or was removed"
+		emit(ch)
+		return true
+	}
+	// Counted now, as the row's; sorted in once its cause is known.
+	if !j.rowCounted {
+		j.rowCounted = true
+		j.changedRows++
+	}
+	if priorityOf(ch.Kind, ch.Severity) == Changed {
+		ch.ActBy = nextOpen(c)
+	}
+	j.held = append(j.held, *ch)
+	j.heldSeat = append(j.heldSeat, c.seatKey())
+	return true
+}
+
+// news records what happened to a row, under its seat, for the held
+// changes' causes.
+func (j *join) news(r *Record, what string) {
+	if j.seatNews == nil {
+		j.seatNews = map[string][]string{}
+	}
+	seat := r.seatKey()
+	if seat == "" {
+		return
+	}
+	list, ok := j.seatNews[seat]
+	if !ok && len(j.seatNews) >= maxSeatNews {
+		return
+	}
+	if len(list) < 4 && !slices.Contains(list, what) {
+		j.seatNews[seat] = append(list, what)
+	}
+}
+
+// emitHeld names the cause of each held change, what happened to the
+// other rows of its seat, and sorts it in.
+func (j *join) emitHeld() {
+	for i := range j.held {
+		ch := &j.held[i]
+		var others []string
+		for _, n := range j.seatNews[j.heldSeat[i]] {
+			if !strings.HasPrefix(n, ch.VacancyID+" ("+ch.Source+")") {
+				others = append(others, n)
+			}
+		}
+		if len(others) == 0 {
+			ch.CauseDetail = "another row of the inputs changed"
+		} else {
+			ch.CauseDetail = "another row of this seat: " + strings.Join(others, "; ")
+		}
+		j.about, j.next, j.aboutNext = nil, "", true // ActBy was set when held
+		j.add(ch, false)
+	}
+	j.held, j.heldSeat = nil, nil
 }
 
 // cause names why a row's results changed, in order of precedence: its
@@ -747,6 +914,14 @@ func passedNote(passed bool) string {
 		return " (already passed)"
 	}
 	return ""
+}
+
+// methodWords is a filling method in words, never its code.
+func methodWords(m string) string {
+	if m == "" {
+		return "no filling method"
+	}
+	return compute.Method(m).Words()
 }
 
 func describeMethod(r *Record) string {
@@ -807,6 +982,11 @@ type Upcoming struct {
 	// Verify is what to check the date against (compute.Deadline.Verify),
 	// the first vacancy's; "" when its date needs no check.
 	Verify string
+	// IfNoSpecial: the deadline applies only if no special election is
+	// held; Dup: the rows the vacancies are also entered as (their
+	// DUPLICATE_VACANCY). Groups differ in them.
+	IfNoSpecial bool
+	Dup         string
 }
 
 const (
@@ -822,8 +1002,14 @@ func (u *upcoming) add(dl *Deadline, r *Record) {
 	if n := len(u.g); n == upcomingKept && (day > u.g[n-1].Date || day == u.g[n-1].Date && code > u.g[n-1].Code) {
 		return
 	}
-	i, found := slices.BinarySearchFunc(u.g, Upcoming{Date: day, Code: code}, func(a, b Upcoming) int {
-		return cmp.Or(strings.Compare(a.Date, b.Date), strings.Compare(a.Code, b.Code))
+	dup := ""
+	if len(r.Conflicts) > 0 {
+		dup = duplicateOf(r)
+	}
+	key := Upcoming{Date: day, Code: code, IfNoSpecial: dl.IfNoSpecial, Dup: dup}
+	i, found := slices.BinarySearchFunc(u.g, key, func(a, b Upcoming) int {
+		return cmp.Or(strings.Compare(a.Date, b.Date), strings.Compare(a.Code, b.Code),
+			boolCompare(a.IfNoSpecial, b.IfNoSpecial), strings.Compare(a.Dup, b.Dup))
 	})
 	if found {
 		u.g[i].Count++
@@ -832,13 +1018,25 @@ func (u *upcoming) add(dl *Deadline, r *Record) {
 		}
 		return
 	}
-	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat(), Verify: dl.Verify})
+	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat(), Verify: dl.Verify,
+		IfNoSpecial: dl.IfNoSpecial, Dup: dup})
 	if len(u.g) > upcomingKept {
 		u.g = u.g[:upcomingKept]
 	}
 }
 
 func (u *upcoming) list() []Upcoming { return u.g }
+
+// boolCompare orders false before true.
+func boolCompare(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
+}
 
 // Header is this run's header as far as it is known before Finish: what
 // Open checks a baseline against.

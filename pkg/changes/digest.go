@@ -39,6 +39,9 @@ type Run struct {
 	// Verify is, once per unverified rule, how many open deadlines rest
 	// on it and what to check them against (the Summary's list).
 	Verify []VerifyCount
+	// Withdrawn: this part had vacancies in the compared run and has none
+	// now (a county whose last vacancy was withdrawn): its digest says so.
+	Withdrawn bool
 }
 
 // VerifyCount is one unverified rule and the open deadlines resting on it.
@@ -49,12 +52,15 @@ type VerifyCount struct {
 }
 
 // How much the digest shows before it counts the rest: one screen when
-// little changed.
+// little changed. Needs action lists every item (a mail that stopped at 12
+// hid a proclamation deadline on a Sunday): its bound only keeps a run
+// that rejected every row from mailing a book, and the body then says
+// where the full list is.
 const (
-	digestActions   = 12 // lines under "Needs action"
-	digestVacancies = 10 // vacancies under "Changed"
-	digestPerVac    = 4  // change lines per vacancy
-	digestNext      = 5  // groups under "Next deadlines"
+	digestActions   = 1000 // lines under "Needs action"
+	digestVacancies = 10   // vacancies under "Changed"
+	digestPerVac    = 4    // change lines per vacancy
+	digestNext      = 5    // groups under "Next deadlines"
 )
 
 // Digest is the morning mail's content, built once and written as text
@@ -63,9 +69,13 @@ type Digest struct {
 	Run     Run
 	Status  string
 	Reason  string
-	Against string // "the run as of 2026-11-30 (batch 1.2.0)"
+	Against string // "the run as of Mon 2026-11-30"
 	Soon    int
 	Counts  []KindCount
+	// ChangedVacancies counts the vacancies that changed (the subject's
+	// count); InputsChanged, whether the set of input files did.
+	ChangedVacancies int
+	InputsChanged    bool
 
 	Action     []ActionLine
 	ActionMore int // lines not shown
@@ -131,10 +141,13 @@ func headline(k Kind) bool {
 // BuildDigest reads the outcome's changes once, most urgent first, and
 // keeps what the digest shows.
 func BuildDigest(run Run, o *Outcome) (*Digest, error) {
-	d := &Digest{Run: run, Status: o.Status, Reason: o.Reason, Soon: o.Soon}
+	d := &Digest{Run: run, Status: o.Status, Reason: o.Reason, Soon: o.Soon, ChangedVacancies: o.ChangedVacancies}
 	if o.Baseline != nil {
-		d.Against = "the run as of " + o.Baseline.AsOf + " (batch " + o.Baseline.ToolVersion + ")"
+		// The compared run by its day: its build string is in
+		// summary.json, not in a mail.
+		d.Against = "the run as of " + weekday(o.Baseline.AsOf)
 	}
+	d.InputsChanged = o.Counts[InputAdded]+o.Counts[InputRemoved]+o.Counts[InputRenamed] > 0
 	for _, k := range Kinds {
 		if n := o.Counts[k]; n > 0 {
 			d.Counts = append(d.Counts, KindCount{k, n})
@@ -151,6 +164,12 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			}
 			if c.Kind == DeadlinePassed {
 				g += "\x00" + string(c.Cause) // passed by the calendar, or moved by a correction: said apart
+			}
+			// A row entered twice, or a deadline that applies only if no
+			// special election is held, says so on a line of its own.
+			g += "\x00" + c.dup
+			if c.ifNoSpecial {
+				g += "\x00if no special"
 			}
 			if i, ok := actionAt[g]; ok {
 				a := &d.Action[i]
@@ -196,10 +215,7 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 			v.head = append(v.head, headLine{c.Kind, c.Message})
 			return nil
 		}
-		cause := string(c.Cause)
-		if c.CauseDetail != "" {
-			cause += ": " + c.CauseDetail
-		}
+		cause := plainCause(c)
 		if !contains(v.Causes, cause) {
 			v.Causes = append(v.Causes, cause)
 		}
@@ -207,7 +223,7 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 		case headline(c.Kind):
 			v.head = append(v.head, headLine{c.Kind, c.Message})
 		case len(v.rest) < digestPerVac:
-			v.rest = append(v.rest, c.Message)
+			v.rest = append(v.rest, plainMessage(c, run.Words))
 		default:
 			v.More++
 		}
@@ -265,6 +281,18 @@ func BuildDigest(run Run, o *Outcome) (*Digest, error) {
 	return d, nil
 }
 
+// plainMessage is a change's sentence with its deadline named in words
+// ("Last day to file designating petitions: …"), not by its code.
+func plainMessage(c *Change, words func(string) string) string {
+	switch c.Kind {
+	case DeadlineChanged, DeadlineAdded, DeadlineDropped, DeadlineMet, DeadlinePassed, DeadlineSoon:
+		if rest, ok := strings.CutPrefix(c.Message, c.Item+": "); ok && words != nil {
+			return words(c.Item) + ": " + rest
+		}
+	}
+	return c.Message
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -281,6 +309,22 @@ func isAction(c *Change) bool {
 }
 
 func actionSummary(a *ActionLine, words func(string) string) string {
+	s := actionText(a, words)
+	c := &a.First
+	if c.ifNoSpecial {
+		s += " — only if no special election is held"
+	}
+	if c.dup != "" {
+		what := "this vacancy is"
+		if a.Count > 1 {
+			what = "these vacancies are"
+		}
+		s += " — " + what + " entered twice: also as " + c.dup + " (keep one row)"
+	}
+	return s
+}
+
+func actionText(a *ActionLine, words func(string) string) string {
 	c := &a.First
 	item := c.Item
 	if words != nil && (c.Kind == DeadlineSoon || c.Kind == DeadlinePassed) {
@@ -295,8 +339,17 @@ func actionSummary(a *ActionLine, words func(string) string) string {
 		whose = strconv.Itoa(a.Count) + " vacancies (" + ids + ")"
 	}
 	switch c.Kind {
+	case ElectionSoon:
+		what := "General election day (it fills the vacancy)"
+		if a.Count > 1 {
+			what = "General election day (it fills the vacancies)"
+		}
+		if c.Item == "special_election_day" {
+			what = "Special election day"
+		}
+		return deadlineLine(what, c.when, whose, "")
 	case DeadlineSoon:
-		return deadlineLine(item, dueWhen(c.Message), whose, c.Verify)
+		return deadlineLine(item, dueWhen(c), whose, c.Verify)
 	case DeadlinePassed:
 		check := "check it was met"
 		if a.Count > 1 {
@@ -347,10 +400,14 @@ func deadlineLine(what, when, whose, verify string) string {
 	return s
 }
 
-// dueWhen takes "today", "tomorrow" or "in 3 days" from a soon message.
-func dueWhen(msg string) string {
-	if i := strings.LastIndex(msg, ", "); i >= 0 {
-		return "due " + strings.TrimSuffix(msg[i+2:], ".")
+// dueWhen is "due in 3 days": from the change's own words, or from its
+// message ("…, last day 2026-12-04, in 3 days.").
+func dueWhen(c *Change) string {
+	if c.when != "" {
+		return "due " + c.when
+	}
+	if i := strings.LastIndex(c.Message, ", "); i >= 0 {
+		return "due " + strings.TrimSuffix(c.Message[i+2:], ".")
 	}
 	return "due"
 }
@@ -373,25 +430,29 @@ func seat(c *Change) string {
 }
 
 // Title is the mail's subject line as well as the digest's first line.
+// It counts vacancies, never changes (two vacancies are not "24
+// changes"), and the items to act on as Needs action lists them.
 func (d *Digest) Title() string {
-	news := 0
-	for _, k := range d.Counts {
-		if k.Kind != DeadlinePassed && k.Kind != DeadlineSoon {
-			news += k.Count
-		}
-	}
 	s := "batch: vacancies as of " + weekday(d.Run.AsOf)
 	if d.Run.Part != "" {
 		s = "batch: vacancies " + d.Run.Part + " as of " + weekday(d.Run.AsOf)
 	}
-	switch d.Status {
-	case Compared:
-		if news == 0 {
-			s += ": nothing changed"
-		} else {
-			s += ": " + plural(news, "change", "changes")
+	switch {
+	case d.Run.Withdrawn:
+		s += ": the last vacancy was withdrawn"
+	case d.Status == Compared:
+		var news []string
+		if d.ChangedVacancies > 0 {
+			news = append(news, plural(d.ChangedVacancies, "vacancy", "vacancies")+" changed")
 		}
-	case Skipped:
+		if d.InputsChanged {
+			news = append(news, "input files changed")
+		}
+		if len(news) == 0 {
+			news = append(news, "nothing changed")
+		}
+		s += ": " + strings.Join(news, ", ")
+	case d.Status == Skipped:
 		s += ": comparison skipped"
 	}
 	if len(d.Action) > 0 {
@@ -436,6 +497,33 @@ func (d *Digest) RunLine() string {
 		strconv.Itoa(r.Blank) + " blank; " + strconv.Itoa(r.Errors) + " with errors, " +
 		strconv.Itoa(r.Warnings) + " with warnings."
 	return s
+}
+
+// plainCause is why a vacancy changed, in words: no cause codes, no
+// edition codes, no build strings (changes.csv keeps those).
+func plainCause(c *Change) string {
+	switch c.Cause {
+	case ByInput:
+		if c.CauseDetail == "" {
+			return "the inputs changed"
+		}
+		if field, _, _ := strings.Cut(c.CauseDetail, " "); slices.Contains(InputFields, field) {
+			return "its row changed: " + c.CauseDetail
+		}
+		return c.CauseDetail
+	case ByLaw:
+		return "the law applied changed (the Rules sheet of results.xlsx names it)"
+	case ByCalendar:
+		return "the calendar input changed (a Calendar sheet or --calendar file)"
+	case ByTool:
+		return "a newer version of batch computes it"
+	case ByAsOf:
+		if c.CauseDetail == "" {
+			return "a new day"
+		}
+		return c.CauseDetail
+	}
+	return strings.TrimPrefix(string(c.Cause)+": "+c.CauseDetail, ": ")
 }
 
 // CompareLine says what this run was compared with, or why not.

@@ -32,6 +32,9 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 {{- if .Run.Law}}
 <tr><td style="padding:0 0 4px 0;">Law applied: {{clean .Run.Law}}</td></tr>
 {{- end}}
+{{- if .WithdrawnLine}}
+<tr><td style="padding:6px 8px;background-color:#ffeb9c;color:#6b4f00;font-weight:bold;">{{clean .WithdrawnLine}}</td></tr>
+{{- end}}
 {{- if eq .Status "skipped"}}
 <tr><td style="padding:6px 8px;background-color:#ffeb9c;color:#6b4f00;font-weight:bold;">{{clean .CompareLine}}</td></tr>
 {{- else}}
@@ -47,7 +50,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 {{- end}}
 </table></td></tr>
 {{- if .ActionMore}}
-<tr><td style="padding:2px 0;color:#555555;">… and {{.ActionMore}} more in {{.Where}}</td></tr>
+<tr><td style="padding:2px 0;color:#555555;">{{clean .MoreText}}</td></tr>
 {{- end}}
 {{- else}}
 <tr><td style="padding:4px 0;">{{clean .NothingToAct}}.</td></tr>
@@ -97,7 +100,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 {{- if .Counts}}
 <tr><td style="padding:16px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Counted, one line each in the full list: {{clean .CountsText}}.</td></tr>
 {{- end}}
-<tr><td style="padding:4px 0 0 0;color:#555555;font-size:12px;line-height:16px;">Full list, most urgent first: {{.Where}}.</td></tr>
+<tr><td style="padding:4px 0 0 0;color:#555555;font-size:12px;line-height:16px;">{{clean .FullListLine}}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -109,7 +112,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 type htmlView struct {
 	*Digest
 	Title, RunLine, CompareLine, Where, AfterText, CountsText string
-	NothingToAct, StandingLine, VerifyLine                    string
+	NothingToAct, StandingLine, VerifyLine, MoreText          string
 	ActionTotal                                               int
 	Changed                                                   []htmlVacancy
 	NextLines                                                 []htmlNext
@@ -127,7 +130,8 @@ type htmlNext struct{ Date, Text string }
 func (d *Digest) WriteHTML(w io.Writer) error {
 	v := htmlView{Digest: d, Title: d.Title(), RunLine: d.RunLine(), CompareLine: d.CompareLine(),
 		Where: d.where(), AfterText: d.afterText(), CountsText: d.countsText(), ActionTotal: d.actions(),
-		NothingToAct: capitalize(d.nothingToAct()), StandingLine: d.StandingLine(), VerifyLine: d.VerifyLine()}
+		NothingToAct: capitalize(d.nothingToAct()), StandingLine: d.StandingLine(), VerifyLine: d.VerifyLine(),
+		MoreText: d.moreText()}
 	for _, c := range d.Changed {
 		v.Changed = append(v.Changed, htmlVacancy{Heading: c.heading(), Causes: c.Causes, Lines: c.Lines, More: c.More})
 	}

@@ -44,15 +44,19 @@ func TestDigestText(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"batch: vacancies as of Fri 2026-12-04: 9 changes, 2 items to act on",
-		"Compared with the run as of 2026-11-30 (batch 1.0.0).",
+		// Four vacancies changed (NY-1's date, NY-2 gone, NY-3
+		// proclaimed, NY-5 new): the subject counts them, not their nine
+		// changes (issue 32), and names the compared run by its day, not
+		// its build.
+		"batch: vacancies as of Fri 2026-12-04: 4 vacancies changed, 2 items to act on",
+		"Compared with the run as of Mon 2026-11-30.",
 		"NEEDS ACTION (2)",
 		"  Tue 2026-12-01  party_certificate: passed, check it was met — NY-4, Member",
 		"  Tue 2026-12-08  independent_petition: due in 4 days — NY-4, Member of",
 		"CHANGED SINCE THE LAST RUN (9 changes)",
-		"  NY-1, Member of Assembly, Assembly District 65, New York\n    why: input: event_date 2026-03-04 → 2026-04-03\n" +
+		"  NY-1, Member of Assembly, Assembly District 65, New York\n    why: its row changed: event_date 2026-03-04 → 2026-04-03\n" +
 			"    - Vacancy date 2026-03-04 → 2026-04-03.\n    - party_nomination: last day 2026-09-28 → 2026-10-05 (already passed).",
-		"    why: input: proclamation_date (blank) → 2026-11-20",
+		"    why: its row changed: proclamation_date (blank) → 2026-11-20",
 		"    - … and 1 more", // NY-3 has five changes; four are shown
 		"NEXT DEADLINES (after Fri 2026-12-11)",
 		"  Tue 2027-01-05  party_certificate — NY-3",
@@ -60,6 +64,11 @@ func TestDigestText(t *testing.T) {
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("digest.txt lacks %q", want)
+		}
+	}
+	for _, never := range []string{"(batch ", "1.0.0", "input:"} {
+		if strings.Contains(text, never) {
+			t.Errorf("digest.txt says %q: a build string or a cause code", never)
 		}
 	}
 	if t.Failed() {
@@ -103,7 +112,7 @@ func TestDigestHTML(t *testing.T) {
 	if !strings.Contains(page, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Error("the office's markup is not shown as text")
 	}
-	for _, want := range []string{"Needs action (2)", "Changed since the last run (9)", "why: input: event_date 2026-03-04 → 2026-04-03"} {
+	for _, want := range []string{"Needs action (2)", "Changed since the last run (9)", "why: its row changed: event_date 2026-03-04 → 2026-04-03"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("digest.html lacks %q", want)
 		}

@@ -39,6 +39,10 @@ func (d *Digest) WriteText(w io.Writer) error {
 		p(0, 2, "Law applied: "+d.Run.Law)
 	}
 	p(0, 2, d.CompareLine())
+	if s := d.WithdrawnLine(); s != "" {
+		b.WriteString("\n")
+		p(0, 2, s)
+	}
 
 	b.WriteString("\n")
 	if len(d.Action) == 0 {
@@ -49,7 +53,7 @@ func (d *Digest) WriteText(w io.Writer) error {
 			dated(a.Date, a.Summary)
 		}
 		if d.ActionMore > 0 {
-			p(2, 4, "… and "+strconv.Itoa(d.ActionMore)+" more in "+d.where())
+			p(2, 4, d.moreText())
 		}
 	}
 	if s := d.StandingLine(); s != "" {
@@ -97,8 +101,41 @@ func (d *Digest) WriteText(w io.Writer) error {
 	if len(d.Counts) > 0 {
 		p(0, 2, "Counted, one line each in the full list: "+d.countsText()+".")
 	}
-	p(0, 2, "Full list, most urgent first: "+d.where()+".")
+	p(0, 2, d.FullListLine())
 	return b.Flush()
+}
+
+// FullListLine says which attachment and sheet hold the full list: a
+// reader of the mail has no output folder.
+func (d *Digest) FullListLine() string {
+	return "Full list, most urgent first: " + d.where() + "."
+}
+
+// moreText is the line after Needs action's last line when the list was
+// cut: where the rest is.
+func (d *Digest) moreText() string {
+	return "… and " + strconv.Itoa(d.ActionMore) + " more: the full list is in " + d.where() + "."
+}
+
+// WithdrawnLine tells a part whose last vacancy was withdrawn since the
+// compared run; "" for another.
+func (d *Digest) WithdrawnLine() string {
+	if !d.Run.Withdrawn {
+		return ""
+	}
+	part := d.Run.Part
+	if part == "" {
+		part = "of this part"
+	}
+	s := "No vacancy " + part + " is left in the inputs"
+	if d.Against != "" {
+		verb := "is"
+		if d.ChangedVacancies != 1 {
+			verb = "are"
+		}
+		s += ": " + plural(d.ChangedVacancies, "row", "rows") + " of " + d.Against + ", withdrawn since, " + verb + " listed below"
+	}
+	return s + ". Nothing more is due unless a vacancy is entered again."
 }
 
 func (d *Digest) actions() int { return d.actionCount() + d.ActionMore }
@@ -136,7 +173,10 @@ var kindWords = map[Kind][2]string{
 	DeadlineChanged:    {"deadline moved", "deadlines moved"}, DeadlineAdded: {"deadline added", "deadlines added"},
 	DeadlineDropped: {"deadline dropped", "deadlines dropped"}, ConflictRaised: {"conflict raised", "conflicts raised"},
 	ConflictCleared: {"conflict cleared", "conflicts cleared"}, DeadlinePassed: {"deadline passed", "deadlines passed"},
-	DeadlineSoon: {"deadline due soon", "deadlines due soon"},
+	DeadlineSoon: {"deadline due soon", "deadlines due soon"}, ElectionSoon: {"election day soon", "election days soon"},
+	DeadlineMet: {"deadline now met", "deadlines now met"},
+	InputAdded:  {"input file added", "input files added"}, InputRemoved: {"input file removed", "input files removed"},
+	InputRenamed: {"input file renamed", "input files renamed"},
 }
 
 // countsText is the counts by kind in words: "1 deadline passed, 2
@@ -181,7 +221,14 @@ func (d *Digest) upcomingText(u Upcoming) string {
 		}
 		whose = strconv.Itoa(u.Count) + " vacancies (" + ids + ")"
 	}
-	return deadlineLine(what, "", whose, u.Verify)
+	s := deadlineLine(what, "", whose, u.Verify)
+	if u.IfNoSpecial {
+		s += " — only if no special election is held"
+	}
+	if u.Dup != "" {
+		s += " — entered twice: also as " + u.Dup + " (keep one row)"
+	}
+	return s
 }
 
 // nothingToAct is the Needs action line of a morning with nothing new to

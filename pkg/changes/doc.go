@@ -14,7 +14,8 @@
 //
 // Neither run is ever held in memory whole: both sides stream, and the
 // sort keeps a bounded buffer. Rows match by vacancy whatever input file
-// they were read from; the files that came, went or were renamed are
+// they were read from (a folder of a split run compares its own rows
+// only, Options.Part); the files that came, went or were renamed are
 // changes of their own (inputs.go). A baseline that cannot be trusted (not
 // a snapshot, corrupt, truncated, from a newer tool) or that shares no
 // vacancy with the run is reported and the comparison is skipped; the run

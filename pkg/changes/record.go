@@ -81,6 +81,9 @@ type Deadline struct {
 	Passed bool   `json:"p,omitempty"`
 	Met    bool   `json:"met,omitempty"`
 	Verify string `json:"-"` // compute.Deadline.Verify: what to check the date against
+	// IfNoSpecial is compute.Deadline.IfNoSpecial, kept for this run's
+	// changes only: the row applies only if no special election is held.
+	IfNoSpecial bool `json:"-"`
 }
 
 // open reports whether someone must still act on the deadline.
@@ -109,7 +112,7 @@ func FromResultInto(rec *Record, r *compute.Result, law string) {
 			closed := !d.Actionable()
 			passed := closed && d.Status == compute.Passed
 			rec.Deadlines = append(rec.Deadlines, Deadline{Code: d.Code, Date: date(d.Effective), Passed: passed,
-				Met: closed && !passed, Verify: d.Verify})
+				Met: closed && !passed, Verify: d.Verify, IfNoSpecial: d.IfNoSpecial})
 		}
 	}
 	rec.Key = Key(v, rec.VacancyDate, false)
@@ -211,6 +214,14 @@ func normalise(s string) string {
 		words[i] = strings.ToLower(w)
 	}
 	return strings.Join(words, " ")
+}
+
+// seatKey is the record's normalised seat (Seat), "" when it has none.
+func (r *Record) seatKey() string {
+	if len(r.In) <= inCounty {
+		return ""
+	}
+	return Seat(r.In[inOffice], r.In[inDistrict], r.In[inCounty])
 }
 
 // seat is the record's office, district and county as a change names them

@@ -25,6 +25,7 @@ const (
 	codeNeedsReview          = "NEEDS_REVIEW"
 	codeEditionStraddle      = "EDITION_STRADDLE"
 	codeProclamationLate     = "PROCLAMATION_LATE"
+	codeProclamationOverdue  = "PROCLAMATION_OVERDUE"
 )
 
 // ConflictRule is one row of the conflict-code table.
@@ -62,6 +63,8 @@ var conflictRules = [...]ConflictRule{
 	{codeNeedsReview, Info, "the vacancy's filling method or election rests on an unverified rule or a reading: the message names it (warning where both editions' results are given); a deadline's date resting on one carries verify on its row instead", ""},
 	{codeEditionStraddle, Info, "the vacancy and the proclamation fall under different editions: the message names both and which decides what", ""},
 	{codeProclamationLate, Warning, "the proclamation came after the last day of the duty to proclaim", "a warning, not an error: the state has counted from the formal resignation letter"},
+	{codeProclamationOverdue, Warning, "the last day of the duty to proclaim passed before the as-of date and the row gives neither a proclamation nor a special election date",
+		"code added by this tool: the row records no proclamation, and the seat may be left without the special election the statute requires"},
 }
 
 func conflictSeverity(code string) Severity {

@@ -260,11 +260,11 @@ func (d *deadlineRun) evaluate(rule *DeadlineRule, row *Deadline, a *anchors, cs
 	if row.Applies && !d.base && row.Verify == "" {
 		switch {
 		case !row.late && unverified(&rule.Authority):
-			row.Verify = d.law.verifyText("text unread")
+			row.Verify = d.law.verifyText("the statute's text is not verified")
 		case len(reviews) > 0 && row.actDerived && d.act >= 0:
-			row.Verify = d.law.verifyText(d.law.Acts[d.act].ID + " unread")
+			row.Verify = d.law.verifyText("the one-year act's text is not verified")
 		case len(reviews) > 0:
-			row.Verify = d.law.verifyText("opening unknown")
+			row.Verify = d.law.verifyText("the day the window opens is not known")
 		}
 	}
 	if len(notes) > 0 {
@@ -333,7 +333,7 @@ func (d *deadlineRun) exception(rule *DeadlineRule, row *Deadline, a *anchors, c
 			cs = append(cs, conflict(codeLateVacancy, rule.Code, msg, row.Citation))
 		}
 		if unverified(&x.Authority) {
-			row.Verify = d.law.verifyText("text unread")
+			row.Verify = d.law.verifyText("the statute's text is not verified")
 		}
 		return cs
 	}
@@ -444,7 +444,7 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, met *MetBy, cs []Con
 				row.Code+": the last day "+isoDate(row.Effective)+" "+what+"; file as soon as practicable.",
 				tl.Cite))
 			if d.ed.TooLateRv != "" { // the catch-all's current text is unverified
-				row.Verify = d.law.verifyText(tl.Cite + " unread")
+				row.Verify = d.law.verifyText(tl.Cite + "'s current text is not verified")
 			}
 		}
 	}

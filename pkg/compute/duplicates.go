@@ -67,10 +67,40 @@ func (k VacancyKey) TwoInOneSeat(o VacancyKey) bool {
 // same vacancy as the rows others names (their sources, never the row's
 // own).
 func DuplicateConflict(others []string) Conflict {
-	return conflict(codeDuplicateVacancy, "vacancy_id",
-		"The same vacancy (office, district, county, incumbent and vacancy date) is also entered as "+
-			strings.Join(others, ", ")+": check whether it was entered twice, and keep one row.",
-		citeDataCheck)
+	return conflict(codeDuplicateVacancy, "vacancy_id", dupLead+strings.Join(others, ", ")+dupTail, citeDataCheck)
+}
+
+// DUPLICATE_VACANCY's sentence around the rows it names.
+const (
+	dupLead = "The same vacancy (office, district, county, incumbent and vacancy date) is also entered as "
+	dupTail = ": check whether it was entered twice, and keep one row."
+)
+
+// DuplicateOf is the other rows a DUPLICATE_VACANCY conflict of the
+// result names ("v.xlsx:Upstate:14 (AD-074)"), as DuplicateConflict was
+// given them; "" when the result has none. Every item of such a row says
+// it was entered twice, and names the other row.
+func DuplicateOf(r *Result) string {
+	for i := range r.Conflicts {
+		if c := &r.Conflicts[i]; c.Code == codeDuplicateVacancy {
+			return DuplicateOthers(c.Code, c.Message)
+		}
+	}
+	return ""
+}
+
+// DuplicateOthers is DuplicateOf for one conflict given by its code and
+// message (as a snapshot's record keeps them).
+func DuplicateOthers(code, message string) string {
+	if code != codeDuplicateVacancy {
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(message, dupLead); ok {
+		if others, ok := strings.CutSuffix(rest, dupTail); ok {
+			return others
+		}
+	}
+	return ""
 }
 
 // SameSeatConflict is the SAME_SEAT conflict of a row that shares its
@@ -107,4 +137,59 @@ func writeNormalised(b *strings.Builder, s string) {
 			b.WriteString(strings.ToLower(string(c)))
 		}
 	}
+}
+
+// DoneByDuplicate gives r what a duplicate row of it records done and r
+// does not: one vacancy entered twice, one row with the proclamation_date
+// and one without, is one proclaimed vacancy (issue 32: the copy without
+// the date brought back a duty already met). done reports the deadline
+// codes the duplicate meets; proclaimed, that a special election fills
+// it; others names the duplicate rows (DuplicateOf). A deadline done
+// there is met here, its reason naming the row that records it; with the
+// special election proclaimed, the rows that apply only if none is held
+// (IfNoSpecial) no longer apply, and PROCLAMATION_OVERDUE goes. The next
+// deadline follows. It reports whether r changed.
+func DoneByDuplicate(r *Result, done func(code string) bool, proclaimed bool, others string) bool {
+	row := "its duplicate row"
+	if others != "" {
+		row += " " + others
+	}
+	changed := false
+	for i := range r.Deadlines {
+		d := &r.Deadlines[i]
+		if !d.Applies || d.Status == Met || d.Status == MetLate {
+			continue
+		}
+		switch {
+		case done(d.Code):
+			d.Status = Met
+			d.Reason = joinNonEmpty("; ", d.Reason, "done: "+row+" records it")
+			changed = true
+		case proclaimed && d.IfNoSpecial:
+			d.Applies, d.Status = false, NoStatus
+			rest := strings.TrimPrefix(strings.TrimPrefix(d.Reason, ifNoSpecialReason), "; ")
+			d.Reason = joinNonEmpty("; ", "does not apply: a special election was proclaimed, as "+row+" records", rest)
+			changed = true
+		}
+	}
+	if proclaimed {
+		kept := r.Conflicts[:0]
+		for _, c := range r.Conflicts {
+			if c.Code == codeProclamationOverdue {
+				changed = true
+				continue
+			}
+			kept = append(kept, c)
+		}
+		r.Conflicts = kept
+	}
+	if changed {
+		r.NextDeadline, r.NextDeadlineDate = "", Date{}
+		for i := range r.Deadlines {
+			if d := &r.Deadlines[i]; d.Actionable() && (r.NextDeadline == "" || d.Effective.Before(r.NextDeadlineDate)) {
+				r.NextDeadline, r.NextDeadlineDate = d.Code, d.Effective
+			}
+		}
+	}
+	return changed
 }

@@ -843,8 +843,13 @@ func (e *engine) proclamation() {
 	text := joinNonEmpty(" ", "The proclamation of "+isoDate(r)+" sets the special election", w.Who) + " " + itoa(w.MinDays) + " to " + itoa(w.MaxDays) +
 		" days after it: between " + isoDate(e.r.SpecialEarliest) + " and " + isoDate(e.r.SpecialLatest)
 	if s.IsZero() {
+		// A special election fills the vacancy: the general election
+		// would be a wrong answer, so none is shown until the day is
+		// given, only the window it must fall in.
+		e.r.FillingElection = Date{}
 		e.add(conflict(codeNeedsInput, "special_election_date",
-			"The proclamation names the day of the special election: enter special_election_date; until then the general election is shown.",
+			"The proclamation names the day of the special election: enter special_election_date; until then only its window is shown ("+
+				isoDate(e.r.SpecialEarliest)+" to "+isoDate(e.r.SpecialLatest)+").",
 			w.Cite))
 		text += "."
 	} else {
@@ -949,11 +954,15 @@ func (e *engine) doubt(r, s Date) {
 func (e *engine) termCheck() {
 	// A vacancy by expiration of term lies in the next term, whose end the
 	// row does not give: term_end is the expired term's, nothing to check.
-	if e.foreseen || e.in.Cause == TermExpiration || e.r.TermEnd.IsZero() || e.r.FillingElection.IsZero() {
+	fe := e.r.FillingElection
+	if fe.IsZero() && e.r.Method == SpecialElection {
+		fe = e.r.SpecialEarliest // proclaimed, its day not given: the window's first day
+	}
+	if e.foreseen || e.in.Cause == TermExpiration || e.r.TermEnd.IsZero() || fe.IsZero() {
 		return
 	}
 	cite := e.fill().TermCheck.Cite
-	fe, te := e.r.FillingElection, e.r.TermEnd
+	te := e.r.TermEnd
 	what := "given"
 	if !e.termGiven {
 		what = "default"
@@ -1001,6 +1010,9 @@ func (e *engine) deadlines() {
 		first := len(e.r.Deadlines)
 		var p Date
 		e.r.Deadlines, e.r.Conflicts, p = d.general(e.r.Deadlines, e.r.Conflicts)
+		if e.r.Method == SpecialOrGeneral {
+			ifNoSpecial(e.r.Deadlines[first:])
+		}
 		e.use(d.edBit)
 		for i := first; i < len(e.r.Deadlines); i++ {
 			if e.r.Deadlines[i].touched && d.act >= 0 {
@@ -1046,6 +1058,22 @@ func (e *engine) deadlines() {
 		}
 		if e.r.NextDeadline == "" || dl.Effective.Before(e.r.NextDeadlineDate) {
 			e.r.NextDeadline, e.r.NextDeadlineDate = dl.Code, dl.Effective
+		}
+	}
+}
+
+// ifNoSpecialReason is the reason of a general-election row of a
+// vacancy a special election may still fill (special_or_general).
+const ifNoSpecialReason = "applies only if no special election is held"
+
+// ifNoSpecial marks the general-election rows of a special_or_general
+// vacancy: the governor may (from L.2021 ch. 320 must) proclaim a special
+// election, and then these rows do not apply.
+func ifNoSpecial(rows []Deadline) {
+	for i := range rows {
+		if rows[i].Applies {
+			rows[i].IfNoSpecial = true
+			rows[i].Reason = joinNonEmpty("; ", ifNoSpecialReason, rows[i].Reason)
 		}
 	}
 }
@@ -1118,6 +1146,18 @@ func (e *engine) dutyRow() {
 			row.Status = Open
 		}
 		meet(&row, &d.MetBy, &e.in)
+		if row.Status == Passed && e.in.ProclamationDate.IsZero() && e.in.SpecialElectionDate.IsZero() &&
+			!e.r.FillingElection.IsZero() && !e.r.FillingElection.Before(e.asOf) {
+			// The duty lapsed on the as-of date with no proclamation in
+			// the row, and the general election that fills the seat
+			// failing one is still ahead: a board reading only its
+			// deadlines would not see it.
+			e.add(conflict(codeProclamationOverdue, "proclamation_date",
+				"The governor had to proclaim a special election within "+itoa(d.Days)+" days of the vacancy ("+isoDate(e.v)+"), by "+isoDate(due)+
+					" ("+d.Cite+"), and the row gives no proclamation: enter proclamation_date if one was issued, else ask the governor's office; until then the general election of "+
+					isoDate(e.r.FillingElection)+" is shown.",
+				d.Cite))
+		}
 		if r := e.in.ProclamationDate; !r.IsZero() && r.After(due) {
 			e.add(conflict(codeProclamationLate, "proclamation_date",
 				"The proclamation ("+isoDate(r)+") is "+itoa(e.v.DaysUntil(r))+" days after the vacancy ("+isoDate(e.v)+"): "+d.Cite+" requires it within "+itoa(d.Days)+

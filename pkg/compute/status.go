@@ -69,10 +69,11 @@ func meet(row *Deadline, m *MetBy, in *Vacancy) {
 // sourced rule, an inference or an interpretation raises no verify mark.
 func unverified(a *Authority) bool { return a.MarkOrSourced() == Unsourced }
 
-// verifyText is a deadline's verify mark: what is unverified, in a word or
-// two ("text unread", "T2020 unread", "opening unknown"), and what to
-// check the date against (Law.CheckAgainst). It is short, for a column of
-// the Deadlines sheet: the row's citation beside it names the rule.
+// verifyText is a deadline's verify mark: what is unverified, in plain
+// words ("the statute's text is not verified", "the day the window opens
+// is not known": no codes, for it reaches the morning mail), and what to
+// check the date against (Law.CheckAgainst). The row's citation beside it
+// names the rule.
 func (l *Law) verifyText(what string) string {
 	against := l.CheckAgainst
 	if against == "" {

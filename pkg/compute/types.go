@@ -226,6 +226,10 @@ type Deadline struct {
 	// words, what to check the date against (the rule rests on text still
 	// unverified). Every place that shows the date shows it.
 	Verify string
+	// IfNoSpecial marks a general-election row of a vacancy the governor
+	// may still fill by a special election (special_or_general): it
+	// applies only if no special election is held, and its reason says so.
+	IfNoSpecial bool
 
 	touched    bool // a one-year act or calendar input set or moved the dates
 	actDerived bool // a one-year act's dates decided them

@@ -108,16 +108,21 @@ func TestDeadlinesLeadWithAction(t *testing.T) {
 	if len(rows)-1 != 5*n {
 		t.Fatalf("Deadlines has %d rows, want %d", len(rows)-1, 5*n)
 	}
-	t.Run("open rows first, each group in input order", func(t *testing.T) {
+	t.Run("open rows first, by last day, then the others in input order", func(t *testing.T) {
 		for i, r := range rows[1:] {
 			open := i < 2*n
 			if got := at(r, status) == string(compute.Open); got != open {
 				t.Fatalf("row %d (%s %s) status %q: the %d open rows must come first", i+2, at(r, id), at(r, code), at(r, status), 2*n)
 			}
 		}
-		// The open rows: V-1's two, V-2's two, …; then V-1's three others.
-		if at(rows[1], id) != "V-1" || at(rows[3], id) != "V-2" || at(rows[2*n+1], id) != "V-1" || at(rows[5*n], id) != "V-"+strconv.Itoa(n) {
-			t.Errorf("order: %v %v %v %v", rows[1][:2], rows[3][:2], rows[2*n+1][:2], rows[5*n][:2])
+		// The open rows by their last day (issue 32: the first page is
+		// what is due): every vacancy's accept-or-decline row, Mon
+		// 2027-02-08, in input order, then every independent petition, Tue
+		// 02-09; then V-1's three others.
+		if at(rows[1], id) != "V-1" || at(rows[2], id) != "V-2" || at(rows[n], code) != "special_party_accept_decline" ||
+			at(rows[n+1], id) != "V-1" || at(rows[n+1], code) != "special_independent_petition" ||
+			at(rows[2*n+1], id) != "V-1" || at(rows[5*n], id) != "V-"+strconv.Itoa(n) {
+			t.Errorf("order: %v %v %v %v %v", rows[1][:2], rows[2][:2], rows[n+1][:2], rows[2*n+1][:2], rows[5*n][:2])
 		}
 		if got := at(rows[2*n+2], status); got != string(compute.Met) {
 			t.Errorf("V-1's second waiting row is %q, want met", got)

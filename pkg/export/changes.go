@@ -206,22 +206,16 @@ func changeRow(dst []value, c *changes.Change) []value {
 
 func (w *Writer) digestRun(info RunInfo) changes.Run {
 	t := w.tally
-	r := changes.Run{Tool: info.Version, AsOf: w.opts.AsOf.String(), Law: w.lawChoice(),
+	r := changes.Run{Tool: info.Version, AsOf: w.opts.AsOf.String(), Law: w.digestLaw(),
 		Vacancies: t.vacancies, Rejected: t.rejected, Blank: blankRows(info),
 		Errors: t.bySeverity[compute.Error], Warnings: t.bySeverity[compute.Warning]}
-	var ids []string
-	for _, e := range w.editionsUsed() {
-		ids = append(ids, e.ID)
-	}
-	if len(ids) > 0 {
-		r.Law += "; used here: " + strings.Join(ids, ", ")
-	}
 	for _, in := range info.Inputs {
 		r.Inputs = append(r.Inputs, filepath.Base(in.Path))
 		r.Rows += in.Rows
 	}
 	if w.opts.slice != nil {
 		r.Part = strings.TrimPrefix(w.sliceTitle(), " ")
+		r.Withdrawn = w.opts.slice.Withdrawn
 	}
 	r.Words = lastDayTitle
 	for _, l := range t.verify.lines() {
@@ -233,17 +227,45 @@ func (w *Writer) digestRun(info RunInfo) changes.Run {
 	case w.csv:
 		r.Standing = "conflicts.csv and errors.csv"
 	}
+	r.Where = w.fullList()
+	return r
+}
+
+// fullList names the file and sheet that hold the digest's full list, as
+// a reader of the mail finds them: the workbook is its attachment; there
+// is no output folder in a mail.
+func (w *Writer) fullList() string {
+	const book = "results.xlsx, the attached workbook"
 	switch {
 	case w.opts.Changes && w.xlsx && w.csv:
-		r.Where = "changes.csv and the Changes sheet of results.xlsx"
+		return "the Changes sheet of " + book + " (and changes.csv)"
 	case w.opts.Changes && w.xlsx:
-		r.Where = "the Changes sheet of results.xlsx"
+		return "the Changes sheet of " + book
 	case w.opts.Changes && w.csv:
-		r.Where = "changes.csv"
-	default:
-		r.Where = "the output folder (run with --compare to list every change)"
+		return "changes.csv"
+	case w.xlsx:
+		return "the Deadlines sheet of " + book + ", whose open deadlines come first, soonest first"
+	case w.csv:
+		return "deadlines.csv (every deadline; status open for those still to act on)"
 	}
-	return r
+	return "this digest (the run wrote no workbook: add xlsx to --format for one)"
+}
+
+// digestLaw is the law applied in the digest's words: no edition codes
+// (E4, T2026), which stay in summary.json and on the Rules sheet.
+func (w *Writer) digestLaw() string {
+	law := w.law()
+	where := "summary.json names it"
+	if w.xlsx {
+		where = "the Rules sheet of results.xlsx names it"
+	}
+	switch {
+	case law == nil:
+		return ""
+	case law.Auto():
+		return "the law in force on each date (" + where + ")"
+	}
+	return "one edition of the law for every date, as --edition asked (" + where + ")"
 }
 
 // changesSummary is summary.json's "changes".

@@ -9,7 +9,14 @@
 // sorted Conflicts sheet, the split) and hands it every compute.Result and
 // ingest.Problem, in input order, then commits it. The deadline rows,
 // which need no plan, may go first (Start, Deadlines.Add), while the
-// inputs are still being read.
+// inputs are still being read; the calendar's events wait for Result,
+// which brings the duplicates.
+//
+// Every part says what its reader must do (issue 32): Deadlines leads
+// with what is due, by last day; the election days ahead are items on
+// Summary and in the calendar; summary.json's fail_on says whether this
+// part reached --fail-on (failon.go), so that a mail goes to the boards
+// whose part calls for it.
 //
 // What it owns:
 //
@@ -38,7 +45,8 @@
 //     the worst conflict, Conflicts by its own, Deadlines when a conflict
 //     names that deadline), a bold blue date that § 1-106 rolled over,
 //     grey italics for a deadline that needs nothing; those rows follow
-//     the open ones on Deadlines. A highlighted vacancy's conflicts cell
+//     the open ones on Deadlines, which come by their last day (those
+//     that apply only if no special election is held after the rest). A highlighted vacancy's conflicts cell
 //     links to its most severe line on Conflicts, and each Conflicts line
 //     links back; only the errors and warnings of Conflicts print. Every
 //     page names the sheet, the slice, the as-of date and the law applied.

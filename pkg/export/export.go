@@ -42,6 +42,12 @@ type Options struct {
 	// Changes: the run compares itself with an earlier one; the Changes
 	// sheet (second in results.xlsx) and changes.csv are written.
 	Changes bool
+	// Soon is --soon's days: the Summary lists the election days of that
+	// many days ahead when more than its 14.
+	Soon int
+	// FailOn is the run's --fail-on, which summary.json's fail_on block
+	// judges each part by (failon.go).
+	FailOn FailOn
 
 	// What the Plan gives this Writer and its slices.
 	extra []string // the carried-through columns
@@ -187,9 +193,11 @@ func OpenFolder(dir string) (*Folder, error) {
 }
 
 // Deadlines is a run's Writer before its Plan: it writes the vacancies'
-// deadline rows (the Deadlines sheet, deadlines.csv, the calendar file),
-// which depend on nothing later rows bring, while the run still reads its
-// inputs, and the reading leaves a CPU free for them.
+// deadline rows (the Deadlines sheet, deadlines.csv), which depend on
+// nothing later rows bring but a duplicate (the pipeline writes them again
+// when one changes a row), while the run still reads its inputs, and the
+// reading leaves a CPU free for them. The calendar's events wait for
+// Result: an event of a row entered twice says so.
 type Deadlines struct{ w *Writer }
 
 // Start opens the outputs of a run in folder f's staging set: the
@@ -304,7 +312,7 @@ func newWriter(opts Options) (*Writer, error) {
 	if err := CheckICSAlarm(opts.ICSAlarm); err != nil {
 		return nil, fmt.Errorf("export: ICS alarm %w", err)
 	}
-	w.tally = newTally(opts.AsOf)
+	w.tally = newTally(opts.AsOf, opts.Soon)
 	return w, nil
 }
 
@@ -399,8 +407,8 @@ func (w *Writer) fail(err error) error {
 	return err
 }
 
-// Result writes one vacancy's rows: Vacancies, its deadlines (Deadlines,
-// deadlines.csv, the calendar; unless Deadlines.Add wrote them) and its
+// Result writes one vacancy's rows: Vacancies, its calendar events, its
+// deadlines (Deadlines, deadlines.csv; unless Deadlines.Add wrote them) and its
 // conflicts (conflicts.csv; the Conflicts sheet's lines, in their sorted
 // places, at Commit). Results come in input order, each conflict as the
 // Plan counted it.
@@ -411,6 +419,17 @@ func (w *Writer) Result(r *compute.Result) error {
 	if seq := w.tally.vacancies; seq >= w.early {
 		w.tally.deadlines(r, seq)
 		if err := w.deadlineRows(r); err != nil {
+			return w.fail(err)
+		}
+	} else {
+		// Written before the duplicates were known: the row's items now
+		// say whether it was entered twice.
+		w.tally.duplicate(r, seq)
+	}
+	if w.ics {
+		// The calendar is written from the finished row, whatever wrote
+		// its deadline rows: an event of a row entered twice says so.
+		if err := w.cal.vacancy(r); err != nil {
 			return w.fail(err)
 		}
 	}
@@ -523,15 +542,10 @@ func (w *Writer) writeConflicts() error {
 	})
 }
 
-// deadlineRows writes the vacancy's rows of Deadlines, deadlines.csv and
-// the calendar.
+// deadlineRows writes the vacancy's rows of Deadlines and deadlines.csv
+// (the calendar's events are Result's).
 func (w *Writer) deadlineRows(r *compute.Result) error {
 	v := &r.Vacancy
-	if w.ics {
-		if err := w.cal.vacancy(r); err != nil {
-			return err
-		}
-	}
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
 		w.vals = deadlineRow(w.vals, v.ID, d, &w.clean)
@@ -562,10 +576,12 @@ func severityFill(s compute.Severity) xlsx.Fill {
 
 // deadlineXLSX writes one Deadlines row: filled when a conflict names this
 // deadline, greyed when it needs nothing (passed, met, not applicable),
-// its effective date marked when rolled over. The sheet leads with
-// action: the rows someone must still act on (Deadline.Actionable) are
-// written as they come, the others are held back and follow them once
-// every vacancy is written, in input order.
+// its effective date marked when rolled over. The sheet's first page is
+// what is due (issue 32): the rows someone must still act on
+// (Deadline.Actionable) in order of their last day, then those that apply
+// only if no special election is held (their reason says so), by last
+// day too, then the others in input order; every row is held back and
+// written in that order once every vacancy is.
 func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 	worst := compute.NoSeverity
 	for _, c := range r.Conflicts {
@@ -589,11 +605,20 @@ func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
 			}
 		}
 	}
-	if done {
-		return w.book.deadlines.Hold(w.book.values(w.vals), severityFill(worst), w.marks)
+	return w.book.deadlines.HoldAt(deadlineBand(d, done), w.book.values(w.vals), severityFill(worst), w.marks)
+}
+
+// deadlineBand is a Deadlines row's place among the held rows: "0" and its
+// last day for a row due, "1" and its last day for one due only if no
+// special election is held, "2" for one that needs nothing (input order).
+func deadlineBand(d *compute.Deadline, done bool) string {
+	switch {
+	case done:
+		return "2"
+	case d.IfNoSpecial:
+		return "1" + dateValue(d.Effective)
 	}
-	_, _, err := w.book.deadlines.Add(w.book.values(w.vals), severityFill(worst), w.marks, nil)
-	return err
+	return "0" + dateValue(d.Effective)
 }
 
 // Problem writes one row of Errors. rowRejected marks the first problem of

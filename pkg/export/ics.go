@@ -41,8 +41,12 @@ import (
 // the citation and edition, and "Verify:" when the date rests on text
 // still unverified. Each event carries CATEGORIES (its county or
 // counties, and its kind) and, unless the alarm is off, a reminder
-// (VALARM) at 09:00 some days before; an event already past on the as-of
-// date carries none, so that an import does not ring for history.
+// (VALARM) at 09:00 some days before, never before the as-of date (a
+// deadline due tomorrow rings today at 09:00, not in the past); an event
+// already past on the as-of date carries none, so that an import does not
+// ring for history. An election day that fills a vacancy is such an item
+// too: a reminder, and the counties of the vacancies it fills. The events
+// of a row entered twice (DUPLICATE_VACANCY) say so and name the other row.
 //
 // No event is longer than maxEventBytes: text from the input is cut to a
 // bounded length, and a description that still runs over loses its least
@@ -87,12 +91,16 @@ const (
 
 // electionDay is one election the calendar shows, with what it is for.
 type electionDay struct {
-	kind   string   // "General election", "Primary election", "Special election"
-	sure   bool     // kind is that of an election filling a vacancy
-	fills  int      // vacancies it fills
-	serves int      // vacancies whose deadlines serve it
-	seats  []string // the first namedSeats it fills, in words with their vacancy_id
+	kind     string   // "General election", "Primary election", "Special election"
+	sure     bool     // kind is that of an election filling a vacancy
+	fills    int      // vacancies it fills
+	serves   int      // vacancies whose deadlines serve it
+	seats    []string // the first namedSeats it fills, in words with their vacancy_id
+	counties []string // the counties of the vacancies it fills, the first maxElectionCounties
 }
+
+// maxElectionCounties bounds an election day's county categories.
+const maxElectionCounties = 8
 
 // namedSeats is how many filled seats an election's description names.
 const namedSeats = 5
@@ -138,27 +146,36 @@ func parseICSAlarm(s string) (icsAlarm, error) {
 	return icsAlarm{}, fmt.Errorf("%q: give the days before the day as Nd (3d, 0d for the day itself, at most %dd) or none", s, maxICSAlarmDays)
 }
 
-// trigger is the reminder's TRIGGER, relative to the start of the
+// daysBefore is how many days before the event's day its reminder goes
+// off: the alarm's days, but never before the as-of date, the day the
+// calendar is made and imported (issue 32: a deadline due in two days had
+// its reminder, three days before, already in the past). An event due
+// today rings at 09:00 today.
+func (a icsAlarm) daysBefore(asOf, day compute.Date) int {
+	return max(0, min(a.days, asOf.DaysUntil(day)))
+}
+
+// icsTrigger is the reminder's TRIGGER, relative to the start of the
 // event's day: 09:00 days before it.
-func (a icsAlarm) trigger() string {
-	switch a.days {
+func icsTrigger(days int) string {
+	switch days {
 	case 0:
 		return "PT9H"
 	case 1:
 		return "-PT15H"
 	}
-	return fmt.Sprintf("-P%dDT15H", a.days-1)
+	return fmt.Sprintf("-P%dDT15H", days-1)
 }
 
-// when says when the reminder goes off, in words.
-func (a icsAlarm) when() string {
-	switch a.days {
+// icsWhen says when the event is, seen from its reminder, in words.
+func icsWhen(days int) string {
+	switch days {
 	case 0:
 		return "today"
 	case 1:
 		return "tomorrow"
 	}
-	return "in " + strconv.Itoa(a.days) + " days"
+	return "in " + strconv.Itoa(days) + " days"
 }
 
 // icsConfig is what deadlines.ics is written from.
@@ -355,6 +372,12 @@ func (w *icsWriter) vacancy(r *compute.Result) error {
 	key, repeat := w.uidKey(v)
 	ev := vacancyWords{place: place(v), tag: tag(v, repeat), with: filing.For(v, func(c string) string { return icsText(c, maxCountyBytes) }),
 		counties: v.Counties(), source: icsText(v.Source.String(), maxSeatBytes)}
+	if dup := compute.DuplicateOf(r); dup != "" {
+		// Every event of a row entered twice says so and names the other
+		// row (a duty the other row records done is not among them).
+		ev.tag += " (entered twice)"
+		ev.dup = "Entered twice: this vacancy is also " + icsText(dup, maxNoteBytes) + "; keep one row."
+	}
 	var served []compute.Date
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
@@ -382,6 +405,11 @@ func (w *icsWriter) vacancy(r *compute.Result) error {
 		if len(e.seats) < namedSeats {
 			e.seats = append(e.seats, ev.place+" "+ev.tag)
 		}
+		for _, c := range ev.counties {
+			if len(e.counties) < maxElectionCounties && !slices.Contains(e.counties, c) {
+				e.counties = append(e.counties, c)
+			}
+		}
 	}
 	return nil
 }
@@ -389,6 +417,7 @@ func (w *icsWriter) vacancy(r *compute.Result) error {
 // vacancyWords is what every event of a vacancy says of it.
 type vacancyWords struct {
 	place, tag, with, source string
+	dup                      string // the line of a row entered twice
 	counties                 []string
 }
 
@@ -465,6 +494,9 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string,
 	} else if !d.ElectionDate.IsZero() {
 		rest = append(rest, line{fmt.Sprintf("For the %s of %s.", strings.ToLower(electionKind(r, d)), d.ElectionDate), keepElection})
 	}
+	if ev.dup != "" {
+		rest = append(rest, line{ev.dup, keepAlways})
+	}
 	if d.Reason != "" {
 		rest = append(rest, line{"Note: " + icsText(d.Reason, maxNoteBytes) + ".", keepNote})
 	}
@@ -521,6 +553,7 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string,
 // before the as-of date, sets none.
 func (w *icsWriter) write(uid string, day compute.Date, summary string, desc []line, counties []string, kind, what string) error {
 	remind := what != "" && !w.alarm.off && !day.Before(w.asOf)
+	before := w.alarm.daysBefore(w.asOf, day)
 	start, end := dateValue(day), dateValue(day.AddDays(1)) // RFC 5545: an all-day event ends the day after
 	for {
 		b := w.event[:0]
@@ -538,8 +571,8 @@ func (w *icsWriter) write(uid string, day compute.Date, summary string, desc []l
 		b = append(b, "TRANSP:TRANSPARENT\r\n"...)
 		if remind {
 			b = append(b, "BEGIN:VALARM\r\nACTION:DISPLAY\r\n"...)
-			b = icalline.Raw(b, "TRIGGER", w.alarm.trigger())
-			b = icalline.Text(b, "DESCRIPTION", what+" "+w.alarm.when())
+			b = icalline.Raw(b, "TRIGGER", icsTrigger(before))
+			b = icalline.Text(b, "DESCRIPTION", what+" "+icsWhen(before))
 			b = append(b, "END:VALARM\r\n"...)
 		}
 		b = append(b, "END:VEVENT\r\n"...)
@@ -629,7 +662,13 @@ func (w *icsWriter) writeElections() error {
 			}
 			desc = append(desc, line{fmt.Sprintf("%s of %s serve it.", which, plural(e.serves, "vacancy", "vacancies")), keepNote})
 		}
-		if err := w.write(eventUID("election", day.String()), day, summary, desc, nil, "Election", ""); err != nil {
+		// An election that fills a vacancy is an item to act on: a
+		// reminder, and its counties, as every deadline has.
+		what := ""
+		if e.fills > 0 {
+			what = "Election day"
+		}
+		if err := w.write(eventUID("election", day.String()), day, summary, desc, e.counties, "Election", what); err != nil {
 			return err
 		}
 	}

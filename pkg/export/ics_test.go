@@ -107,11 +107,14 @@ func TestICS(t *testing.T) {
 			t.Errorf("the first day's description speaks of a last day:\n%s", desc)
 		}
 	})
-	t.Run("each deadline reminds three days before at 09:00; an election day does not", func(t *testing.T) {
+	t.Run("each deadline reminds three days before at 09:00, never before the as-of date; so does an election filling a vacancy", func(t *testing.T) {
+		reminded := 0
 		for _, e := range events {
 			title := prop(e, ics.ComponentPropertySummary)
 			alarms := e.Alarms()
-			if categories(e) == "Election" {
+			if strings.HasPrefix(title, "Primary election") {
+				// It fills no vacancy of the inputs: only the deadlines
+				// serve it.
 				if len(alarms) != 0 {
 					t.Errorf("%s: %d reminders, want none", title, len(alarms))
 				}
@@ -123,9 +126,22 @@ func TestICS(t *testing.T) {
 			}
 			a := alarms[0]
 			// 09:00 three days before the day that starts at midnight:
-			// 2 days and 15 hours before it.
-			if got := a.GetProperty(ics.ComponentPropertyTrigger).Value; got != "-P2DT15H" {
-				t.Errorf("%s: TRIGGER %s, want -P2DT15H", title, got)
+			// 2 days and 15 hours before it. The opportunity to ballot is
+			// due on the as-of date itself, Mon 2026-03-02: three days
+			// before would be in the past at import (issue 32), so it
+			// rings at 09:00 that day.
+			want, words := "-P2DT15H", "in 3 days"
+			if prop(e, ics.ComponentPropertyDtStart) == "20260302" {
+				want, words = "PT9H", "today"
+			}
+			if got := a.GetProperty(ics.ComponentPropertyTrigger).Value; got != want {
+				t.Errorf("%s: TRIGGER %s, want %s", title, got, want)
+			}
+			if got := a.GetProperty(ics.ComponentPropertyDescription); got == nil || !strings.HasSuffix(got.Value, words) {
+				t.Errorf("%s: the reminder does not say %q: %v", title, words, got)
+			}
+			if strings.HasPrefix(title, "General election") {
+				reminded++
 			}
 			if got := a.GetProperty(ics.ComponentPropertyAction).Value; got != "DISPLAY" {
 				t.Errorf("%s: ACTION %s, want DISPLAY", title, got)
@@ -134,6 +150,9 @@ func TestICS(t *testing.T) {
 				t.Errorf("%s: a DISPLAY reminder without DESCRIPTION (RFC 5545 § 3.6.6)", title)
 			}
 		}
+		if reminded != 1 {
+			t.Errorf("the general election, which fills two vacancies, has %d reminders, want 1", reminded)
+		}
 	})
 	t.Run("categories: the county and the kind", func(t *testing.T) {
 		for title, want := range map[string]string{
@@ -141,6 +160,9 @@ func TestICS(t *testing.T) {
 			"First day to file independent nominating petitions — Member of Assembly, Assembly District 12 (Kings) [V-001] 20260811":         "Kings,First day",
 			"Last day to file certificates accepting or declining an independent nomination — Town Supervisor, District 1 [000123] 20260316": "Deadline",
 			"Primary election 20260623": "Election",
+			// The general election fills V-001's seat (Kings) and 000123's
+			// (of no county).
+			"General election — fills 2 vacancies 20261103": "Kings,Election",
 		} {
 			if got := categories(byTitle[title]); got != want {
 				t.Errorf("%s: CATEGORIES %q, want %q", title, got, want)
@@ -234,13 +256,21 @@ func TestICSAlarm(t *testing.T) {
 			for _, e := range parseICS(t, string(raw)) {
 				for _, a := range e.Alarms() {
 					n++
-					if got := a.GetProperty(ics.ComponentPropertyTrigger).Value; got != c.trigger {
-						t.Errorf("TRIGGER %s, want %s", got, c.trigger)
+					// An event on the as-of date (Mon 2026-03-02) rings at
+					// 09:00 that day whatever the setting: earlier is past.
+					want := c.trigger
+					if prop(e, ics.ComponentPropertyDtStart) == "20260302" {
+						want = "PT9H"
+					}
+					if got := a.GetProperty(ics.ComponentPropertyTrigger).Value; got != want {
+						t.Errorf("%s: TRIGGER %s, want %s", prop(e, ics.ComponentPropertySummary), got, want)
 					}
 				}
 			}
-			if want := map[bool]int{true: 0, false: 5}[c.trigger == ""]; n != want {
-				t.Errorf("%d reminders, want %d (one per deadline event)", n, want)
+			// One per deadline event (five), and the general election
+			// that fills V-001's and 000123's seats.
+			if want := map[bool]int{true: 0, false: 6}[c.trigger == ""]; n != want {
+				t.Errorf("%d reminders, want %d (one per deadline event and filling election)", n, want)
 			}
 		})
 	}

@@ -166,16 +166,19 @@ func TestWorkbookReadBack(t *testing.T) {
 			{"a vacancy with an error is red", vacanciesSheet, "A3", "red"},
 			{"a date on a red row stays a date", vacanciesSheet, "I3", "date+red"},
 			{"a vacancy without conflicts is plain", vacanciesSheet, "A4", ""},
-			{"a rolled-over last day is marked", deadlinesSheet, "F3", "date+rolled"},
-			// Deadlines leads with the open rows (V-001's three, then
-			// 000123's open one), then those needing nothing, in input
-			// order: V-002's two passed rows, 000123's row that does not
-			// apply.
-			{"an open deadline after another vacancy's open ones is plain", deadlinesSheet, "A5", ""},
+			// Deadlines leads with the open rows by their last day (V-001's
+			// opportunity to ballot, Mon 2026-03-02, and designating
+			// petitions, 03-12; 000123's acceptance, Mon 03-16; V-001's
+			// independent petitions, 12-01), then those needing nothing, in
+			// input order: V-002's two passed rows, 000123's row that does
+			// not apply.
+			{"a rolled-over last day is marked", deadlinesSheet, "F2", "date+rolled"},
+			{"an open deadline between another vacancy's open ones is plain", deadlinesSheet, "A4", ""},
+			{"its rolled-over day is marked too", deadlinesSheet, "F4", "date+rolled"},
 			{"a passed deadline is greyed, after the open ones", deadlinesSheet, "A6", "passed"},
 			{"a passed, rolled-over day is both", deadlinesSheet, "F7", "date+rolled+passed"},
 			{"a deadline that does not apply is greyed, last", deadlinesSheet, "A8", "passed"},
-			{"the deadline a warning names is amber", deadlinesSheet, "B4", "amber"},
+			{"the deadline a warning names is amber", deadlinesSheet, "B5", "amber"},
 			// Conflicts is sorted worst first: V-002's error, then V-001's
 			// warning, then its info.
 			{"an error conflict is red, and first", conflictsSheet, "D2", "red"},

@@ -38,6 +38,9 @@ type Split struct {
 	// and rejected rows, in NoValueFolder), its vacancies in more than one
 	// folder, its vacancies and its rejected rows.
 	Folders, NoValue, Shared, Vacancies, Rejected int
+	// Withdrawn are the values whose folders hold no row: the compared
+	// run had rows of them (Slice.Withdrawn).
+	Withdrawn []string
 }
 
 // Slice is one folder of a split run.
@@ -45,6 +48,10 @@ type Slice struct {
 	Value  string // "" for the rows with no value
 	Folder string // the folder's name (FolderNames)
 	Shared int    // its vacancies that appear in other folders too
+	// Withdrawn: the compared run had rows of this value and this run has
+	// none. The folder is written once more, empty, so that its board
+	// hears that its last vacancy is gone (index.csv: withdrawn = yes).
+	Withdrawn bool
 }
 
 // sliceFormats are the outputs of a slice: the workbook, the calendar and
@@ -181,7 +188,7 @@ func (ss *Slices) closed(w *Writer, err error) {
 		s, t := w.opts.slice, w.tally
 		ss.index = append(ss.index, indexRow{value: s.Value, folder: s.Folder, vacancies: t.vacancies,
 			errors: t.bySeverity[compute.Error], warnings: t.bySeverity[compute.Warning],
-			rejected: t.rejected, shared: s.Shared})
+			rejected: t.rejected, shared: s.Shared, withdrawn: s.Withdrawn})
 	}
 }
 
@@ -202,10 +209,13 @@ func (ss *Slices) ready() error {
 type indexRow struct {
 	value, folder                                 string
 	vacancies, errors, warnings, rejected, shared int
+	withdrawn                                     bool
 }
 
 // indexColumns are index.csv's (CONTRACT.md): add, never rename.
-var indexColumns = []string{"value", "folder", "vacancies", "errors", "warnings", "rejected_rows", "shared"}
+// withdrawn (issue 32): yes for the folder of a value whose last vacancy
+// was withdrawn since the compared run, written once more to say so.
+var indexColumns = []string{"value", "folder", "vacancies", "errors", "warnings", "rejected_rows", "shared", "withdrawn"}
 
 const indexName = "index.csv"
 
@@ -232,7 +242,7 @@ func (w *Writer) writeIndex() error {
 	}
 	for _, r := range ss.index {
 		w.vals = append(w.vals[:0], text(r.value), text(r.folder), number(r.vacancies), number(r.errors),
-			number(r.warnings), number(r.rejected), number(r.shared))
+			number(r.warnings), number(r.rejected), number(r.shared), yesNo(r.withdrawn))
 		if err := t.write(w.vals); err != nil {
 			t.file.Remove()
 			return err
@@ -302,6 +312,10 @@ func (w *Writer) splitSentences() []string {
 	}
 	out := []string{fmt.Sprintf("This workbook is the part of a larger run for%s: %s. %s/%s lists the run's other folders.",
 		strings.TrimPrefix(w.sliceTitle(), " of"), counts, sp.Folder, indexName)}
+	if s.Withdrawn {
+		out = append([]string{fmt.Sprintf("No vacancy%s is left in the inputs: the vacancies the compared run held were withdrawn since (the Changes sheet lists them). Nothing more is due%s unless a vacancy is entered again.",
+			w.sliceTitle(), w.sliceTitle())}, out...)
+	}
 	if sp.Lists {
 		switch s.Shared {
 		case 0:
@@ -335,6 +349,10 @@ type summarySplitDoc struct {
 	SharedVacancy int     `json:"shared_vacancies"`
 	RunVacancies  int     `json:"run_vacancies"`
 	RunRejected   int     `json:"run_rejected_rows"`
+	// Withdrawn: a slice whose last vacancy was withdrawn since the
+	// compared run (a slice's only; the statewide split lists them).
+	Withdrawn       *bool    `json:"withdrawn,omitempty"`
+	WithdrawnValues []string `json:"withdrawn_values,omitempty"`
 }
 
 func (w *Writer) splitDoc() (split, slice *summarySplitDoc) {
@@ -347,9 +365,10 @@ func (w *Writer) splitDoc() (split, slice *summarySplitDoc) {
 	s := w.opts.slice
 	if s == nil {
 		d.Folders = sp.Folders
+		d.WithdrawnValues = sp.Withdrawn
 		return d, nil
 	}
-	v := s.Value
-	d.Value, d.Folder, d.SharedVacancy = &v, sp.Folder+"/"+s.Folder, s.Shared
+	v, wd := s.Value, s.Withdrawn
+	d.Value, d.Folder, d.SharedVacancy, d.Withdrawn = &v, sp.Folder+"/"+s.Folder, s.Shared, &wd
 	return nil, d
 }

@@ -67,6 +67,10 @@ type summaryDoc struct {
 	Duration       float64          `json:"duration_seconds"`
 	Split          *summarySplitDoc `json:"split,omitempty"` // a split run's statewide summary
 	Slice          *summarySplitDoc `json:"slice,omitempty"` // a slice's
+	// Issue 32: the election days ahead, and whether this part reached
+	// the run's --fail-on (its mail is due).
+	Elections summaryElections `json:"election_days"`
+	FailOn    failOnDoc        `json:"fail_on"`
 }
 
 type summaryCounts struct {
@@ -109,7 +113,9 @@ type summaryOpenDL struct {
 	District      string `json:"district"`
 	County        string `json:"county"`
 	Citation      string `json:"citation"`
-	Verify        string `json:"verify"` // the deadline's verify mark, "" when its date rests on read or corroborated text
+	Verify        string `json:"verify"`        // the deadline's verify mark, "" when its date rests on read or corroborated text
+	IfNoSpecial   bool   `json:"if_no_special"` // applies only if no special election is held
+	DuplicateOf   string `json:"duplicate_of"`  // the rows the vacancy is also entered as (DUPLICATE_VACANCY), "" when none
 }
 
 // summaryAction is what Summary's first lists hold: the vacancies with
@@ -152,7 +158,7 @@ type summaryNextDL struct {
 
 func (u upcoming) json() summaryOpenDL {
 	return summaryOpenDL{u.date.String(), u.code, u.kind, u.windowStart.String(), u.vacancyID, u.office,
-		u.district, u.county, u.citation, u.verify}
+		u.district, u.county, u.citation, u.verify, u.ifNoSpecial, u.dup}
 }
 
 func blankRows(info RunInfo) int {
@@ -212,6 +218,8 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		}
 	}
 	doc.Verify = t.verify.lines()
+	doc.Elections = t.electionsJSON()
+	doc.FailOn = w.failOn(info)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // office names with "&" stay readable
@@ -345,6 +353,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 		},
 		func() error { s.Gap(); return w.summaryActions(s, compute.Error) },
 		func() error { s.Gap(); return w.summaryActions(s, compute.Warning) },
+		func() error { return w.summaryElections(s) },
 		func() error { s.Gap(); return w.summaryNext(s) },
 		func() error { s.Gap(); return w.summaryVerify(s) },
 		func() error { s.Gap(); return w.summaryLegend(s) },
@@ -440,6 +449,12 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		if u.verify != "" {
 			what += " — verify the date (see Dates to verify)"
 		}
+		if u.ifNoSpecial {
+			what += ifNoSpecialNote
+		}
+		if u.dup != "" {
+			what += duplicateNote(u.dup)
+		}
 		if err := s.row(xlsx.NoFill, date(u.date), text(u.vacancyID), text(u.seat), text(u.county),
 			text(daysLeft(t.from, u.date)), text(what), text(u.citation)); err != nil {
 			return err
@@ -450,7 +465,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		}
 	}
 	if more := t.openTotal - len(next); more > 0 {
-		return s.sentence(fmt.Sprintf("… and %d more: filter Deadlines on status = open, sorted by effective_date.", more))
+		return s.sentence(fmt.Sprintf("… and %d more on Deadlines, whose open rows come first, soonest first.", more))
 	}
 	return nil
 }

@@ -43,6 +43,12 @@ type tally struct {
 	// What needs action: vacancies with errors, with warnings.
 	errors, warnings         bounded[action]
 	errorTotal, warningTotal int
+
+	// The election days that fill a vacancy from the as-of date to
+	// electionsTo (the look-ahead window, or --soon's when longer).
+	electionsTo    compute.Date
+	elections      bounded[upcoming]
+	electionsTotal int
 }
 
 // action is one vacancy with an error or a warning, as Summary lists it.
@@ -72,10 +78,11 @@ func (a action) less(b action) bool {
 	return a.seq < b.seq
 }
 
-func newTally(asOf compute.Date) *tally {
+func newTally(asOf compute.Date, soon int) *tally {
 	byDeadline := func(a, b upcoming) bool { return a.less(b) }
 	byUrgency := func(a, b action) bool { return a.less(b) }
 	return &tally{
+		electionsTo: asOf.AddDays(max(upcomingDays, soon+1) - 1), elections: newBounded(upcomingCap, byDeadline),
 		byMethod: map[string]int{}, byCounty: map[string]int{}, byClass: map[string]int{},
 		bySeverity: map[compute.Severity]int{}, years: map[int]bool{},
 		from: asOf, to: asOf.AddDays(upcomingDays - 1),
@@ -102,6 +109,52 @@ func (t *tally) result(r *compute.Result) {
 	if !r.FillingElection.IsZero() {
 		t.years[r.FillingElection.Year] = true
 	}
+	t.election(r, t.vacancies-1)
+}
+
+// election keeps the vacancy's filling election when its day is ahead,
+// within the window: an election day is an item of its own on Summary,
+// in the digest and in the calendar (issue 32: a board read "nothing due"
+// six days before its special election).
+func (t *tally) election(r *compute.Result, seq int) {
+	d := r.FillingElection
+	if t.from.IsZero() || d.IsZero() || d.Before(t.from) || d.After(t.electionsTo) {
+		return
+	}
+	t.electionsTotal++
+	u := upcoming{date: d, seq: seq, code: electionDayCode(r.Method)}
+	if !t.elections.wants(u) {
+		return
+	}
+	v := &r.Vacancy
+	u.vacancyID, u.office, u.district, u.county, u.seat = v.ID, v.Office, v.District, v.County, officeInDistrict(v)
+	u.dup = compute.DuplicateOf(r)
+	t.elections.push(u)
+}
+
+// electionDayCode names the election day filling a vacancy of method m,
+// as summary.json's election_days say it.
+func electionDayCode(m compute.Method) string {
+	if m == compute.SpecialElection {
+		return "special_election_day"
+	}
+	return "general_election_day"
+}
+
+// duplicate gives the kept items of the vacancy seq, whose deadlines
+// were counted before the duplicates were known, the rows it duplicates.
+func (t *tally) duplicate(r *compute.Result, seq int) {
+	dup := compute.DuplicateOf(r)
+	if dup == "" {
+		return
+	}
+	for _, list := range []*bounded[upcoming]{&t.upcoming, &t.soonest} {
+		for i := range list.items {
+			if list.items[i].seq == seq {
+				list.items[i].dup = dup
+			}
+		}
+	}
 }
 
 // deadlines keeps the vacancy's open deadlines that fall in the look-ahead
@@ -111,6 +164,7 @@ func (t *tally) deadlines(r *compute.Result, seq int) {
 	if t.from.IsZero() {
 		return
 	}
+	dup, dupRead := "", false
 	for i := range r.Deadlines {
 		d := &r.Deadlines[i]
 		if !d.Actionable() || d.Effective.Before(t.from) {
@@ -132,6 +186,11 @@ func (t *tally) deadlines(r *compute.Result, seq int) {
 		v := &r.Vacancy
 		u.code, u.kind, u.windowStart, u.citation, u.verify = d.Code, string(d.Kind), d.WindowStart, d.Citation, d.Verify
 		u.vacancyID, u.office, u.district, u.county, u.seat = v.ID, v.Office, v.District, v.County, officeInDistrict(v)
+		u.ifNoSpecial = d.IfNoSpecial
+		if !dupRead {
+			dup, dupRead = compute.DuplicateOf(r), true
+		}
+		u.dup = dup
 		if keepAhead {
 			t.upcoming.push(u)
 		}
@@ -201,6 +260,8 @@ type upcoming struct {
 	windowStart                         compute.Date
 	vacancyID, office, district, county string
 	seat                                string
+	ifNoSpecial                         bool   // applies only if no special election is held
+	dup                                 string // the rows the vacancy is also entered as, "" when none
 }
 
 func (u upcoming) less(v upcoming) bool {

@@ -68,16 +68,38 @@ func newWorkbook(tmpDir string, o *Options, pg page) (*workbook, error) {
 	wb := &workbook{Book: b, page: pg}
 	// The wide tables keep their id column in view as well as the header.
 	wb.vacancies = b.Table(vacanciesSheet, vacancyColumns, xlsx.TableOptions{Before: deadlinesSheet, Big: true, FreezeID: true})
-	wb.deadlines = b.Table(deadlinesSheet, deadlineColumns, xlsx.TableOptions{Before: conflictsSheet, Big: true, FreezeID: true})
+	// Deadlines is written in its sorted order, due rows first, so the
+	// rows its widths are sampled from are the first due ones, which seldom
+	// carry a reason or a verify mark: those columns take their full width,
+	// or the later rows' text would wrap into rows pages tall.
+	wb.deadlines = b.Table(deadlinesSheet, deadlineColumns, xlsx.TableOptions{Before: conflictsSheet, Big: true, FreezeID: true,
+		MinWidth: deadlinesTextWidth})
 	wb.conflicts = b.Table(conflictsSheet, conflictColumns, xlsx.TableOptions{Before: errorsSheet, Big: true, FreezeID: true})
 	wb.errors = b.Table(errorsSheet, errorColumns, xlsx.TableOptions{Before: calendarSheet, Big: true})
 	if o.Changes {
 		// Changes is second, after Summary: what changed is what a nightly
 		// reader opens the workbook for.
 		err = b.AddSheet(changesSheet, vacanciesSheet)
-		wb.changes = b.Table(changesSheet, changes.Columns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true})
+		wb.changes = b.Table(changesSheet, changes.Columns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true,
+			MinWidth: changesCodeWidth})
 	}
 	return wb, err
+}
+
+// changesCodeWidths are the Changes sheet's columns of codes, as wide as
+// their longest code and its margin: a kind ("vacancy_date_changed"), a
+// deadline or conflict code ("special_independent_vacancy_declination"),
+// a filling method or code as the old or new value.
+var changesCodeWidths = map[string]float64{"priority": 10, "kind": 22, "item": 42, "old": 24, "new": 24, "cause": 10}
+
+func changesCodeWidth(header string) float64 { return changesCodeWidths[header] }
+
+// deadlinesTextWidth is the Deadlines sheet's columns of text at their cap.
+func deadlinesTextWidth(header string) float64 {
+	if header == "reason" || header == "verify" {
+		return columnCap(header)
+	}
+	return 0
 }
 
 // chains lists every table in workbook order.

@@ -28,7 +28,7 @@ type ChangeSummary struct {
 // newComparer starts this run's snapshot: every run leaves one, compared
 // or not, so that the next run can compare with it.
 func newComparer(opts Options, p1 *phaseOneResult, overrides []compute.Override) *changes.Comparer {
-	return newComparerOf(opts, comparerHeader(opts, p1, overrides), 0)
+	return newComparerOf(opts, comparerHeader(opts, p1, overrides), 0, false)
 }
 
 // comparerHeader is the header of the run's snapshots, the statewide one
@@ -46,14 +46,15 @@ func comparerHeader(opts Options, p1 *phaseOneResult, overrides []compute.Overri
 // newComparerOf is newComparer with header h and sortMemory bytes of
 // records buffered before a sorted run goes to disk (0: the package's
 // default): a split's folders take less, two of them being written at
-// once.
-func newComparerOf(opts Options, h changes.Header, sortMemory int) *changes.Comparer {
+// once. part: the comparer of one folder of a split run, whose news is
+// its own rows' only (changes.Options.Part).
+func newComparerOf(opts Options, h changes.Header, sortMemory int, part bool) *changes.Comparer {
 	soon := opts.Soon
 	if opts.Compare == "" && !slices.Contains(opts.Formats, export.Digest) {
 		soon = -1 // nothing lists them
 	}
 	return changes.New(changes.Options{Header: h, AsOf: opts.AsOf, Soon: soon, SortMemory: sortMemory,
-		SnapshotOnly: opts.Compare == "" && soon < 0})
+		SnapshotOnly: opts.Compare == "" && soon < 0, Part: part})
 }
 
 // snapshotBeside is the snapshot being written on a goroutine of its own

@@ -68,6 +68,11 @@ type dupIndex struct {
 
 	dupRows, sameRows int // rows with a DUPLICATE_VACANCY, with a SAME_SEAT conflict
 
+	// The acts the rows record done (dupdone.go): the rows recording one,
+	// in ordinal order (phase one), and each class's, by its first place.
+	done      []doneEntry
+	classDone map[int32]uint64
+
 	// The labels of the rows conflicts name ("source" or "source (id)"),
 	// in the order of their ordinals (the i-th is of the named row with i
 	// named rows before it: namedRank, not a list of their ordinals): the

@@ -35,11 +35,16 @@ type phaseOneResult struct {
 	split      *splitter         // --split: each row's place in the spill, by value
 	mu         sync.Mutex        // finishRow's
 	idsDone    bool              // resolveIDs ran
-	rows       int
-	blank      int
-	accepted   int
-	rejected   int
-	problems   int
+	doneCodes  doneCodes         // the deadline codes rows record done (dupdone.go)
+	// redone: a row's duplicate records an act done that the row does not
+	// (takeDone), so what phase one wrote of its deadlines is wrong: Run
+	// writes the deadline rows again.
+	redone   bool
+	rows     int
+	blank    int
+	accepted int
+	rejected int
+	problems int
 }
 
 // phaseOne reads every input, computes each row on the pool, and records
@@ -79,7 +84,8 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 	if err != nil {
 		return nil, err
 	}
-	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{},
+		doneCodes: doneCodes{}}
 	if opts.Split != "" {
 		if p.split, err = newSplitter(opts.Split); err != nil {
 			sp.close()
@@ -107,6 +113,7 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 			} else {
 				r := &c.results[i]
 				p.piggy.add(int32(p.accepted), r)
+				p.dups.addDone(int32(p.accepted), p.doneCodes.maskOf(r, true))
 				p.dups.add(compute.DuplicateKey(r))
 				rc, err := rowConflictsOf(r)
 				if err != nil {
@@ -157,7 +164,52 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 		sp.close()
 		return nil, err
 	}
+	if err := p.planDone(opts, cal); err != nil {
+		sp.close()
+		return nil, err
+	}
 	return p, nil
+}
+
+// planDone finds the rows whose duplicates record an act they do not
+// (dupdone.go) and counts their conflicts and next deadline for the plan
+// as phase two will give them: such a row's duty may be met, its
+// PROCLAMATION_OVERDUE gone, its next deadline later. Their rows are read
+// back and computed once more; a run without them reads nothing.
+func (p *phaseOneResult) planDone(opts Options, cal *compute.Calendar) error {
+	rows := p.dups.buildDone()
+	if len(rows) == 0 {
+		return nil
+	}
+	sr, err := p.spill.rewind()
+	if err != nil {
+		return err
+	}
+	var it ingest.Item
+	var r compute.Result
+	ordinal, next := int32(0), 0
+	for next < len(rows) && sr.next(&it) {
+		if len(it.Problems) > 0 {
+			continue
+		}
+		if ordinal == rows[next] {
+			next++
+			compute.ComputeBriefInto(&r, it.Vacancy, cal, opts.AsOf)
+			if p.finishRow(ordinal, &r) {
+				p.redone = true
+				rc, err := rowConflictsOf(&r)
+				if err != nil {
+					return err
+				}
+				old := p.conf[ordinal]
+				p.bySeverity[old.worst()]--
+				p.bySeverity[rc.worst()]++
+				p.conf[ordinal] = rc
+			}
+		}
+		ordinal++
+	}
+	return sr.err
 }
 
 // readInputs streams every input, one after another. It runs on the
@@ -348,17 +400,19 @@ func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phase
 
 // finishRow gives a computed row what only the whole batch tells: the
 // outputs' spelling of its carried-through columns, the same-date
-// proviso's resolution and the duplicate conflicts. ordinal is the row's
+// proviso's resolution, the duplicate conflicts, and the acts its
+// duplicates record done (tookDone reports those). ordinal is the row's
 // place among the accepted rows.
 //
 // A split's slices are written while phase two runs: the lock keeps their
 // goroutines and phase two's out of each other's caches.
-func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
+func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) (tookDone bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.canonicalExtra(r.Vacancy.Extra)
 	p.piggy.resolve(ordinal, r)
 	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+	return p.takeDone(ordinal, r)
 }
 
 // canonicalExtra renames carried-through columns to the spelling the

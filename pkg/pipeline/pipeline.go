@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"batch/internal/regularfile"
+	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
 	"batch/pkg/ingest"
@@ -46,6 +47,9 @@ type Options struct {
 	// listed among the changes (0: changes.DefaultSoon).
 	Compare string
 	Soon    int
+	// FailOn is --fail-on, which every summary.json judges its part by
+	// (its fail_on block); the exit code stays the caller's.
+	FailOn export.FailOn
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
@@ -127,6 +131,10 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	wopts := export.Options{
 		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf, Calendar: cal,
 		ICSFrom: opts.ICSFrom, ICSAll: opts.ICSAll, ICSAlarm: opts.ICSAlarm, Changes: opts.Compare != "",
+		Soon: max(opts.Soon, 0), FailOn: opts.FailOn,
+	}
+	if opts.Soon == 0 {
+		wopts.Soon = changes.DefaultSoon
 	}
 	start1 := func() (*export.Deadlines, error) {
 		folder, err := export.OpenFolder(opts.OutDir)
@@ -154,6 +162,16 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, err
 	}
 	defer p1.spill.close()
+	if p1.redone {
+		// A row's duplicate records an act done that the row does not
+		// (dupdone.go): its deadline rows, written while reading, would
+		// show a duty met as due. They are written again, with the rest.
+		opts.Log.Info("writing the deadline rows again: a duplicate row records an act done")
+		dl.Abort()
+		if dl, err = start1(); err != nil {
+			return sum, err
+		}
+	}
 	sum.Phases = append(sum.Phases, export.Phase{Name: "read+compute", Duration: time.Since(start)})
 	opts.Log.Info("computed", "rows", p1.rows, "vacancies", p1.accepted, "rejected", p1.rejected,
 		"blank", p1.blank, "duplicates", p1.dups.dupRows, "same_seat", p1.dups.sameRows, "jobs", opts.Jobs, "seconds", roundSeconds(time.Since(start)))
@@ -166,6 +184,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		if err := p1.split.check(p1); err != nil {
 			return sum, err
 		}
+		p1.split.addWithdrawn(opts)
 		s := p1.split.info(p1)
 		plan.Split = &s
 	}
@@ -387,6 +406,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	for i := range found {
 		p1.piggy.resolve(ordinals[i], &found[i])
 		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
+		p1.takeDone(ordinals[i], &found[i])
 	}
 	return found, nil
 }

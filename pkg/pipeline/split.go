@@ -57,6 +57,9 @@ type splitter struct {
 	buckets map[string]*bucket
 	shared  int // accepted rows in more than one folder
 	values  []string
+	// withdrawn are the values the compared run had rows of and this
+	// run has none of (withdrawn.go), sorted.
+	withdrawn []string
 }
 
 // bucket is one value's rows, in input order.
@@ -66,6 +69,10 @@ type bucket struct {
 	refs          []spillRef
 	accepted      int
 	shared        int
+	// withdrawn: a value of the compared run with no row in this one;
+	// prevFolder is its folder there.
+	withdrawn  bool
+	prevFolder string
 }
 
 // newSplitter reads --split: a contract column (county, office_class, …)
@@ -248,7 +255,7 @@ func (s *splitter) sorted() []*bucket {
 // info is the export's view of the split.
 func (s *splitter) info(p *phaseOneResult) export.Split {
 	sp := export.Split{Column: s.column, Folder: s.folder, Lists: s.lists, Folders: len(s.buckets),
-		Shared: s.shared, Vacancies: p.accepted, Rejected: p.rejected}
+		Shared: s.shared, Vacancies: p.accepted, Rejected: p.rejected, Withdrawn: s.withdrawn}
 	if b := s.buckets[""]; b != nil {
 		sp.NoValue = len(b.refs)
 	}
@@ -411,7 +418,7 @@ func (w *sliceWorker) write(b *bucket) error {
 			}
 		}
 	})
-	sw, err := run.set.Open(export.Slice{Value: b.value, Folder: b.folder, Shared: b.shared}, conflicts)
+	sw, err := run.set.Open(export.Slice{Value: b.value, Folder: b.folder, Shared: b.shared, Withdrawn: b.withdrawn}, conflicts)
 	if err != nil {
 		return err
 	}
@@ -431,7 +438,7 @@ func (w *sliceWorker) write(b *bucket) error {
 	// Each folder leaves its own snapshot and, with --compare, is compared
 	// with its own in the compared run: a row that moved from one county
 	// to another is gone from the one and new in the other.
-	cmp := newComparerOf(run.opts, run.header, sliceSortMemory)
+	cmp := newComparerOf(run.opts, run.header, sliceSortMemory, true)
 	defer cmp.Close()
 	var rec changes.Record // each row's, in turn
 	for i, ref := range b.refs {
@@ -463,7 +470,11 @@ func (w *sliceWorker) write(b *bucket) error {
 		}
 	}
 	run.rows.Add(int64(len(b.refs) % 256))
-	o, err := run.compare(cmp, sw, b.folder)
+	prev := b.folder
+	if b.prevFolder != "" {
+		prev = b.prevFolder
+	}
+	o, err := run.compare(cmp, sw, b.folder, prev)
 	if err != nil {
 		return err
 	}
@@ -476,11 +487,12 @@ func (w *sliceWorker) write(b *bucket) error {
 // run goes to disk.
 const sliceSortMemory = 4 << 20
 
-// compare writes a folder's snapshot and compares it with the folder of
-// the same name beside the compared run's snapshot. A folder the
-// compared run did not have (a first split, a county with no rows then)
-// is a first run: nothing to compare, not a fault.
-func (run *sliceRun) compare(cmp *changes.Comparer, sw *export.Writer, folder string) (*changes.Outcome, error) {
+// compare writes a folder's snapshot and compares it with the folder
+// prev (its name in the compared run: the same but for a withdrawn
+// value's) beside the compared run's snapshot. A folder the compared run
+// did not have (a first split, a county with no rows then) is a first
+// run: nothing to compare, not a fault.
+func (run *sliceRun) compare(cmp *changes.Comparer, sw *export.Writer, folder, prev string) (*changes.Outcome, error) {
 	snap, err := sw.Snapshot()
 	if err != nil {
 		return nil, err
@@ -488,8 +500,8 @@ func (run *sliceRun) compare(cmp *changes.Comparer, sw *export.Writer, folder st
 	var base *changes.Baseline
 	var skip *changes.Skip
 	if run.opts.Compare != "" {
-		prev := changes.Resolve(run.opts.Compare, run.opts.OutDir)
-		path := filepath.Join(filepath.Dir(prev), run.p.split.folder, folder, changes.SnapshotName)
+		snap := changes.Resolve(run.opts.Compare, run.opts.OutDir)
+		path := filepath.Join(filepath.Dir(snap), run.p.split.folder, prev, changes.SnapshotName)
 		base, skip = changes.Open(path, cmp.Header(), true)
 		defer base.Close()
 	}

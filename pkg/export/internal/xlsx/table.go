@@ -46,6 +46,11 @@ type TableOptions struct {
 	FreezeID bool   // keep the first column in view as well as the header
 	TitleRow bool   // a row above the header, whose text SetTitle gives
 	Big      bool   // rows through rawsheet on a goroutine of their own, not excelize's stream writer
+	// MinWidth, when set, is the narrowest a column is, whatever its
+	// sampled cells: a column of codes fits its longest code, so that no
+	// code wraps mid-word ("deadline_p / assed") in a row the sample did
+	// not see.
+	MinWidth func(header string) float64
 }
 
 // AddSheet adds the sheet name in front of the sheet before.
@@ -100,6 +105,12 @@ func (c *Table) Add(vals []Value, fill Fill, marks []Mark, l *Link) (sheet strin
 // Hold keeps a row, as Add would write it, until AddHeld: in sorted runs,
 // in memory up to Options.HoldBytes and in a temporary file past it.
 func (c *Table) Hold(vals []Value, fill Fill, marks []Mark) error {
+	return c.HoldAt("", vals, fill, marks)
+}
+
+// HoldAt is Hold with the row's place among the held rows: AddHeld
+// writes them by key (bytewise), rows of one key in the order they came.
+func (c *Table) HoldAt(key string, vals []Value, fill Fill, marks []Mark) error {
 	cells, err := c.b.tableCells(vals, fill, marks, true)
 	if err != nil {
 		return err
@@ -109,13 +120,14 @@ func (c *Table) Hold(vals []Value, fill Fill, marks []Mark) error {
 	}
 	c.enc = encodeCells(c.enc[:0], cells)
 	c.nHeld++
-	if err := c.held.Add("", c.nHeld, c.enc); err != nil {
+	if err := c.held.Add(key, c.nHeld, c.enc); err != nil {
 		return fmt.Errorf("export: results.xlsx sheet %q: rows held back: %w", c.base, err)
 	}
 	return nil
 }
 
-// AddHeld writes the rows held back, in the order they came.
+// AddHeld writes the rows held back, by key, each key's in the order
+// they came.
 func (c *Table) AddHeld() error {
 	if c.held == nil {
 		return nil
@@ -269,6 +281,9 @@ func (c *Table) start() error {
 	for i := range c.widths {
 		c.widths[i] = min(max(c.widths[i], minWidth), c.b.opts.ColumnCap(c.header[i]), MaxWidth)
 		c.widths[i] = max(c.widths[i], min(c.linkWidth[i], MaxWidth))
+		if c.o.MinWidth != nil {
+			c.widths[i] = max(c.widths[i], min(c.o.MinWidth(c.header[i]), MaxWidth))
+		}
 	}
 	if err := c.openPart(c.parts[0]); err != nil {
 		return err
