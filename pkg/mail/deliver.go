@@ -184,6 +184,11 @@ func (d *delivery) part(ctx context.Context, p *part) error {
 	}
 	e.messageID = "<" + m.id + ">"
 	if d.mr.dryRun != "" {
+		if prefix != "" {
+			notes = append(notes, "would go to the * row's addresses: no row for "+p.name())
+			d.rep.toDefault++
+			d.rep.defaults = append(d.rep.defaults, p.name())
+		}
 		return d.dryRun(p, m, e, notes)
 	}
 	reply, f := d.transmit(ctx, m, e)

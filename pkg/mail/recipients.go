@@ -126,6 +126,9 @@ func readRecipients(path string) (*routes, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
+		if errors.Is(err, csv.ErrQuote) || errors.Is(err, csv.ErrBareQuote) {
+			return nil, fail("%v: a name needs no quotes (Albany Board <albany@example.org>); in CSV a cell holding quotes is itself quoted, with each quote doubled (\"\"\"Albany Board\"\" <albany@example.org>\")", err)
+		}
 		if err != nil {
 			return nil, fail("%v", err)
 		}

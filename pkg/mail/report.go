@@ -79,9 +79,13 @@ func (r *Report) Undelivered() bool {
 func (r *Report) Line() string {
 	var parts []string
 	if r.dry > 0 {
-		parts = append(parts, fmt.Sprintf("%d written to %s (dry run: nothing sent)", r.dry, printable.Name(r.DryRun)))
+		s := fmt.Sprintf("%d written to %s (dry run: nothing sent", r.dry, printable.Name(r.DryRun))
+		if r.toDefault > 0 {
+			s += fmt.Sprintf("; %d would go to the * row's addresses, no row naming %s", r.toDefault, list(r.defaults))
+		}
+		parts = append(parts, s+")")
 	}
-	if r.sent > 0 || r.Undelivered() {
+	if r.sent > 0 || r.dry == 0 && r.Undelivered() {
 		s := fmt.Sprintf("%d sent", r.sent)
 		var more []string
 		if r.bare > 0 {
