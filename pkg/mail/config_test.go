@@ -48,10 +48,16 @@ func TestSettingsAreCheckedBeforeAnyComputing(t *testing.T) {
 		{"a recipients file with an unknown column", func(s *Settings) { s.Recipients = file("r1.csv", "value,to,bcc\nAlbany,a@example.org,\n") }, `"bcc"`},
 		{"a misspelt column", func(s *Settings) { s.Recipients = file("r2.csv", "value,to,cc,vlaue\n") }, "did you mean value?"},
 		{"a recipients file without to", func(s *Settings) { s.Recipients = file("r3.csv", "value,cc\n") }, "no column to"},
-		{"a bad address in the recipients file", func(s *Settings) { s.Recipients = file("r4.csv", "value,to\nAlbany,a@example.org\nWarren,warren.example.org\n") }, "line 3, column to"},
+		{"a bad address in the recipients file", func(s *Settings) {
+			s.Recipients = file("r4.csv", "value,to\nAlbany,a@example.org\nWarren,warren.example.org\n")
+		}, "line 3, column to"},
 		{"a row without an address", func(s *Settings) { s.Recipients = file("r5.csv", "value,to,cc\nAlbany,,\n") }, "has no address"},
-		{"a value twice", func(s *Settings) { s.Recipients = file("r6.csv", "value,to\nAlbany,a@example.org\nalbany,b@example.org\n") }, "line 2 has it"},
-		{"a name in quotes the CSV way forgot", func(s *Settings) { s.Recipients = file("r8.csv", "value,to\nAlbany,\"Albany Board\" <a@example.org>\n") }, "a name needs no quotes"},
+		{"a value twice", func(s *Settings) {
+			s.Recipients = file("r6.csv", "value,to\nAlbany,a@example.org\nalbany,b@example.org\n")
+		}, "line 2 has it"},
+		{"a name in quotes the CSV way forgot", func(s *Settings) {
+			s.Recipients = file("r8.csv", "value,to\nAlbany,\"Albany Board\" <a@example.org>\n")
+		}, "a name needs no quotes"},
 		{"an empty value", func(s *Settings) { s.Recipients = file("r7.csv", "value,to\n,a@example.org\n") }, "value is empty"},
 		{"a missing recipients file", func(s *Settings) { s.Recipients = filepath.Join(dir, "none.csv") }, "does not exist"},
 		{"a timeout past a day", func(s *Settings) { s.Timeout = 48 * 3600e9 }, "from 1s to 24h"},
