@@ -4,7 +4,8 @@
 // PLAIN, SIZE, and replies scripted step by step (a refusal at MAIL FROM,
 // RCPT TO, DATA or after the data; a reply that never comes). It records
 // every message it accepts. Tests of pkg/mail and of the command line
-// use it (MAIL.md § 8); nothing else does.
+// use it (MAIL.md § 8), and Read to read a message back as a mail program
+// would; nothing else does.
 package smtptest
 
 import (
@@ -16,13 +17,18 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/base64"
 	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
 	"log"
 	"math/big"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
 	"net"
+	"net/mail"
 	"os"
 	"path/filepath"
 	"strings"
@@ -384,4 +390,73 @@ func (c *dataConn) filter(line []byte) {
 		c.inData = true
 	}
 	c.pending = append(c.pending, line...)
+}
+
+// Read is a message as a mail program shows it: net/mail reads the
+// headers (the subject decoded, RFC 2047), mime/multipart the parts, each
+// part's transfer encoding undone.
+func Read(data []byte) (Seen, error) {
+	msg, err := mail.ReadMessage(bytes.NewReader(data))
+	if err != nil {
+		return Seen{}, fmt.Errorf("net/mail cannot read the message: %w", err)
+	}
+	var dec mime.WordDecoder
+	subject, err := dec.DecodeHeader(msg.Header.Get("Subject"))
+	if err != nil {
+		return Seen{}, err
+	}
+	s := Seen{Header: msg.Header, Subject: subject, Files: map[string][]byte{}}
+	err = s.walk(msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), "", msg.Body)
+	return s, err
+}
+
+// Seen is a message read back.
+type Seen struct {
+	Header     mail.Header
+	Subject    string
+	Text, HTML string
+	Files      map[string][]byte // the attachments, by file name
+}
+
+func (s *Seen) walk(ctype, cte, disposition string, body io.Reader) error {
+	mt, params, err := mime.ParseMediaType(ctype)
+	if err != nil {
+		return fmt.Errorf("Content-Type %q: %w", ctype, err)
+	}
+	if strings.HasPrefix(mt, "multipart/") {
+		r := multipart.NewReader(body, params["boundary"])
+		for {
+			p, err := r.NextRawPart()
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if err := s.walk(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p.Header.Get("Content-Disposition"), p); err != nil {
+				return err
+			}
+		}
+	}
+	switch strings.ToLower(cte) {
+	case "base64":
+		body = base64.NewDecoder(base64.StdEncoding, body)
+	case "quoted-printable":
+		body = quotedprintable.NewReader(body)
+	}
+	b, err := io.ReadAll(body)
+	if err != nil {
+		return err
+	}
+	if _, dp, err := mime.ParseMediaType(disposition); err == nil && dp["filename"] != "" {
+		s.Files[dp["filename"]] = b
+		return nil
+	}
+	switch mt {
+	case "text/plain":
+		s.Text = string(b)
+	case "text/html":
+		s.HTML = string(b)
+	}
+	return nil
 }

@@ -4,13 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"encoding/base64"
 	"encoding/csv"
 	"fmt"
-	"io"
-	"mime"
-	"mime/multipart"
-	"mime/quotedprintable"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -177,61 +172,11 @@ type received struct {
 // program would.
 func readMail(t *testing.T, data []byte) received {
 	t.Helper()
-	msg, err := mail.ReadMessage(bytes.NewReader(data))
+	s, err := smtptest.Read(data)
 	if err != nil {
-		t.Fatalf("net/mail cannot read the message: %v\n%s", err, data)
+		t.Fatalf("%v\n%s", err, data)
 	}
-	var dec mime.WordDecoder
-	subject, err := dec.DecodeHeader(msg.Header.Get("Subject"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := received{header: msg.Header, subject: subject, files: map[string][]byte{}}
-	walkPart(t, msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), "", msg.Body, &r)
-	return r
-}
-
-func walkPart(t *testing.T, ctype, cte, disposition string, body io.Reader, r *received) {
-	t.Helper()
-	mt, params, err := mime.ParseMediaType(ctype)
-	if err != nil {
-		t.Fatalf("Content-Type %q: %v", ctype, err)
-	}
-	if strings.HasPrefix(mt, "multipart/") {
-		mr := multipart.NewReader(body, params["boundary"])
-		for {
-			p, err := mr.NextRawPart()
-			if err == io.EOF {
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			walkPart(t, p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p.Header.Get("Content-Disposition"), p, r)
-		}
-	}
-	var data []byte
-	switch strings.ToLower(cte) {
-	case "base64":
-		data, err = io.ReadAll(base64.NewDecoder(base64.StdEncoding, body))
-	case "quoted-printable":
-		data, err = io.ReadAll(quotedprintable.NewReader(body))
-	default:
-		data, err = io.ReadAll(body)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, dp, err := mime.ParseMediaType(disposition); err == nil && dp["filename"] != "" {
-		r.files[dp["filename"]] = data
-		return
-	}
-	switch mt {
-	case "text/plain":
-		r.text = string(data)
-	case "text/html":
-		r.html = string(data)
-	}
+	return received{header: s.Header, subject: s.Subject, text: s.Text, html: s.HTML, files: s.Files}
 }
 
 // byRecipient indexes the server's messages by their first recipient.

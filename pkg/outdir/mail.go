@@ -260,3 +260,7 @@ func (s *Set) dropOldLedgerView(id string) {
 	}
 	_ = os.Remove(p)
 }
+
+// ID names the set in .batch/runs: the run's id, which its mail ledger
+// is named after.
+func (s *Set) ID() string { return s.id }
