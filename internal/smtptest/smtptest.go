@@ -69,6 +69,8 @@ type Options struct {
 	// Users are the logins AUTH PLAIN takes (offered only over TLS); nil
 	// offers no AUTH.
 	Users map[string]string
+	// AuthRefusal, when set, is the reply to every login (a Refusal).
+	AuthRefusal error
 	// MaxSize is advertised as SIZE; 0 advertises none.
 	MaxSize int64
 	// Reply scripts the server's answer at each step: nil accepts, a
@@ -274,6 +276,9 @@ func (x *session) AuthMechanisms() []string {
 
 func (x *session) Auth(mech string) (sasl.Server, error) {
 	return sasl.NewPlainServer(func(_, user, pass string) error {
+		if x.s.o.AuthRefusal != nil {
+			return x.s.o.AuthRefusal
+		}
 		if want, ok := x.s.o.Users[user]; ok && want == pass {
 			x.user = user
 			return nil

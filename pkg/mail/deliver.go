@@ -208,7 +208,8 @@ func (d *delivery) part(ctx context.Context, p *part) error {
 		}
 		e.code, e.enhanced = replyCode(reply)
 		e.reply = joinNotes(oneLine(reply), notes)
-		d.log.Info("mail", "part", p.name(), "status", e.status, "to", e.to, "bytes", e.bytes)
+		// One line a message only at Debug: a night's log stays short.
+		d.log.Debug("mail", "part", p.name(), "status", e.status, "to", e.to, "bytes", e.bytes)
 	} else {
 		e.status = statusFailed
 		if f.uncertain {

@@ -103,7 +103,7 @@ func connectFailure(sv *server, step string, err error) *failure {
 		f.hint = fmt.Sprintf("%s does not speak TLS from the first byte: for a port that starts plain and offers STARTTLS (587), use smtp://", addr)
 	case errors.As(err, &dns):
 		f.hint = fmt.Sprintf("the host %s is not known: check the host in --smtp-url", printable.Name(sv.host))
-	case errors.Is(err, syscall.ECONNREFUSED):
+	case refused(err):
 		f.hint = fmt.Sprintf("nothing answers at %s: check the host and port in --smtp-url (587 for smtp://, 465 for smtps://)", addr)
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded):
 		f.hint = fmt.Sprintf("%s did not answer in time (--mail-timeout)", addr)
@@ -116,8 +116,14 @@ func connectFailure(sv *server, step string, err error) *failure {
 
 func isTimeoutOrRefused(err error) bool {
 	var dns *net.DNSError
-	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) ||
+	return refused(err) || errors.Is(err, context.DeadlineExceeded) ||
 		errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &dns) && dns.IsTemporary
+}
+
+// refused reports a connection refused: ECONNREFUSED, or Windows'
+// WSAECONNREFUSED (10061), which syscall does not map to it.
+func refused(err error) bool {
+	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.Errno(10061))
 }
 
 // noSTARTTLS: smtp:// requires STARTTLS, and there is no downgrade.

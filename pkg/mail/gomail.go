@@ -65,11 +65,12 @@ func encode(m *message) ([]byte, error) {
 
 // smtpConn is one connection to the server, after TLS and AUTH.
 type smtpConn struct {
-	raw   net.Conn
-	c     *smtp.Client
-	size  int64 // the SIZE the server advertised; 0 for none
-	stop  func() bool
-	reply time.Duration
+	raw      net.Conn
+	c        *smtp.Client
+	size     int64 // the SIZE the server advertised; 0 for none
+	stop     func() bool
+	reply    time.Duration
+	deadline time.Time // the step's: nothing waits past it, QUIT neither
 }
 
 // dialSMTP connects to sv: TLS from the first byte (smtps), or STARTTLS,
@@ -94,7 +95,7 @@ func dialSMTP(ctx context.Context, sv *server, deadline time.Time, reply time.Du
 		}
 		conn = tc
 	}
-	sc := &smtpConn{raw: conn, reply: reply}
+	sc := &smtpConn{raw: conn, reply: reply, deadline: deadline}
 	sc.stop = context.AfterFunc(ctx, func() { conn.Close() })
 	_ = conn.SetDeadline(dl)
 	c, err := smtp.NewClient(conn, sv.host)
@@ -238,7 +239,7 @@ func (sc *smtpConn) close() {
 		return
 	}
 	if sc.c != nil {
-		_ = sc.raw.SetDeadline(time.Now().Add(2 * time.Second))
+		_ = sc.raw.SetDeadline(earlier(sc.deadline, time.Now().Add(2*time.Second)))
 		_ = sc.c.Quit()
 		_ = sc.c.Close()
 	} else if sc.raw != nil {

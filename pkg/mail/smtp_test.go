@@ -187,6 +187,24 @@ func TestAWrongPasswordIsNamedAndNeverShown(t *testing.T) {
 	}
 }
 
+func TestMicrosoft365WithSMTPAUTHOffNamesTheFix(t *testing.T) {
+	// Microsoft's reply when the mailbox (or tenant) has SMTP AUTH off
+	// (learn.microsoft.com, "Enable or disable SMTP AUTH in Exchange
+	// Online": 535 5.7.139).
+	srv := smtptest.Start(t, smtptest.Options{Users: users(), AuthRefusal: smtptest.Refusal(535, "5.7.139",
+		"Authentication unsuccessful, SmtpClientAuthentication is disabled for the Mailbox.")})
+	out := t.TempDir()
+	fakeRun(t, out, statewide, county("Albany", 100))
+	rep := deliver(t, prepare(t, settings(srv, recipientsFile(t, "value,to", "Albany,a@example.org"))), out)
+	e := ledgerRows(t, filepath.Join(out, "mail.csv"))["."]
+	if e.code != 535 || e.enhanced != "5.7.139" || !strings.Contains(e.reply, "Microsoft 365 has SMTP AUTH turned off") || !strings.Contains(e.reply, "provide a relay") {
+		t.Errorf("ledger %d %s %q", e.code, e.enhanced, e.reply)
+	}
+	if srv.Connections() != 1 || !strings.Contains(rep.Line(), "2 failed") {
+		t.Errorf("%d connections (a refused login is not tried again for each message), line %q", srv.Connections(), rep.Line())
+	}
+}
+
 // refusals at each step of a transaction: a 5xx is final and tried
 // once; a 4xx is tried again up to three times; a 4xx once then
 // accepted is delivered.
