@@ -236,9 +236,9 @@ func (d *delivery) transmit(ctx context.Context, m *message, e *entry) (string, 
 		}
 		limit, f := d.t.connect(ctx, d.deadline)
 		if f == nil {
-			max, why := d.mr.maxSize, fmt.Sprintf("this mail may be at most %s (--mail-max-size)", humanSize(d.mr.maxSize))
+			max, why := d.mr.maxSize, fmt.Sprintf("mails here may be (%s)", humanSize(d.mr.maxSize))
 			if limit > 0 && limit < max {
-				max, why = limit, fmt.Sprintf("the mail server takes at most %s", humanSize(limit))
+				max, why = limit, fmt.Sprintf("the mail server takes (%s)", humanSize(limit))
 			}
 			var data []byte
 			data, err := m.fit(max, why)
@@ -410,7 +410,7 @@ const ledgerFile = "mail.csv"
 
 // dryRun writes the part's message as a file, and its row.
 func (d *delivery) dryRun(p *part, m *message, e *entry, notes []string) error {
-	data, err := m.fit(d.mr.maxSize, fmt.Sprintf("this mail may be at most %s (--mail-max-size)", humanSize(d.mr.maxSize)))
+	data, err := m.fit(d.mr.maxSize, fmt.Sprintf("mails here may be (%s)", humanSize(d.mr.maxSize)))
 	if err != nil {
 		return fmt.Errorf("mail: %s: %w", p.folder, err)
 	}

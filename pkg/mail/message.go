@@ -60,7 +60,7 @@ func (m *message) bodies() (string, string) {
 	if len(m.notes) == 0 {
 		return m.text, m.html
 	}
-	text := strings.Join(m.notes, "\n") + "\n\n" + m.text
+	text := strings.Join(m.notes, "\n\n") + "\n\n" + m.text
 	if m.html == "" {
 		return text, ""
 	}
@@ -123,7 +123,7 @@ func (m *message) fit(limit int64, why string) ([]byte, error) {
 		case m.html != "":
 			m.html = ""
 		default:
-			m.notes = append(m.notes, fmt.Sprintf("The digest itself (%s) is too large to mail: %s.", humanSize(int64(len(m.text))), why))
+			m.notes = append(m.notes, fmt.Sprintf("The digest itself (%s) is larger than %s.", humanSize(int64(len(m.text))), why))
 			m.text = ""
 			data, err := encode(m)
 			return data, err
@@ -135,7 +135,7 @@ func (m *message) fit(limit int64, why string) ([]byte, error) {
 func (m *message) drop(i int, why string) {
 	a := m.files[i]
 	m.files = slices.Delete(m.files, i, i+1)
-	m.notes = append(m.notes, fmt.Sprintf("%s (%s) is not attached: %s. %s", a.name, humanSize(a.size), why, a.where))
+	m.notes = append(m.notes, fmt.Sprintf("%s (%s) is not attached: with it this mail would be larger than %s. %s", a.name, humanSize(a.size), why, a.where))
 }
 
 // humanSize is a size as people read it: 3.4 MB.

@@ -102,7 +102,7 @@ func (mr *Mailer) simple(to *mail.Address, subject, text, kind string) *message 
 // failure notice), with the same retries; a dry run writes it as name.
 func (mr *Mailer) sendAlone(ctx context.Context, m *message, name string) (string, error) {
 	if mr.dryRun != "" {
-		data, err := m.fit(mr.maxSize, "too large")
+		data, err := m.fit(mr.maxSize, fmt.Sprintf("mails here may be (%s)", humanSize(mr.maxSize)))
 		if err != nil {
 			return "", err
 		}
