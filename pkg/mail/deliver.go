@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -125,8 +126,17 @@ func (d *delivery) put(e *entry) error {
 	} else {
 		d.rows = append(d.rows, e)
 	}
-	if err := d.sink(formatLedger(d.rows)); err != nil {
+	err := d.sink(formatLedger(d.rows))
+	var view *outdir.ViewError
+	switch {
+	case errors.As(err, &view):
+		// The ledger is written; only its copy in OUT is behind: said once
+		// on the step's line, and tried again at the next message.
+		d.rep.view = view.Error()
+	case err != nil:
 		return fmt.Errorf("mail: the ledger could not be written, so the step stopped before sending more: %w", err)
+	default:
+		d.rep.view = ""
 	}
 	return nil
 }

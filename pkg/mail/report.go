@@ -21,6 +21,7 @@ type Report struct {
 	before, notDue, noFailOn    int
 	noStatewide                 bool
 	unused                      []*route
+	view                        string // why OUT/mail.csv is behind the ledger, "" when it is not
 }
 
 // add counts a row this step wrote.
@@ -129,6 +130,9 @@ func (r *Report) Line() string {
 	}
 	if r.Undelivered() && r.Ledger != "" {
 		line += "; see " + printable.Name(r.Ledger)
+	}
+	if r.view != "" {
+		line += "; " + r.view
 	}
 	if len(r.unrouted) > 0 {
 		for _, rt := range r.unused {

@@ -17,19 +17,24 @@ import (
 // folder's lock, and keeps what it did with the set's messages in a
 // ledger of its own, .batch/mail/ID.csv (one per set, kept after the set
 // goes: a record of what was sent). OUT/mail.csv shows the current set's
-// ledger: a link to it (with copies, a copy of it), replaced whole after
-// each write. Both are the tool's own, as the sets are:
+// ledger: a copy of it, replaced whole after each write. Both are the
+// tool's own, as the sets are:
 //
 //	OUT/
-//	  mail.csv -> .batch/mail/ID.csv   the current set's ledger
+//	  mail.csv             a copy of the current set's ledger
 //	  .batch/
-//	    mail/ID.csv                    each set's ledger
+//	    mail/ID.csv        each set's ledger
 //
-// A commit removes OUT/mail.csv when it shows another set's ledger (the
-// new set has none yet: the mail step writes it after the commit), so
-// that, like every output, it is never an earlier run's beside a new set.
-// A mail.csv that is not the tool's (no link into .batch/mail, and not
-// the bytes of a ledger there) is never replaced nor removed.
+// A copy, not a link, on every system: a spreadsheet holding mail.csv
+// open (Excel locks the file it opens, on Windows) then holds the copy,
+// never the ledger, whose rewrite would fail. A copy that cannot be
+// replaced meanwhile is said (ViewError), and the step goes on.
+//
+// A commit removes OUT/mail.csv when it is the tool's (the bytes of a
+// ledger in .batch/mail: the new set has none yet, the mail step writes
+// it after the commit), so that, like every output, it is never an
+// earlier run's beside a new set. A mail.csv that is not the tool's is
+// never replaced nor removed.
 const (
 	mailDir = "mail"
 	// MailLedgerName is the current set's ledger in OUT.
@@ -46,7 +51,6 @@ type Committed struct {
 	// ID names the set; Dir is its folder, .batch/runs/ID, where every
 	// file of the one run is read.
 	ID, Dir string
-	copies  bool // .batch/current is a file: OUT holds copies
 	lock    *dirLock
 }
 
@@ -94,23 +98,14 @@ func (c *Committed) open(s *Set) error {
 	if id == "" {
 		return fmt.Errorf("%w: batch run has not committed a set into it yet", ErrNoRun)
 	}
-	c.ID, c.Dir, c.copies = id, filepath.Join(s.meta, runsName, id), s.currentIsFile()
+	c.ID, c.Dir = id, filepath.Join(s.meta, runsName, id)
 	if err := plain(c.Dir, true); err != nil {
 		return err
 	}
 	if err := plain(filepath.Join(c.meta, mailDir), true); err != nil {
 		return err
 	}
-	if err := plain(c.ledgerPath(), false); err != nil {
-		return err
-	}
-	// OUT/mail.csv is checked before anything is sent: the step that
-	// could not show its ledger would have sent messages already.
-	p := filepath.Join(c.out, MailLedgerName)
-	if _, err := os.Lstat(p); err == nil && !ownLedgerView(c.out, c.meta) {
-		return fmt.Errorf("%s is not the ledger batch mail writes there: move it away (the mail step shows the current run's ledger under that name)", printable.Name(p))
-	}
-	return nil
+	return plain(c.ledgerPath(), false)
 }
 
 // Close lets the lock go; it may be called again.
@@ -144,7 +139,9 @@ func (c *Committed) ReadLedger() ([]byte, error) {
 }
 
 // WriteLedger replaces the set's ledger with b, whole or not at all (a
-// synced temporary renamed over it), and makes OUT/mail.csv show it.
+// synced temporary renamed over it), and makes OUT/mail.csv a copy of
+// it. An error about OUT/mail.csv alone is a *ViewError: the ledger is
+// written.
 func (c *Committed) WriteLedger(b []byte) error {
 	dir := filepath.Join(c.meta, mailDir)
 	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
@@ -154,7 +151,7 @@ func (c *Committed) WriteLedger(b []byte) error {
 		return err
 	}
 	// Whether OUT/mail.csv is the tool's is told before the ledger
-	// changes: with copies, it holds the bytes of the ledger as it was.
+	// changes: it holds the bytes of the ledger as it was.
 	view := filepath.Join(c.out, MailLedgerName)
 	_, err := os.Lstat(view)
 	ours := err != nil || ownLedgerView(c.out, c.meta)
@@ -175,63 +172,39 @@ func (c *Committed) WriteLedger(b []byte) error {
 		return fmt.Errorf("outdir: write the mail ledger: %w", err)
 	}
 	if !ours {
-		return fmt.Errorf("outdir: %s is not the tool's and was left as it is; the ledger is %s", printable.Name(view), printable.Name(final))
+		return &ViewError{errors.New("it is not the tool's, and was left as it is"), final}
 	}
-	if err := c.showLedger(); err != nil {
-		return fmt.Errorf("outdir: show the mail ledger as %s: %w", MailLedgerName, err)
+	tmp = filepath.Join(c.out, linkPrefix+"mail-"+c.ID)
+	if err := writeSynced(tmp, b); err != nil {
+		_ = os.Remove(tmp)
+		return &ViewError{err, final}
+	}
+	if err := os.Rename(tmp, view); err != nil {
+		_ = os.Remove(tmp)
+		return &ViewError{err, final}
 	}
 	return nil
 }
 
-// showLedger makes OUT/mail.csv the current set's ledger: a link to it,
-// or with copies a hard link or copy renamed into place. The caller has
-// told that what the name holds, if anything, is the tool's.
-func (c *Committed) showLedger() error {
-	p := filepath.Join(c.out, MailLedgerName)
-	target := metaName + "/" + mailDir + "/" + c.ID + ".csv"
-	if !c.copies {
-		if t, err := os.Readlink(p); err == nil && filepath.ToSlash(t) == target {
-			return nil
-		}
-	}
-	tmp := filepath.Join(c.out, linkPrefix+"mail-"+c.ID)
-	_ = os.Remove(tmp)
-	var err error
-	if c.copies {
-		err = linkOrCopy(c.ledgerPath(), tmp)
-	} else {
-		err = os.Symlink(filepath.FromSlash(target), tmp)
-	}
-	if err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, p); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	return syncDir(c.out)
+// ViewError: the ledger was written, but OUT/mail.csv could not be made
+// its copy (open in a program that locks it, or not the tool's).
+type ViewError struct {
+	Err    error
+	Ledger string // where the ledger is
 }
 
-// ownLedgerView reports whether OUT/mail.csv is the tool's: a link into
-// .batch/mail to a ledger's name, or a regular file holding the bytes of
-// a ledger there.
+func (e *ViewError) Error() string {
+	return fmt.Sprintf("%s could not be refreshed (%v); the ledger is %s", MailLedgerName, e.Err, printable.Name(e.Ledger))
+}
+
+func (e *ViewError) Unwrap() error { return e.Err }
+
+// ownLedgerView reports whether OUT/mail.csv is the tool's: a regular
+// file holding the bytes of a ledger in .batch/mail.
 func ownLedgerView(out, meta string) bool {
 	p := filepath.Join(out, MailLedgerName)
 	fi, err := os.Lstat(p)
-	if err != nil {
-		return false
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
-		t, err := os.Readlink(p)
-		if err != nil {
-			return false
-		}
-		name, ok := strings.CutPrefix(filepath.ToSlash(t), metaName+"/"+mailDir+"/")
-		id, csv := strings.CutSuffix(name, ".csv")
-		return ok && csv && setName(id)
-	}
-	if !fi.Mode().IsRegular() {
+	if err != nil || !fi.Mode().IsRegular() {
 		return false
 	}
 	entries, err := os.ReadDir(filepath.Join(meta, mailDir))
@@ -247,18 +220,12 @@ func ownLedgerView(out, meta string) bool {
 	return false
 }
 
-// dropOldLedgerView removes OUT/mail.csv when it is the tool's and shows
-// another set's ledger than id's: after a commit, the new set has none
-// until its mail step writes one.
-func (s *Set) dropOldLedgerView(id string) {
-	p := filepath.Join(s.dir, MailLedgerName)
-	if !ownLedgerView(s.dir, s.meta) {
-		return
+// dropOldLedgerView removes OUT/mail.csv when it is the tool's: after a
+// commit, the new set has no ledger until its mail step writes one.
+func (s *Set) dropOldLedgerView() {
+	if ownLedgerView(s.dir, s.meta) {
+		_ = os.Remove(filepath.Join(s.dir, MailLedgerName))
 	}
-	if t, err := os.Readlink(p); err == nil && filepath.ToSlash(t) == metaName+"/"+mailDir+"/"+id+".csv" {
-		return
-	}
-	_ = os.Remove(p)
 }
 
 // ID names the set in .batch/runs: the run's id, which its mail ledger

@@ -64,12 +64,21 @@ func TestTheMailLedgerIsTheCurrentSets(t *testing.T) {
 				t.Errorf("the earlier run's ledger went: %v", err)
 			}
 
-			// An analyst's own mail.csv: refused before anything is sent,
-			// and left as it was by the commits.
+			// An analyst's own mail.csv: the ledger is written, the file
+			// left as it was (said), and the commits leave it too.
 			must(t, os.WriteFile(filepath.Join(dir, MailLedgerName), []byte("mine\n"), 0o644))
-			if _, err := OpenCommitted(dir); err == nil || !strings.Contains(err.Error(), "move it away") {
-				t.Errorf("a mail.csv the tool did not write: %v", err)
+			c, err = OpenCommitted(dir)
+			if err != nil {
+				t.Fatal(err)
 			}
+			var view *ViewError
+			if err := c.WriteLedger([]byte("third\n")); !errors.As(err, &view) || !strings.Contains(err.Error(), "not the tool's") {
+				t.Errorf("beside a mail.csv the tool did not write: %v", err)
+			}
+			if b, _ := c.ReadLedger(); string(b) != "third\n" {
+				t.Errorf("the ledger was not written beside it: %q", b)
+			}
+			c.Close()
 			commitRun(t, dir)
 			if b, _ := os.ReadFile(filepath.Join(dir, MailLedgerName)); string(b) != "mine\n" {
 				t.Errorf("the analyst's mail.csv now reads %q", b)
