@@ -559,3 +559,23 @@ func TestThePasswordNeverShows(t *testing.T) {
 		}
 	}
 }
+
+func TestAFolderWrittenWithCopiesIsMailedToo(t *testing.T) {
+	// Without symbolic links (Windows without Developer Mode),
+	// .batch/current is a file naming the set (pkg/outdir, copies.go).
+	srv := smtptest.Start(t, smtptest.Options{Users: users()})
+	out := t.TempDir()
+	id := fakeRun(t, out, statewide)
+	cur := filepath.Join(out, ".batch", "current")
+	if err := os.Remove(cur); err != nil {
+		t.Fatal(err)
+	}
+	write(t, cur, []byte("runs/"+id+"\n"))
+	rep := deliver(t, prepare(t, settings(srv, "")), out)
+	if rep.Err() != nil || len(srv.Messages()) != 1 {
+		t.Fatalf("%v, %d taken", rep.Err(), len(srv.Messages()))
+	}
+	if e := ledgerRows(t, filepath.Join(out, "mail.csv"))["."]; e.status != statusSent {
+		t.Errorf("ledger %+v", e)
+	}
+}
