@@ -203,7 +203,7 @@ func (d *delivery) part(ctx context.Context, p *part) error {
 	}
 	reply, f := d.transmit(ctx, m, e)
 	if f != nil && f.fatal != nil {
-		return fmt.Errorf("mail: the ledger could not be written, so the step stopped before sending more: %w", f.fatal)
+		return f.fatal // put's error, which says so
 	}
 	e.at = stamp()
 	if f == nil {
