@@ -250,7 +250,6 @@ func (d *delivery) transmit(ctx context.Context, m *message, e *entry) (string, 
 			if limit > 0 && limit < max {
 				max, why = limit, fmt.Sprintf("the mail server takes (%s)", humanSize(limit))
 			}
-			var data []byte
 			data, err := m.fit(max, why)
 			if err != nil {
 				return "", &failure{step: "compose", text: err.Error(), final: true}
@@ -295,6 +294,9 @@ func (d *delivery) transmit(ctx context.Context, m *message, e *entry) (string, 
 }
 
 func (d *delivery) outOfTime() *failure {
+	if time.Now().Before(d.deadline) {
+		return &failure{step: "mail step", text: "not sent: the step was interrupted", hint: "the next batch mail sends it"}
+	}
 	return &failure{step: "mail step", text: fmt.Sprintf("not sent: the mail step's time ran out (--mail-timeout %s)", d.mr.timeout),
 		hint: "the next batch mail sends it"}
 }

@@ -62,7 +62,7 @@ func (r *Report) count(p *part, e *entry, why string) {
 
 // shortReply is a reply cut for the one line: the ledger keeps it whole.
 func shortReply(s string) string {
-	const most = 160
+	const most = 240
 	if r := []rune(s); len(r) > most {
 		return string(r[:most-1]) + "…"
 	}
