@@ -19,7 +19,7 @@ import (
 	"batch/pkg/mail"
 )
 
-// mailFlags are the mail step's settings (MAIL.md § 2), the same on
+// mailFlags are the mail step's settings (CONTRACT.md, "Mail"), the same on
 // batch mail and batch run --mail. The password has no flag: it comes
 // from BATCH_SMTP_PASSWORD or a file, never the command line.
 func mailFlags(env func(string) []string) []cli.Flag {

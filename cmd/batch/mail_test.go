@@ -14,7 +14,7 @@ import (
 	"batch/pkg/compute"
 )
 
-// The mail step end to end (MAIL.md § 8): batch run --split county --mail
+// The mail step end to end (CONTRACT.md, "Mail"): batch run --split county --mail
 // on the samples against a real SMTP server started by the test on
 // 127.0.0.1, with a certificate authority made by the test.
 
@@ -107,7 +107,7 @@ func readMessage(t *testing.T, data []byte) smtptest.Seen {
 }
 
 // digestHeading is the subject a part's digest gives: the lines before
-// its rule of "=", joined by single spaces (MAIL.md § 3).
+// its rule of "=", joined by single spaces (CONTRACT.md, "Mail").
 func digestHeading(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)

@@ -4,7 +4,7 @@
 // PLAIN, SIZE, and replies scripted step by step (a refusal at MAIL FROM,
 // RCPT TO, DATA or after the data; a reply that never comes). It records
 // every message it accepts. Tests of pkg/mail and of the command line
-// use it (MAIL.md § 8), and Read to read a message back as a mail program
+// use it (CONTRACT.md, "Mail"), and Read to read a message back as a mail program
 // would; nothing else does.
 package smtptest
 

@@ -17,7 +17,7 @@ import (
 )
 
 // Settings are the mail step's flags and environment as the command line
-// reads them (MAIL.md § 2). Prepare checks them all before any computing.
+// reads them (CONTRACT.md, "Mail"). Prepare checks them all before any computing.
 type Settings struct {
 	URL           string // --smtp-url: smtp://, smtps://, smtp+insecure://, sendmail:
 	Password      string // BATCH_SMTP_PASSWORD
@@ -61,7 +61,7 @@ func (s Settings) origin(flag string) string {
 	return "--" + flag
 }
 
-// Defaults of MAIL.md § 2.
+// Defaults of CONTRACT.md, "Mail".
 const (
 	DefaultMaxSize      = "10MB"
 	DefaultTimeout      = 5 * time.Minute
@@ -90,7 +90,7 @@ type Mailer struct {
 	agent    string
 }
 
-// Prepare checks the settings (MAIL.md § 2, § 6). Every mistake is a
+// Prepare checks the settings (CONTRACT.md, "Mail"). Every mistake is a
 // *ConfigError naming the flag or variable and what to give instead.
 func (s Settings) Prepare() (*Mailer, error) {
 	m := &Mailer{dryRun: s.DryRun, timeout: s.Timeout, wait: s.RetryWait, reply: s.ReplyTimeout,

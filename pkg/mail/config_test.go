@@ -9,7 +9,7 @@ import (
 )
 
 // Every mistake in the settings is caught by Prepare, before any
-// computing, and says what to give instead (MAIL.md § 2: exit 2).
+// computing, and says what to give instead (CONTRACT.md, "Mail": exit 2).
 func TestSettingsAreCheckedBeforeAnyComputing(t *testing.T) {
 	dir := t.TempDir()
 	file := func(name, content string) string {

@@ -32,7 +32,7 @@ type Options struct {
 }
 
 // Deliver mails what the last committed run in o.Out says should be
-// mailed (MAIL.md §§ 3–5) and returns what became of each message. An
+// mailed (CONTRACT.md, "Mail") and returns what became of each message. An
 // error is a step that could not start or had to stop (the folder is
 // busy, the run has no digest, the ledger cannot be written, ctx was
 // cancelled); a message that was not delivered is in the Report.
@@ -237,7 +237,7 @@ func (d *delivery) part(ctx context.Context, p *part) error {
 }
 
 // transmit sends m, retrying a temporary failure up to three times with
-// a doubling wait while the step's time allows (MAIL.md § 5); a 5xx
+// a doubling wait while the step's time allows (CONTRACT.md, "Mail"); a 5xx
 // reply, a refused certificate or an uncertain end is final.
 func (d *delivery) transmit(ctx context.Context, m *message, e *entry) (string, *failure) {
 	for attempt := 0; ; attempt++ {
@@ -340,7 +340,7 @@ func ledgerValue(p *part) string {
 	return p.name()
 }
 
-// route is where a part goes (MAIL.md § 3): the statewide message to
+// route is where a part goes (CONTRACT.md, "Mail"): the statewide message to
 // --mail-to and the * row; a slice to its row, else to the * row with
 // a subject saying so, else nowhere (why says so).
 func (mr *Mailer) route(p *part) (to, cc []*mail.Address, prefix, why string) {

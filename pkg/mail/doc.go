@@ -1,5 +1,5 @@
-// Package mail delivers a run's parts by mail (../shared/spec/MAIL.md,
-// CONTRACT.md "Mail"): the statewide part and each slice an index.csv of
+// Package mail delivers a run's parts by mail (CONTRACT.md,
+// "Mail"): the statewide part and each slice an index.csv of
 // a split lists, each to its recipients, with its own digest as the body
 // and its own results.xlsx and deadlines.ics attached.
 //

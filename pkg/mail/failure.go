@@ -38,7 +38,7 @@ type failure struct {
 }
 
 // temporary reports whether a later batch mail retries it by itself: a
-// 4xx reply, or no reply at all (MAIL.md § 4).
+// 4xx reply, or no reply at all (CONTRACT.md, "Mail").
 func (f *failure) temporary() bool { return f.code < 500 }
 
 // reply is the failure as the ledger's reply column and the summary line
@@ -74,7 +74,7 @@ func enhancedCode(text string) string {
 }
 
 // connectFailure is a failure to reach the server, start TLS or log in,
-// with what to do about it (MAIL.md § 5: errors name the fix).
+// with what to do about it (CONTRACT.md, "Mail": errors name the fix).
 func connectFailure(sv *server, step string, err error) *failure {
 	f := replyFailure(err)
 	f.step, f.broken, f.connection = step, true, true

@@ -1,7 +1,7 @@
 package mail
 
 // The one file that speaks to the mail library, github.com/wneessen/go-mail
-// (MAIL.md: kept behind one small file so that a switch touches only it):
+// (kept behind one small file so that a switch touches only it):
 // encode composes a message's MIME bytes; dialSMTP opens a connection
 // (TLS, STARTTLS, AUTH), whose send delivers bytes already encoded and
 // whose close ends it. Everything they return is this package's own:
@@ -216,7 +216,7 @@ func (sc *smtpConn) send(from string, rcpts []string, data []byte, deadline time
 func (sc *smtpConn) stepFailure(step, rcpt string, err error) *failure {
 	f := replyFailure(err)
 	f.step, f.rcpt = step, rcpt
-	f.final = f.code >= 500 // a 5xx reply is final (MAIL.md § 5)
+	f.final = f.code >= 500 // a 5xx reply is final (CONTRACT.md, "Mail")
 	if f.code == 0 || f.code == 421 {
 		f.broken = true
 		sc.abort()

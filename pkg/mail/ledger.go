@@ -12,7 +12,7 @@ import (
 	"batch/pkg/export"
 )
 
-// The ledger (MAIL.md § 4): a row per message of the run, rewritten
+// The ledger (CONTRACT.md, "Mail"): a row per message of the run, rewritten
 // whole after each message. Its columns are the contract's: add, never
 // rename.
 var ledgerColumns = []string{"value", "folder", "to", "cc", "message_id", "attachment_sha256",

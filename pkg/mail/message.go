@@ -97,7 +97,7 @@ func linkify(note string) string {
 // fit encodes the message within limit bytes. A message over it loses
 // its largest attachment, and says so at the top with where the file is,
 // until it fits; then its HTML alternative; and last its digest, for a
-// note naming where the digest is: it is never empty (MAIL.md § 3).
+// note naming where the digest is: it is never empty (CONTRACT.md, "Mail").
 func (m *message) fit(limit int64, why string) ([]byte, error) {
 	for {
 		// A file compose did not read (larger than any message may be)

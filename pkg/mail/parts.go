@@ -60,8 +60,8 @@ func (p *part) name() string {
 	return p.value
 }
 
-// failOn is summary.json's fail_on block (PLAN.md, the contract between
-// mail and truth): the run's --fail-on levels and whether this part
+// failOn is summary.json's fail_on block (CONTRACT.md, "Mail": written by
+// the run for each part): the run's --fail-on levels and whether this part
 // reached them.
 type failOn struct {
 	Levels  []string `json:"levels"`

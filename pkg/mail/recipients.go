@@ -21,7 +21,7 @@ import (
 // without one, or "*" for the statewide message and the slices with no
 // row of their own. to and cc are ;-separated addresses; a row needs at
 // least one. Addresses come only from here and from the flags, never
-// from the inputs (MAIL.md § 3).
+// from the inputs (CONTRACT.md, "Mail").
 
 // Values of the recipients file with a meaning of their own.
 const (

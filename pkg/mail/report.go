@@ -8,7 +8,7 @@ import (
 )
 
 // Report is what a mail step did, message by message, for its one line
-// (MAIL.md § 5: "mail: 61 sent, 1 failed (Warren: 550 5.1.1 …)") and its
+// (CONTRACT.md, "Mail": "mail: 61 sent, 1 failed (Warren: 550 5.1.1 …)") and its
 // exit status.
 type Report struct {
 	Run    string // the set mailed

@@ -15,7 +15,7 @@ import (
 )
 
 // Every test here runs a real SMTP server in the test process on
-// 127.0.0.1 (MAIL.md § 8), with a certificate authority made by the
+// 127.0.0.1 (CONTRACT.md, "Mail"), with a certificate authority made by the
 // test.
 
 func TestEachBoardGetsItsOwnPartOverSTARTTLSWithAUTH(t *testing.T) {
