@@ -176,7 +176,7 @@ func (d *delivery) part(ctx context.Context, p *part) error {
 	case why != "":
 		e.status, e.reply, e.at = statusUnrouted, why, stamp()
 		d.rep.add(p, e)
-		d.log.Warn("mail", "part", p.name(), "status", e.status, "reply", e.reply)
+		d.log.Debug("mail", "part", p.name(), "status", e.status, "reply", e.reply)
 		return d.put(e)
 	case len(to)+len(cc) == 0:
 		d.rep.noStatewide = true
@@ -218,7 +218,8 @@ func (d *delivery) part(ctx context.Context, p *part) error {
 		}
 		e.code, e.enhanced = replyCode(reply)
 		e.reply = joinNotes(oneLine(reply), notes)
-		// One line a message only at Debug: a night's log stays short.
+		// One line a message only at Debug: a night's log stays short,
+		// and the step's one line says what went wrong.
 		d.log.Debug("mail", "part", p.name(), "status", e.status, "to", e.to, "bytes", e.bytes)
 	} else {
 		e.status = statusFailed
@@ -230,7 +231,7 @@ func (d *delivery) part(ctx context.Context, p *part) error {
 		if !f.uncertain {
 			e.sha = "" // nothing reached anyone
 		}
-		d.log.Warn("mail", "part", p.name(), "status", e.status, "to", e.to, "reply", e.reply)
+		d.log.Debug("mail", "part", p.name(), "status", e.status, "to", e.to, "reply", e.reply)
 	}
 	d.rep.add(p, e)
 	return d.put(e)
@@ -360,9 +361,9 @@ func (mr *Mailer) route(p *part) (to, cc []*mail.Address, prefix, why string) {
 		return rs.star.to, rs.star.cc, "[no recipient for " + p.name() + "] ", ""
 	}
 	if rs.file == "" {
-		return nil, nil, "", fmt.Sprintf("not mailed: no --mail-recipients file routes %s, and there is no * row for what no row routes", p.name())
+		return nil, nil, "", "not mailed: no recipients file (--mail-recipients) gives its addresses, in a row of its own or a * row"
 	}
-	why = fmt.Sprintf("not mailed: %s has no row for %s, and no * row", printable.Name(rs.file), p.name())
+	why = fmt.Sprintf("not mailed: %s has no row for it, and no * row", printable.Name(rs.file))
 	for _, rt := range rs.ordered {
 		if rt != rs.star && editdistance.Runes(strings.ToLower(rt.value), strings.ToLower(p.name())) <= 2 {
 			why += fmt.Sprintf(" (line %d says %s: did you mean %s?)", rt.line, printable.Name(rt.value), p.name())

@@ -16,7 +16,7 @@ type Report struct {
 	DryRun string // the dry run's folder; "" when messages were sent
 
 	sent, bare, toDefault, dry  int
-	failed, uncertain, unrouted []string // "Warren: 550 5.1.1 …"
+	failed, uncertain, unrouted []said // Warren: 550 5.1.1 …
 	defaults                    []string // the values sent to the * row
 	before, notDue, noFailOn    int
 	noStatewide                 bool
@@ -34,10 +34,13 @@ func (r *Report) kept(p *part, e *entry, why string) {
 	r.count(p, e, why)
 }
 
+// said is a part and what became of it.
+type said struct{ name, why string }
+
 func (r *Report) count(p *part, e *entry, why string) {
-	say := p.name() + ": " + shortReply(e.reply)
+	say := said{p.name(), shortReply(e.reply)}
 	if why != "" {
-		say += " (" + why + ")"
+		say.why += " (" + why + ")"
 	}
 	switch e.status {
 	case statusSent:
@@ -102,10 +105,10 @@ func (r *Report) Line() string {
 	}
 	for _, g := range []struct {
 		what  string
-		items []string
+		items []said
 	}{{"failed", r.failed}, {"uncertain", r.uncertain}, {"unrouted", r.unrouted}} {
 		if len(g.items) > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s (%s)", len(g.items), g.what, list(g.items)))
+			parts = append(parts, fmt.Sprintf("%d %s (%s)", len(g.items), g.what, grouped(g.items)))
 		}
 	}
 	if r.before > 0 {
@@ -140,6 +143,42 @@ func (r *Report) Line() string {
 		}
 	}
 	return line
+}
+
+// grouped says each reason once, after the parts it befell ("Albany,
+// Essex: 451 …; Warren: 550 …"): up to three reasons and five parts a
+// reason, and how many more.
+func grouped(items []said) string {
+	var whys []string
+	names := map[string][]string{}
+	for _, it := range items {
+		if _, ok := names[it.why]; !ok {
+			whys = append(whys, it.why)
+		}
+		names[it.why] = append(names[it.why], it.name)
+	}
+	var out []string
+	for i, why := range whys {
+		if i == 3 {
+			out = append(out, fmt.Sprintf("and %d more", len(items)-counted(names, whys[:3])))
+			break
+		}
+		n := names[why]
+		who := strings.Join(n[:min(len(n), 5)], ", ")
+		if len(n) > 5 {
+			who += fmt.Sprintf(" and %d more", len(n)-5)
+		}
+		out = append(out, who+": "+why)
+	}
+	return strings.Join(out, "; ")
+}
+
+func counted(names map[string][]string, whys []string) int {
+	n := 0
+	for _, w := range whys {
+		n += len(names[w])
+	}
+	return n
 }
 
 // list is up to three items, and how many more.
