@@ -16,7 +16,7 @@ type Report struct {
 	DryRun string // the dry run's folder; "" when messages were sent
 
 	sent, bare, toDefault, dry  int
-	failed, uncertain, unrouted []said // Warren: 550 5.1.1 …
+	failed, uncertain, unrouted []said   // Warren: 550 5.1.1 …
 	defaults                    []string // the values sent to the * row
 	before, notDue, noFailOn    int
 	noStatewide                 bool
