@@ -74,7 +74,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.BoolFlag{Name: "ics-all", Usage: "deadlines.ics holds every applicable deadline and election day, passed or not (default: only the open deadlines and the election days ahead)", EnvVars: env("ICS_ALL")},
 		&cli.StringFlag{Name: "ics-alarm", Usage: "each deadline in deadlines.ics reminds at 09:00 `Nd` days before (0d: on the day), or none", Value: "3d", EnvVars: env("ICS_ALARM")},
 		&cli.StringFlag{Name: "split", Usage: "also write a folder per value of `COLUMN` (county, office_class, or a column of the inputs) under OUT/by-COLUMN/, each with its own results.xlsx and summary.json, and an index.csv", EnvVars: env("SPLIT")},
-	}, inputFlags...)
+		&cli.BoolFlag{Name: "mail", Usage: "after the commit, mail each part (the statewide one, and each --split folder's) to its recipients, as batch mail does (adds digest to --format: each message's body); see batch mail --help", EnvVars: env("MAIL")},
+	}, append(inputFlags, mailFlags(env)...)...)
 	checkFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never", Value: "error", EnvVars: env("FAIL_ON")},
 		&cli.StringFlag{Name: "format", Usage: "print the list as `text`, csv or json (csv and json: the list alone on standard output, the summary line on standard error)", Value: "text", EnvVars: env("CHECK_FORMAT")},
@@ -115,16 +116,48 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					"summary.json (and deadlines.ics with --format …,ics) into --out. Files appear only\n" +
 					"when complete; an interrupted or failed run leaves earlier outputs as they were.\n\n" +
 					"Exit status: 0 done, 1 failed (nothing written), 2 wrong usage,\n" +
-					"3 --fail-on reached (outputs complete), 130 interrupted.\n\n" +
+					"3 --fail-on reached (outputs complete), 4 with --mail: a message not delivered\n" +
+					"(outputs complete; see OUT/mail.csv), 130 interrupted.\n\n" +
 					"Examples:\n" +
 					"   batch run samples/statewide.xlsx\n" +
 					"   batch run --as-of 2026-07-01 --format xlsx,csv,ics -o out/july a.xlsx b.csv\n" +
 					"   batch run --as-of 2027-01-15 --edition E0 -o out/e0 a.xlsx     reproduce a run under the 2010 texts\n" +
-					"   batch run --split county -o out statewide.xlsx   also out/by-county/<county>/results.xlsx for each county board\n" +
+					"   batch run --split county -o out statewide.xlsx   also out/by-county/<county>/results.xlsx for each county board\n" + "   batch run --split county --fail-on action --mail -o out statewide.xlsx\n" +
+					"        … and mail each board its part (the settings: batch mail --help)\n" +
 					"   cat rows.csv | batch run -q -o out -",
 				Flags:        runFlags,
 				OnUsageError: onUsage,
 				Action:       func(c *cli.Context) error { return runCommand(c, stdin, stderr) },
+			},
+			{
+				Name:      "mail",
+				Usage:     "mail each part of the last committed run in OUT to its board: the statewide part and every --split folder",
+				ArgsUsage: "[OUT] (the output folder; default: --out, out)",
+				Description: "Mails what the run that .batch/current names says should be mailed: the statewide\n" +
+					"part to --mail-to and the recipients file's * row, each --split folder's part to its row\n" +
+					"(--mail-recipients). Subject: the part's digest heading; body: digest.txt, with\n" +
+					"digest.html as its HTML form; attached: its results.xlsx and deadlines.ics. Each message\n" +
+					"is written to the run's ledger, OUT/mail.csv: one sent is never sent again for the run,\n" +
+					"so batch mail can run again after a failure. run --mail does the same after its commit.\n\n" +
+					"Exit status: 0 done (or nothing left to send), 1 failed (no run in OUT, the folder busy),\n" +
+					"2 wrong usage (a setting: nothing was sent), 4 a message not delivered (see OUT/mail.csv).\n\n" +
+					"The password comes from BATCH_SMTP_PASSWORD or --smtp-password-file, never the line.\n\n" +
+					"Examples:\n" +
+					"   batch mail --smtp-url smtp://elections@example.org@smtp.office365.com:587 \\\n" +
+					"       --mail-from \"Elections <elections@example.org>\" --mail-recipients boards.csv out\n" +
+					"   batch mail --test you@example.org            one short message, to check the settings\n" +
+					"   batch mail --mail-dry-run /tmp/mail out      .eml files and the ledger, nothing sent\n" +
+					"   batch mail --resend-uncertain out            also what may have reached the server",
+				Flags: append(mailFlags(env),
+					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "the output folder `DIR` (as OUT)", Value: "out", EnvVars: env("OUT")},
+					&cli.StringFlag{Name: "test", Usage: "send one short message to `ADDRESS`, to check the settings, and nothing else"},
+					&cli.BoolFlag{Name: "resend-uncertain", Usage: "send again, under the same Message-ID, the messages the ledger marks uncertain (the connection broke after their last line: the server may have them)"},
+					&cli.BoolFlag{Name: "retry-failed", Usage: "send again the messages the server refused for good (5xx); one refused for a while (4xx) is sent again without it"},
+					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no line when all went well, only errors", EnvVars: env("QUIET")},
+					&cli.StringFlag{Name: "log-format", Usage: "log lines on standard error as `text` or json", Value: "text", EnvVars: env("LOG_FORMAT")},
+				),
+				OnUsageError: onUsage,
+				Action:       mailCommand,
 			},
 			{
 				Name:      "check",
@@ -356,11 +389,20 @@ func logger(c *cli.Context, stderr io.Writer, quiet bool) (*slog.Logger, error) 
 	}
 	hopts := &slog.HandlerOptions{Level: level}
 	stderr = terminalSafe{stderr} // values from the inputs cannot drive the terminal
+	// This run's own lines are kept too, whatever -q says, for the
+	// failure notice (--mail-on-error), each with its time (runLog's).
+	kept := slog.NewTextHandler(thisRun, &slog.HandlerOptions{Level: slog.LevelInfo,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		}})
 	switch strings.ToLower(c.String("log-format")) {
 	case "text", "":
-		return slog.New(slog.NewTextHandler(stderr, hopts)), nil
+		return slog.New(slog.NewMultiHandler(slog.NewTextHandler(stderr, hopts), kept)), nil
 	case "json":
-		return slog.New(slog.NewJSONHandler(stderr, hopts)), nil
+		return slog.New(slog.NewMultiHandler(slog.NewJSONHandler(stderr, hopts), kept)), nil
 	}
 	return nil, usagef("%s %q: choose text or json", origin(c, "log-format"), c.String("log-format"))
 }

@@ -58,7 +58,18 @@ type outcome struct {
 
 func run(t *testing.T, stdin string, args ...string) outcome {
 	t.Helper()
+	return runWith(t, "", nil, stdin, args...)
+}
+
+// runWith runs batch in dir ("": here) with env added to the test's
+// environment.
+func runWith(t *testing.T, dir string, env []string, stdin string, args ...string) outcome {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

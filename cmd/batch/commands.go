@@ -57,6 +57,11 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if err := export.CheckICSAlarm(opts.ICSAlarm); err != nil {
 		return usagef("%s %v", origin(c, "ics-alarm"), err)
 	}
+	mailer, formats, err := prepareRunMail(c, opts.Formats, failOn)
+	if err != nil {
+		return err
+	}
+	opts.Formats = formats
 	quiet := c.Bool("quiet")
 	opts.OutDir = c.String("out")
 	if strings.TrimSpace(opts.OutDir) == "-" {
@@ -95,11 +100,20 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 			fmt.Fprintln(terminalSafe{c.App.Writer}, describeChanges(sum.Changes))
 		}
 	}
+	thresholdErr := runThreshold(sum, failOn, opts.Soon)
+	if mailer != nil && c.Bool("mail") {
+		return runMail(c, mailer, opts.OutDir, sum.Run, thresholdErr, quiet)
+	}
+	return thresholdErr
+}
+
+// runThreshold is --fail-on's outcome: a thresholdError (exit 3) or nil.
+func runThreshold(sum pipeline.Summary, failOn runFailOn, soon int) error {
 	if err := threshold(sum, failOn.severity); err != nil {
 		return err
 	}
 	if failOn.action {
-		if err := actionThreshold(sum.Changes, opts.Soon); err != nil {
+		if err := actionThreshold(sum.Changes, soon); err != nil {
 			return err
 		}
 	}

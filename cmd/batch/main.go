@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 )
@@ -16,22 +17,27 @@ const (
 	exitFailed    = 1
 	exitUsage     = 2
 	exitThreshold = 3
+	exitMail      = 4 // outputs complete, a message not delivered: outranks 3
 	exitInterrupt = 130
 )
 
 func main() {
 	setMemoryLimit()
 	ctx, err := runStoppable(newApp(os.Stdin, os.Stdout, os.Stderr), os.Args)
-	os.Exit(exitCode(ctx, err))
+	// The exit message is one of this run's lines for the failure notice.
+	code := exitCode(ctx, err, io.MultiWriter(os.Stderr, thisRun))
+	notifyFailure(code, terminalSafe{os.Stderr})
+	os.Exit(code)
 }
 
 // exitCode is the one place an error becomes an exit status. Messages go
-// to standard error through terminalSafe: a name from the inputs cannot
-// drive the terminal that shows them.
-func exitCode(ctx context.Context, err error) int {
-	stderr := terminalSafe{os.Stderr}
+// to standard error (w) through terminalSafe: a name from the inputs
+// cannot drive the terminal that shows them.
+func exitCode(ctx context.Context, err error, w io.Writer) int {
+	stderr := terminalSafe{w}
 	var usage usageError
 	var threshold thresholdError
+	var undelivered undeliveredError
 	switch {
 	case err == nil:
 		return exitOK
@@ -41,6 +47,12 @@ func exitCode(ctx context.Context, err error) int {
 	case errors.As(err, &usage):
 		fmt.Fprintf(stderr, "batch: %s\nRun 'batch help' for usage.\n", userMessage(err))
 		return exitUsage
+	case errors.As(err, &undelivered):
+		if errors.As(undelivered.also, &threshold) {
+			fmt.Fprintf(stderr, "batch: %s\n", userMessage(threshold))
+		}
+		fmt.Fprintln(stderr, userMessage(undelivered))
+		return exitMail
 	case errors.As(err, &threshold):
 		fmt.Fprintf(stderr, "batch: %s\n", userMessage(err))
 		return exitThreshold

@@ -104,6 +104,7 @@ type Totals struct {
 	Problems   int
 	BySeverity map[compute.Severity]int // vacancies by their worst conflict
 	Files      []string                 // the outputs in place, as named in Dir
+	Run        string                   // the set committed (its id in Dir/.batch/runs)
 }
 
 // Writer writes every output into its own staging folder in Dir; nothing
@@ -669,7 +670,7 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		w.sliceOf.closed(w, nil)
 	}
 	return Totals{Vacancies: w.tally.vacancies, Rejected: w.tally.rejected, Problems: w.tally.problems,
-		BySeverity: maps.Clone(w.tally.bySeverity), Files: w.set.Linked()}, nil
+		BySeverity: maps.Clone(w.tally.bySeverity), Files: w.set.Linked(), Run: w.set.ID()}, nil
 }
 
 // Finish writes Summary, Calendar, Rules and summary.json and closes every

@@ -910,6 +910,7 @@ func (s *Set) tidy(links []string, shown string) error {
 	if err := s.unlinkOthers(links); err != nil {
 		return fmt.Errorf("outdir: output folder %s: the new outputs are in place, but an old one's link could not be removed: %w", shown, err)
 	}
+	s.dropOldLedgerView()
 	commitHook("unlinked")
 	if runs, err := os.ReadDir(filepath.Join(s.meta, runsName)); err == nil {
 		for _, r := range runs {

@@ -86,6 +86,7 @@ type Summary struct {
 	Changes ChangeSummary
 	OutDir  string
 	Files   []string // the outputs put in place
+	Run     string   // the set committed: what run --mail mails
 }
 
 // Worst is the most severe level reached: rejected rows, and sheets that
@@ -268,6 +269,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	}
 	sum.OutDir = opts.OutDir
 	sum.Files = totals.Files
+	sum.Run = totals.Run
 	return sum, nil
 }
 
