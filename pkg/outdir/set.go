@@ -130,7 +130,7 @@ func Open(dir string, out Outputs) (*Set, error) {
 		if errors.Is(err, errBusy) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("outdir: output folder %s: %w", shown, err)
+		return nil, fmt.Errorf("outdir: output folder %s: %w", shown, lookupError(err))
 	}
 	return s, nil
 }
@@ -317,10 +317,19 @@ func makeOutputDir(dir string) ([]string, error) {
 		}
 		return nil, nil
 	}
+	// Only what is missing is made, one folder at a time, so that a
+	// failure part of the way (a name too long for the system, a
+	// folder the account may not write into) removes exactly what this
+	// run made. A name the system cannot even look up is refused before
+	// anything is made.
 	var missing []string
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d); err == nil {
+		_, err := os.Lstat(d)
+		if err == nil {
 			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("outdir: output folder %s: %w", shown, lookupError(err))
 		}
 		missing = append(missing, d)
 		if filepath.Dir(d) == d {
@@ -328,18 +337,29 @@ func makeOutputDir(dir string) ([]string, error) {
 		}
 	}
 	slices.Reverse(missing)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		removeEmpty(missing)
-		return nil, fmt.Errorf("outdir: create output folder: %w", err)
+	for i, d := range missing {
+		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			removeEmpty(missing[:i])
+			return nil, fmt.Errorf("outdir: create output folder %s: %w", shown, lookupError(err))
+		}
 	}
 	return missing, nil
 }
 
+// lookupError says in words what a path the system refuses to look up
+// is: one too long for it.
+func lookupError(err error) error {
+	if isNameTooLong(err) {
+		return fmt.Errorf("the name is too long for this system (%w): give -o a shorter path", err)
+	}
+	return err
+}
+
 // removeEmpty removes the folders, innermost first, as long as they are
-// empty.
+// empty; one already gone is passed over.
 func removeEmpty(dirs []string) {
 	for i := len(dirs) - 1; i >= 0; i-- {
-		if os.Remove(dirs[i]) != nil {
+		if err := os.Remove(dirs[i]); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return
 		}
 	}
