@@ -24,7 +24,7 @@ import (
 // runLine runs the app on a command line as typed: flags before or after
 // the command and its inputs.
 func runLine(ctx context.Context, app *cli.App, args []string) error {
-	return app.RunContext(ctx, flagsFirst(app, args))
+	return usageOf(app.RunContext(ctx, flagsFirst(app, args)))
 }
 
 // flagsFirst returns args (program name first) rewritten as urfave reads

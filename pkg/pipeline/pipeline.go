@@ -410,7 +410,7 @@ func checkInputs(opts Options) error {
 		}
 	}
 	if n > 1 {
-		return fmt.Errorf("pipeline: standard input (-) is given %d times among the inputs, but it can be read only once: give - once, or save the CSV to a file and name the file", n)
+		return UsageError{fmt.Sprintf("standard input (-) is given %d times among the inputs, but it can be read only once: give - once, or save the CSV to a file and name the file", n)}
 	}
 	return nil
 }
