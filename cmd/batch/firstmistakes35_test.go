@@ -27,15 +27,7 @@ func TestFirstMistakesOnTheCommandLine(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			for name, content := range tc.files {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeFiles(t, dir, tc.files)
 			fill := func(s string) string { return strings.ReplaceAll(s, "{d}", dir) }
 			args := make([]string, len(tc.args))
 			for i, a := range tc.args {
@@ -56,5 +48,19 @@ func TestFirstMistakesOnTheCommandLine(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// writeFiles writes each file (relative path → content) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
