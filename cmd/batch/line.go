@@ -24,6 +24,9 @@ import (
 // runLine runs the app on a command line as typed: flags before or after
 // the command and its inputs.
 func runLine(ctx context.Context, app *cli.App, args []string) error {
+	if err := commandWord(app, args); err != nil {
+		return err
+	}
 	return usageOf(app.RunContext(ctx, flagsFirst(app, args)))
 }
 
