@@ -96,8 +96,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"   batch rules --as-of 2026-11-30                  the rules in force that day\n" +
 			"   batch template --out vacancies.xlsx",
 		Reader:         stdin,
-		Writer:         stdout,
-		ErrWriter:      stderr,
+		Writer:         &printableOut{w: stdout}, // flushed by runLine
+		ErrWriter:      &printableOut{w: stderr},
 		OnUsageError:   onUsage,
 		ExitErrHandler: func(*cli.Context, error) {}, // main decides the exit status
 		Action: func(c *cli.Context) error {
