@@ -95,3 +95,26 @@ func slicesContain(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestPrintableOutKeepsACharacterCutBetweenWrites: a character whose
+// bytes come in two writes (encoding/csv flushes every 4 KiB) is the
+// character, or its escape, never two invalid bytes.
+func TestPrintableOutKeepsACharacterCutBetweenWrites(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"José", "José"},
+		{"a\u202eb", `a\u202eb`},
+		{"x\U000e0001y", `x\udb40\udc01y`},
+		{"cut\xe2\x80", `cut\xe2\x80`}, // never completed: shown at Flush
+	} {
+		for cut := 0; cut <= len(tc.in); cut++ {
+			var b bytes.Buffer
+			o := &printableOut{w: &b}
+			o.Write([]byte(tc.in[:cut]))
+			o.Write([]byte(tc.in[cut:]))
+			o.Flush()
+			if b.String() != tc.want {
+				t.Errorf("%q cut at %d: %q, want %q", tc.in, cut, b.String(), tc.want)
+			}
+		}
+	}
+}
