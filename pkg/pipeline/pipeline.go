@@ -108,6 +108,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if err := checkInputs(opts); err != nil {
 		return sum, err
 	}
+	if err := inputsOutsideOutputs(opts); err != nil {
+		return sum, err
+	}
 
 	start := time.Now()
 	warnStale(opts)
