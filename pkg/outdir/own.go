@@ -91,7 +91,7 @@ func (s *Set) owned(name string, sets ...string) (ok bool, why string) {
 			continue
 		}
 		set := filepath.Join(s.meta, runsName, id)
-		m, err := s.readManifest(set)
+		m, err := s.completeSet(id)
 		if err != nil || !slices.Contains(m.Links, name) {
 			continue
 		}
@@ -338,4 +338,22 @@ func sameFile(a, b string) bool {
 	fa, err1 := os.Lstat(a)
 	fb, err2 := os.Lstat(b)
 	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+// completeSet is the manifest of the complete set id, read once a Set: a
+// complete set's manifest does not change (a split's lists thousands of
+// files, and every name of a commit asks for it).
+func (s *Set) completeSet(id string) (*manifest, error) {
+	if m, ok := s.manifests[id]; ok {
+		return m, nil
+	}
+	m, err := s.readManifest(filepath.Join(s.meta, runsName, id))
+	if err != nil {
+		return nil, err
+	}
+	if s.manifests == nil {
+		s.manifests = map[string]*manifest{}
+	}
+	s.manifests[id] = m
+	return m, nil
 }

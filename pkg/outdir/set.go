@@ -66,6 +66,8 @@ type Set struct {
 	// inner: a folder inside a staging set (a split's slice), with no
 	// lock and no commit of its own: the set's commit takes it in.
 	inner bool
+	// manifests are the complete sets' manifests read (completeSet).
+	manifests map[string]*manifest
 }
 
 // live are the output sets this process holds, for Abandon: a run that
