@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -86,11 +87,14 @@ func escapeTerminal(p []byte) (out []byte, changed bool) {
 // rest, and Flush writes what is left. The progress bar writes to the
 // terminal beside it.
 type printableOut struct {
+	mu    sync.Mutex // a log's lines may come from the workers
 	w     io.Writer
 	carry []byte
 }
 
 func (o *printableOut) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	n := len(p)
 	if len(o.carry) > 0 {
 		p = append(o.carry, p...)
@@ -117,6 +121,8 @@ func (o *printableOut) Write(p []byte) (int, error) {
 
 // Flush writes the bytes of a character left cut at the end, escaped.
 func (o *printableOut) Flush() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	if len(o.carry) == 0 {
 		return nil
 	}
