@@ -237,12 +237,13 @@ func copyTree(src, dst string) error {
 }
 
 // sameTree reports whether folder a holds the same files, with the same
-// bytes, as folder b.
+// bytes, as folder b; a spreadsheet program's lock file (someone has a
+// slice's workbook open) is not counted.
 func sameTree(a, b string) bool {
 	list := func(root string) []string {
 		var out []string
 		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && p != root {
+			if err == nil && p != root && !officeLock(d.Name()) {
 				rel, _ := filepath.Rel(root, p)
 				out = append(out, rel)
 			}

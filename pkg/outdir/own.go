@@ -114,6 +114,7 @@ func (s *Set) claim(names []string) error {
 	var unproven map[string]string
 	if cur == "" {
 		proven, unproven = s.legacyOwn()
+		s.proven = proven // for migrate: the files are hashed once
 	}
 	for _, name := range names {
 		if proven[name] {

@@ -372,3 +372,16 @@ func TestASetHoldsOnlyWhatTheToolWrote(t *testing.T) {
 		}
 	}
 }
+
+// TestAnOpenWorkbookInACopiedFolderIsNoReason: without links, a slice's
+// workbook opened from OUT leaves Excel's lock file beside it
+// (by-county/Albany/~$results.xlsx): the folder is still the tool's, and
+// the next run goes on.
+func TestAnOpenWorkbookInACopiedFolderIsNoReason(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	must(t, runEvery(t, out, true))
+	must(t, os.WriteFile(filepath.Join(out, "by-county", "Albany", "~$results.xlsx"), []byte("analyst"), 0o644))
+	if err := runEvery(t, out, true); err != nil {
+		t.Fatalf("the next run: %v", err)
+	}
+}

@@ -68,6 +68,8 @@ type Set struct {
 	inner bool
 	// manifests are the complete sets' manifests read (completeSet).
 	manifests map[string]*manifest
+	// proven are an earlier version's outputs claim found proven.
+	proven map[string]bool
 }
 
 // live are the output sets this process holds, for Abandon: a run that
@@ -766,7 +768,10 @@ func (s *Set) migrate() error {
 	}
 	// Only what it can prove an earlier version wrote (own.go): claim
 	// has refused the run if it writes a name held by anything else.
-	proven, _ := s.legacyOwn()
+	proven := s.proven
+	if proven == nil {
+		proven, _ = s.legacyOwn()
+	}
 	var old []string
 	for _, name := range s.out.Legacy {
 		if proven[name] {
