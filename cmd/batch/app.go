@@ -50,7 +50,7 @@ func (e thresholdError) Error() string { return e.msg }
 // newApp builds the command line. It never exits: errors come back from
 // RunContext and main maps them to a status.
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	onUsage := func(_ *cli.Context, err error, _ bool) error { return usageError{flagSpelling(err)} }
+	onUsage := func(c *cli.Context, err error, _ bool) error { return usageError{suggestFlag(c, flagSpelling(err))} }
 	version := buildVersion()
 	env := func(name string) []string { return []string{"BATCH_" + name} }
 
@@ -97,13 +97,13 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"   batch rules --as-of 2026-11-30                  the rules in force that day\n" +
 			"   batch template --out vacancies.xlsx",
 		Reader:         stdin,
-		Writer:         stdout,
-		ErrWriter:      stderr,
+		Writer:         &printableOut{w: stdout}, // flushed by runLine
+		ErrWriter:      &printableOut{w: stderr},
 		OnUsageError:   onUsage,
 		ExitErrHandler: func(*cli.Context, error) {}, // main decides the exit status
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usagef("unknown command %q", c.Args().First())
+				return unknownCommand(c.App, c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},

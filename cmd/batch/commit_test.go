@@ -554,9 +554,12 @@ func scenarioDanglingLink(t *testing.T) {
 
 func scenarioStdinTwice(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	got := run(t, "office,cause,event_date\nMayor,died,2026-01-05\n", "run", "-q", "-o", out, "-", "-")
-	if got.code != 1 || !strings.Contains(got.stderr, "standard input (-) is given 2 times") {
-		t.Errorf("exit %d: %s", got.code, got.stderr)
+	rows := "office,cause,event_date\nMayor,died,2026-01-05\n"
+	for _, args := range [][]string{{"run", "-q", "-o", out, "-", "-"}, {"check", "-", "-"}, {"explain", "-", "-", "--id", "1"}} {
+		got := run(t, rows, args...)
+		if got.code != 2 || !strings.Contains(got.stderr, "standard input (-) is given 2 times") {
+			t.Errorf("batch %v: exit %d, want 2: %s", args, got.code, got.stderr)
+		}
 	}
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the output folder was made (%v)", err)

@@ -87,6 +87,13 @@ func scenarioRunsLinkedOutside(t *testing.T) {
 }
 
 func scenarioLockLinkedOutside(t *testing.T) {
+	lockLinkedOutside(t, os.Symlink, "is a symbolic link, not a plain file")
+}
+
+// lockLinkedOutside: .batch/lock is made a link (link: os.Symlink or
+// os.Link) to a file outside; the next run is refused saying says, and
+// the file outside stays as it was.
+func lockLinkedOutside(t *testing.T, link func(oldname, newname string) error, says string) {
 	out := filepath.Join(t.TempDir(), "out")
 	mustRun(t, out, runA, nil)
 	file, _, check := outsideVictim(t)
@@ -94,10 +101,10 @@ func scenarioLockLinkedOutside(t *testing.T) {
 	if err := os.Remove(lock); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(file, lock); err != nil {
+	if err := link(file, lock); err != nil {
 		t.Fatal(err)
 	}
-	wantRefused(t, runTo(t, out, runB, nil), "is a symbolic link, not a plain file")
+	wantRefused(t, runTo(t, out, runB, nil), says)
 	check()
 	assertWhole(t, out, "RUN-A-", 3, nil)
 }

@@ -278,19 +278,10 @@ func TestHostileCorpus(t *testing.T) {
 				testmode.Require(t, "the committed files here, and the generated ones in process (pkg/pipeline's TestRunOnHostileInputsLeavesNothingRunning)")
 			}
 			input := corpusPath(t, tc.file)
+			// An earlier version's outputs, which a run migrates and a
+			// failed run leaves as they are.
 			out := filepath.Join(t.TempDir(), "out")
-			if err := os.MkdirAll(out, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			previous := map[string][]byte{
-				"results.xlsx": []byte("last night's results"),
-				"errors.csv":   []byte("source,row,column,value,message\n"),
-			}
-			for name, b := range previous {
-				if err := os.WriteFile(filepath.Join(out, name), b, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			previous := previousOutputs(t, out)
 			tmp := t.TempDir()
 			args := append([]string{"run", "-q", "--as-of", asOf, "-o", out}, tc.flags...)
 			args = append(args, input)

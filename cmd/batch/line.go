@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -24,7 +25,20 @@ import (
 // runLine runs the app on a command line as typed: flags before or after
 // the command and its inputs.
 func runLine(ctx context.Context, app *cli.App, args []string) error {
-	return app.RunContext(ctx, flagsFirst(app, args))
+	defer flushOut(app)
+	if err := commandWord(app, args); err != nil {
+		return err
+	}
+	return usageOf(app.RunContext(ctx, flagsFirst(app, args)))
+}
+
+// flushOut writes what the app's printable filters hold back.
+func flushOut(app *cli.App) {
+	for _, w := range []io.Writer{app.Writer, app.ErrWriter} {
+		if f, ok := w.(interface{ Flush() error }); ok {
+			_ = f.Flush()
+		}
+	}
 }
 
 // flagsFirst returns args (program name first) rewritten as urfave reads

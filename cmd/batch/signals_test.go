@@ -24,7 +24,6 @@ func previousOutputs(t *testing.T, dir string) map[string][]byte {
 	prev := map[string][]byte{
 		"results.xlsx":  []byte("last night's workbook"),
 		"vacancies.csv": []byte("vacancy_id\nlast-night\n"),
-		"summary.json":  []byte(`{"last":"night"}`),
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -34,7 +33,22 @@ func previousOutputs(t *testing.T, dir string) map[string][]byte {
 			t.Fatal(err)
 		}
 	}
+	prev["summary.json"] = legacySummary(t, dir, strings.Repeat("0", 64))
 	return prev
+}
+
+// legacySummary writes dir/summary.json as an earlier version of batch
+// wrote it, last, after its other outputs (the proof that they are its
+// own: pkg/outdir's own.go), naming one input of the given SHA-256, and
+// returns its bytes.
+func legacySummary(t *testing.T, dir, inputSHA256 string) []byte {
+	t.Helper()
+	b := []byte(`{"version": "v0.3.0", "as_of": "2026-11-29", "edition": "auto", "jobs": 2, "counts": {"vacancies": 1}, ` +
+		`"inputs": [{"path": "county.csv", "sha256": "` + inputSHA256 + `", "rows": 1}], "duration_seconds": 0.5}`)
+	if err := os.WriteFile(filepath.Join(dir, "summary.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func assertUntouched(t *testing.T, dir string, prev map[string][]byte) {

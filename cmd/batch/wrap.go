@@ -17,8 +17,9 @@ import (
 // per item. A line is broken only at a space: a date ("2026-06-23"), a
 // code ("designating_petition") or a citation's token is never cut.
 
-// helpWidth is what --help lines fit in, whatever the terminal.
-const helpWidth = 100
+// helpWidth is what --help lines fit in printed to a file or a pipe; on
+// a terminal, they fit its width.
+const helpWidth = 80
 
 // sized is a writer that knows the width its lines must fit; 0 is no limit.
 type sized interface{ Width() int }
@@ -84,17 +85,13 @@ func (l *lineWrap) Flush() error {
 // fitLine breaks one line at spaces into lines of at most width columns.
 // The lines after the first are indented under the line's second column
 // (the text after its first gap of two spaces, as in a table or a flag's
-// help), or two spaces past its own indent. A word longer than the room
-// left is put alone on its line, whole.
+// help), or two spaces past its own indent (see fill).
 func fitLine(line string, width int) string {
 	if width <= 0 || columns(line) <= width {
 		return line
 	}
 	lead := len(line) - len(strings.TrimLeft(line, " "))
-	indent := hangingIndent(line, lead, width)
-	pad := strings.Repeat(" ", indent)
-	var out strings.Builder
-	cur, curCols, words := line[:lead], lead, 0
+	var toks []token
 	// Words are kept with the spaces before them, so that a table's
 	// alignment survives on the first line.
 	for i := lead; i < len(line); {
@@ -106,8 +103,9 @@ func fitLine(line string, width int) string {
 		for k < len(line) && line[k] != ' ' {
 			k++
 		}
-		if w := line[j:k]; w == "§" || w == "§§" {
-			// A section sign stays with its number: "§ 42(3)".
+		if w := line[j:k]; w == "§" || w == "§§" || w == "(default:" {
+			// A section sign stays with its number: "§ 42(3)"; a
+			// flag's default with its value: "(default: false)".
 			for k < len(line) && line[k] == ' ' {
 				k++
 			}
@@ -115,21 +113,67 @@ func fitLine(line string, width int) string {
 				k++
 			}
 		}
-		gap, word := line[i:j], line[j:k]
-		i = k
-		if word == "" {
+		if j == k {
 			break // trailing spaces
 		}
-		if words > 0 && curCols+len(gap)+columns(word) > width {
-			out.WriteString(strings.TrimRight(cur, " "))
-			out.WriteByte('\n')
-			cur, curCols, words, gap = pad, indent, 0, ""
-		}
-		cur += gap + word
-		curCols += len(gap) + columns(word)
-		words++
+		toks = append(toks, token{gap: line[i:j], word: line[j:k]})
+		i = k
 	}
-	out.WriteString(strings.TrimRight(cur, " "))
+	return fill(line[:lead], toks, hangingIndent(line, lead, width), min(lead+2, width/2), width)
+}
+
+// token is a word and the spaces before it.
+type token struct{ gap, word string }
+
+// fill breaks toks into lines of at most width columns: the first line
+// begins with head, the others with indent spaces. When a word would not
+// fit on a line of its own at indent (a long code under a deep hanging
+// indent ran a calendar line to 90 columns), the others begin at
+// fallback instead, or nearer the margin, where every word fits: only a
+// word longer than the line passes its edge. A last line of one word (an orphan) takes the word
+// before it along when both fit and the line before keeps two.
+func fill(head string, toks []token, indent, fallback, width int) string {
+	longest := 0 // of the words that fit a line at all
+	for _, t := range toks[min(1, len(toks)):] {
+		if c := columns(t.word); c <= width {
+			longest = max(longest, c)
+		}
+	}
+	if indent+longest > width {
+		indent = min(fallback, width-longest)
+	}
+	var lines [][]token
+	var cur []token
+	curCols := columns(head)
+	for _, t := range toks {
+		if len(cur) > 0 && curCols+columns(t.gap)+columns(t.word) > width {
+			lines = append(lines, cur)
+			cur, curCols, t.gap = nil, indent, ""
+		}
+		cur = append(cur, t)
+		curCols += columns(t.gap) + columns(t.word)
+	}
+	lines = append(lines, cur)
+	if n := len(lines); n > 1 && len(lines[n-1]) == 1 && len(lines[n-2]) > 2 {
+		prev := lines[n-2]
+		moved := prev[len(prev)-1]
+		if indent+columns(moved.word)+1+columns(lines[n-1][0].word) <= width {
+			lines[n-2] = prev[:len(prev)-1]
+			lines[n-1] = []token{{word: moved.word}, {gap: " ", word: lines[n-1][0].word}}
+		}
+	}
+	var out strings.Builder
+	pad := strings.Repeat(" ", indent)
+	for i, l := range lines {
+		if i == 0 {
+			out.WriteString(head)
+		} else {
+			out.WriteString("\n" + pad)
+		}
+		for _, t := range l {
+			out.WriteString(t.gap + t.word)
+		}
+	}
 	return out.String()
 }
 
@@ -152,23 +196,28 @@ func columns(s string) int { return utf8.RuneCountInString(s) }
 
 // wrap writes text as lines that fit w's width (one line when it has
 // none), the first prefixed by first and the rest by an indent of the
-// same width.
+// same width (see fill).
 func wrap(w io.Writer, first, text string) {
 	width := widthOf(w)
-	indent := strings.Repeat(" ", columns(first))
-	prefix := first
-	line := ""
-	for _, word := range glueSections(strings.Fields(text)) {
-		if width > 0 && line != "" && columns(prefix)+columns(line)+1+columns(word) > width {
-			io.WriteString(w, prefix+line+"\n")
-			prefix, line = indent, ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += word
+	words := glueSections(strings.Fields(text))
+	if width <= 0 {
+		io.WriteString(w, first+strings.Join(words, " ")+"\n")
+		return
 	}
-	io.WriteString(w, prefix+line+"\n")
+	io.WriteString(w, fillText(first, words, columns(first), width)+"\n")
+}
+
+// fillText is fill for words parted by one space, after head.
+func fillText(head string, words []string, indent, width int) string {
+	toks := make([]token, len(words))
+	for i, word := range words {
+		toks[i] = token{gap: " ", word: word}
+	}
+	if len(toks) > 0 {
+		toks[0].gap = ""
+	}
+	lead := len(head) - len(strings.TrimLeft(head, " "))
+	return fill(head, toks, indent, min(lead+2, width/2), width)
 }
 
 // glueSections joins a section sign to the number after it, so that
@@ -186,22 +235,62 @@ func glueSections(words []string) []string {
 	return out
 }
 
-// printHelp is urfave's help, its lines fit to helpWidth (or a narrower
-// terminal).
+// printHelp is urfave's help, its lines fit to the terminal's width, or
+// to helpWidth printed to a file or a pipe; the paragraphs of a
+// description are filled to it (reflow).
 func printHelp(w io.Writer, templ string, data any) {
-	width := helpWidth
-	if tw := widthOf(w); tw > 0 && tw < width {
-		width = tw
+	width := widthOf(w)
+	if width <= 0 {
+		width = helpWidth
 	}
 	var buf bytes.Buffer
 	cli.HelpPrinterCustom(&buf, templ, data, nil)
 	out := &lineWrap{w: w, width: width}
-	_, _ = out.Write(buf.Bytes())
+	_, _ = io.WriteString(out, reflow(buf.String(), width))
 	_ = out.Flush()
+}
+
+// reflow fills each paragraph of a help page's DESCRIPTION to width, its
+// lines at the paragraph's indent: the descriptions are written in lines
+// of about 90 columns, and cut again at 80 every line left a word or two
+// alone. A paragraph is a run of lines at the section's own indent; a
+// line indented deeper (an example) and one after a line ending in ":"
+// ("Examples:") stay lines of their own, for fitLine.
+func reflow(page string, width int) string {
+	lines := strings.Split(page, "\n")
+	out := lines[:0:0]
+	in := false // in the DESCRIPTION section
+	base := 0   // its indent, -1 until its first line
+	joined := map[int]bool{}
+	for _, line := range lines {
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		switch {
+		case indent == 0 && strings.HasSuffix(line, ":"): // a section's heading
+			in, base = line == "DESCRIPTION:", -1
+		case !in || strings.TrimSpace(line) == "":
+		case base < 0:
+			base = indent
+		case indent == base:
+			prev := out[len(out)-1]
+			pi := len(prev) - len(strings.TrimLeft(prev, " "))
+			if pi == base && strings.TrimSpace(prev) != "" && !strings.HasSuffix(prev, ":") {
+				out[len(out)-1] = prev + " " + strings.TrimSpace(line)
+				joined[len(out)-1] = true
+				continue
+			}
+		}
+		out = append(out, line)
+	}
+	for i := range joined {
+		line := out[i]
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		out[i] = fillText(line[:indent], glueSections(strings.Fields(line)), indent, width)
+	}
+	return strings.Join(out, "\n")
 }
 
 func init() {
 	// urfave prints help through this package variable: every help
-	// page, the app's and each command's, fits helpWidth.
+	// page, the app's and each command's, fits the width (printHelp).
 	cli.HelpPrinter = printHelp
 }

@@ -27,7 +27,37 @@ const (
 
 var legacyNames = []string{resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName}
 
-var testOutputs = Outputs{Names: legacyNames, Prefix: "by-", Legacy: legacyNames}
+var testOutputs = Outputs{Names: legacyNames, Prefix: "by-", Legacy: legacyNames, LegacySummary: summaryName}
+
+// legacySummaryJSON is a summary.json as every earlier version wrote it
+// (the keys legacyOwn reads), naming one input of the given SHA-256.
+func legacySummaryJSON(inputSHA256 string) string {
+	return `{"version": "v0.3.0", "as_of": "2026-11-29", "edition": "auto", "jobs": 2, "counts": {"vacancies": 3},` +
+		` "inputs": [{"path": "county.csv", "sha256": "` + inputSHA256 + `", "rows": 3}], "duration_seconds": 0.4}`
+}
+
+// writeLegacy writes into dir an earlier version's outputs, summary.json
+// last as that version did (when it is among them), and returns what
+// each holds.
+func writeLegacy(t *testing.T, dir string, names ...string) map[string]string {
+	t.Helper()
+	must(t, os.MkdirAll(dir, 0o755))
+	files := map[string]string{}
+	last := false
+	for _, n := range names {
+		if n == summaryName {
+			last = true
+			continue
+		}
+		files[n] = "last night's " + n
+		must(t, os.WriteFile(filepath.Join(dir, n), []byte(files[n]), 0o644))
+	}
+	if last {
+		files[summaryName] = legacySummaryJSON(strings.Repeat("ab", 32))
+		must(t, os.WriteFile(filepath.Join(dir, summaryName), []byte(files[summaryName]), 0o644))
+	}
+	return files
+}
 
 // namesOf lists the files a format writes.
 func namesOf(format string) []string {
@@ -317,17 +347,11 @@ func TestTheCommitShowsOneSetAtEveryStep(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
 			oldFiles := map[string]string{}
 			if tc.legacy {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
+				var names []string
 				for _, f := range tc.old {
-					for _, n := range namesOf(f) {
-						oldFiles[n] = "last night's " + n
-						if err := os.WriteFile(filepath.Join(dir, n), []byte(oldFiles[n]), 0o644); err != nil {
-							t.Fatal(err)
-						}
-					}
+					names = append(names, namesOf(f)...)
 				}
+				oldFiles = writeLegacy(t, dir, names...)
 			} else {
 				writeRun(t, dir, tc.old...)
 			}

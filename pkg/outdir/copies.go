@@ -119,14 +119,25 @@ func (s *Set) switchFile(id string) error {
 }
 
 // placeCopies makes each entry of OUT named in names the set id's, by a
-// rename each; an entry that already is the set's is left as it is.
+// rename each; an entry that already is the set's is left as it is, and
+// so is one the tool did not write (own.go): those are named in an error
+// satisfying errors.Is(err, errNotOurs), once the others are in place.
 func (s *Set) placeCopies(id string, names []string) error {
 	set := filepath.Join(s.meta, runsName, id)
+	ours := []string{id, s.currentRun()}
+	if _, prev, ok := s.readCurrentFile(); ok {
+		ours = append(ours, prev)
+	}
+	var kept []string
 	for _, name := range names {
 		src := filepath.Join(set, name)
 		fi, err := os.Lstat(src)
 		if err != nil {
 			return err
+		}
+		if ok, _ := s.owned(name, ours...); !ok {
+			kept = append(kept, name)
+			continue
 		}
 		placed := false
 		if fi.IsDir() {
@@ -141,7 +152,13 @@ func (s *Set) placeCopies(id string, names []string) error {
 			commitHook("link")
 		}
 	}
-	return syncDir(s.dir)
+	if err := syncDir(s.dir); err != nil {
+		return err
+	}
+	if len(kept) > 0 {
+		return notOurs{fmt.Sprintf("%s left as they are: batch did not write them", printable.QuotedList(kept, 10))}
+	}
+	return nil
 }
 
 // placeFile puts the set's file src in OUT under name, unless it is
@@ -220,12 +237,13 @@ func copyTree(src, dst string) error {
 }
 
 // sameTree reports whether folder a holds the same files, with the same
-// bytes, as folder b.
+// bytes, as folder b; a spreadsheet program's lock file (someone has a
+// slice's workbook open) is not counted.
 func sameTree(a, b string) bool {
 	list := func(root string) []string {
 		var out []string
 		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && p != root {
+			if err == nil && p != root && !officeLock(d.Name()) {
 				rel, _ := filepath.Rel(root, p)
 				out = append(out, rel)
 			}

@@ -31,9 +31,16 @@
 // unswitched set, a half-done link change) is cleaned by the next run,
 // which rolls back to the set .batch/current names. A folder written by an
 // earlier version (regular files) is migrated by the first commit: the old
-// files are hard-linked (or copied) into a set of their own, current is
-// pointed at it, and each file is replaced by its link, which shows the
-// same bytes, before the new set is switched in.
+// files it can prove that version wrote (own.go) are hard-linked (or
+// copied) into a set of their own, current is pointed at it, and each file
+// is replaced by its link, which shows the same bytes, before the new set
+// is switched in.
+//
+// Nothing the tool did not write is replaced or removed (own.go): a name
+// in OUT held by anything but the tool's link, a set's file or folder, or
+// a proven output of an earlier version stops the commit before anything
+// changes; a set holding what the tool did not write stops the run before
+// the set is used.
 //
 // Commit takes whatever files and folders the run produced in its staging
 // folder: a format or a folder added later (by-county/, a digest) is

@@ -56,6 +56,13 @@ func lockDir(meta, dir string) (*dirLock, error) {
 			f.Close()
 			return nil, fmt.Errorf("lock %s: not a plain file (it must be one that batch made)", printable.Name(path))
 		}
+		// A hard link to a file elsewhere is a plain file too: the
+		// truncation below would empty that file (issue 35).
+		if n := fileLinks(f); n > 1 {
+			f.Close()
+			return nil, fmt.Errorf("%s has %d names, a hard link to a file elsewhere, not a plain file with one link as batch makes it: something other than batch changed it; nothing was written: remove %s and run again",
+				printable.Name(path), n, printable.Name(meta))
+		}
 		if err := lockFile(f); err != nil {
 			holder := ""
 			if b, rerr := io.ReadAll(io.LimitReader(f, 200)); rerr == nil {

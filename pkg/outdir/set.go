@@ -39,9 +39,12 @@ type Outputs struct {
 	Names  []string
 	Prefix string
 	// Legacy are the outputs earlier versions wrote as regular files in
-	// OUT: the first commit into such a folder migrates them, and the
-	// temporaries a killed run of theirs left are removed.
-	Legacy []string
+	// OUT: the first commit into such a folder migrates those it can
+	// prove are theirs (own.go), and the temporaries a killed run of
+	// theirs left are removed. LegacySummary, one of them, is the one
+	// they wrote last, whose JSON names their inputs and run's duration.
+	Legacy        []string
+	LegacySummary string
 }
 
 // Set is the output folder as one run holds it, from Open to Commit or
@@ -63,6 +66,10 @@ type Set struct {
 	// inner: a folder inside a staging set (a split's slice), with no
 	// lock and no commit of its own: the set's commit takes it in.
 	inner bool
+	// manifests are the complete sets' manifests read (completeSet).
+	manifests map[string]*manifest
+	// proven are an earlier version's outputs claim found proven.
+	proven map[string]bool
 }
 
 // live are the output sets this process holds, for Abandon: a run that
@@ -130,7 +137,7 @@ func Open(dir string, out Outputs) (*Set, error) {
 		if errors.Is(err, errBusy) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("outdir: output folder %s: %w", shown, err)
+		return nil, fmt.Errorf("outdir: output folder %s: %w", shown, lookupError(err))
 	}
 	return s, nil
 }
@@ -317,10 +324,19 @@ func makeOutputDir(dir string) ([]string, error) {
 		}
 		return nil, nil
 	}
+	// Only what is missing is made, one folder at a time, so that a
+	// failure part of the way (a name too long for the system, a
+	// folder the account may not write into) removes exactly what this
+	// run made. A name the system cannot even look up is refused before
+	// anything is made.
 	var missing []string
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d); err == nil {
+		_, err := os.Lstat(d)
+		if err == nil {
 			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("outdir: output folder %s: %w", shown, lookupError(err))
 		}
 		missing = append(missing, d)
 		if filepath.Dir(d) == d {
@@ -328,18 +344,29 @@ func makeOutputDir(dir string) ([]string, error) {
 		}
 	}
 	slices.Reverse(missing)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		removeEmpty(missing)
-		return nil, fmt.Errorf("outdir: create output folder: %w", err)
+	for i, d := range missing {
+		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			removeEmpty(missing[:i])
+			return nil, fmt.Errorf("outdir: create output folder %s: %w", shown, lookupError(err))
+		}
 	}
 	return missing, nil
 }
 
+// lookupError says in words what a path the system refuses to look up
+// is: one too long for it.
+func lookupError(err error) error {
+	if isNameTooLong(err) {
+		return fmt.Errorf("the name is too long for this system (%w): give -o a shorter path", err)
+	}
+	return err
+}
+
 // removeEmpty removes the folders, innermost first, as long as they are
-// empty.
+// empty; one already gone is passed over.
 func removeEmpty(dirs []string) {
 	for i := len(dirs) - 1; i >= 0; i-- {
-		if os.Remove(dirs[i]) != nil {
+		if err := os.Remove(dirs[i]); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return
 		}
 	}
@@ -607,12 +634,19 @@ func (s *Set) recover() error {
 		if m, err = s.readManifest(filepath.Join(s.meta, runsName, cur)); err != nil {
 			return fmt.Errorf("the current set %s has no readable manifest (%v): remove %s to start afresh", cur, err, filepath.Join(s.dir, metaName))
 		}
+		// Before its files are linked, copied or read (--compare auto):
+		// a link in it would show a file outside as an output.
+		if err := s.checkSet(filepath.Join(s.meta, runsName, cur), m); err != nil {
+			return err
+		}
 	}
 	// With copies, the commit current names is finished while the set
 	// before it is still there to tell its outputs by.
 	if m != nil && (s.copies || s.currentIsFile()) {
 		_, prev, _ := s.readCurrentFile()
-		if err := s.placeCopies(cur, m.Links); err != nil {
+		// What the tool did not write under a name stays; the commit
+		// refuses the run if it writes that name (claim).
+		if err := s.placeCopies(cur, m.Links); err != nil && !errors.Is(err, errNotOurs) {
 			return err
 		}
 		if err := s.removeOldCopies(prev, m.Links); err != nil {
@@ -640,7 +674,8 @@ func (s *Set) recover() error {
 // relink makes OUT's links those of a set holding entries: a link for
 // each, and none for any other. A regular file in OUT under one of the
 // names (an earlier version's output) is replaced only when it holds the
-// same bytes as the set's entry: it was migrated into the set.
+// same bytes as the set's entry: it was migrated into the set. What the
+// tool did not make (a link of someone else's, a folder) stays.
 func (s *Set) relink(entries []string) error {
 	if s.copies {
 		return s.placeCopies(s.currentRun(), entries)
@@ -648,10 +683,14 @@ func (s *Set) relink(entries []string) error {
 	for _, name := range entries {
 		p := filepath.Join(s.dir, name)
 		fi, err := os.Lstat(p)
-		if err == nil && fi.Mode()&fs.ModeSymlink == 0 {
-			if !fi.Mode().IsRegular() || !sameContent(p, filepath.Join(s.meta, currentName, name)) {
+		switch {
+		case err != nil:
+		case fi.Mode()&fs.ModeSymlink != 0:
+			if _, ours := s.ourLink(name); !ours {
 				continue
 			}
+		case !fi.Mode().IsRegular() || !sameContent(p, filepath.Join(s.meta, currentName, name)):
+			continue
 		}
 		if err := s.placeLink(name); err != nil {
 			return err
@@ -721,14 +760,21 @@ func (s *Set) unlinkOthers(entries []string) error {
 }
 
 // migrate turns a folder of regular output files (an earlier version's)
-// into a set of its own, showing the same bytes all along.
+// into a set of its own, showing the same bytes all along: the files it
+// can prove are that version's (legacyOwn).
 func (s *Set) migrate() error {
 	if s.currentRun() != "" {
 		return nil
 	}
+	// Only what it can prove an earlier version wrote (own.go): claim
+	// has refused the run if it writes a name held by anything else.
+	proven := s.proven
+	if proven == nil {
+		proven, _ = s.legacyOwn()
+	}
 	var old []string
 	for _, name := range s.out.Legacy {
-		if fi, err := os.Lstat(filepath.Join(s.dir, name)); err == nil && fi.Mode().IsRegular() {
+		if proven[name] {
 			old = append(old, name)
 		}
 	}
@@ -809,19 +855,10 @@ func (s *Set) Commit() error {
 		return fmt.Errorf("outdir: output folder %s: %w", shown, err)
 	}
 	commitHook("staged")
-	// Names in OUT taken by something the tool cannot replace are refused
-	// before anything changes.
-	var current []string // with copies, OUT's folders of the current set are the tool's
-	if cur := s.currentRun(); cur != "" && s.copies {
-		if cm, err := s.readManifest(filepath.Join(s.meta, runsName, cur)); err == nil {
-			current = cm.Links
-		}
-	}
-	for _, name := range m.Links {
-		fi, err := os.Lstat(filepath.Join(s.dir, name))
-		if err == nil && fi.IsDir() && !slices.Contains(current, name) {
-			return fmt.Errorf("outdir: output folder %s: %s is a folder, not one of the tool's outputs: move it away, or give -o another folder", shown, printable.Name(name))
-		}
+	// Names in OUT held by something the tool did not write are refused
+	// before anything changes (own.go).
+	if err := s.claim(m.Links); err != nil {
+		return fmt.Errorf("outdir: output folder %s: %w", shown, err)
 	}
 	if err := s.migrate(); err != nil {
 		return fmt.Errorf("outdir: output folder %s: moving the previous outputs into a set: %w", shown, err)

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,4 +57,18 @@ func TestWriteFileIsWholeOrNothing(t *testing.T) {
 			t.Errorf("the file holds %q", b)
 		}
 	})
+}
+
+// TestWriteFileNamesAMissingFolder: the folder is named, not the
+// temporary file WriteFile would have made in it (issue 35).
+func TestWriteFileNamesAMissingFolder(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", "dir", "v.xlsx")
+	err := WriteFile(path, false, func(w io.Writer) error { return nil })
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "the folder "+filepath.Join(dir, "sub", "dir")+" does not exist") || strings.Contains(err.Error(), ".tmp-") {
+		t.Errorf("WriteFile into a missing folder: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sub")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("WriteFile made the folder (%v)", err)
+	}
 }

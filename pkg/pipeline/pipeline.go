@@ -113,6 +113,9 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	if err := checkInputs(opts); err != nil {
 		return sum, err
 	}
+	if err := inputsOutsideOutputs(opts); err != nil {
+		return sum, err
+	}
 
 	start := time.Now()
 	warnStale(opts)
@@ -432,7 +435,7 @@ func checkInputs(opts Options) error {
 		}
 	}
 	if n > 1 {
-		return fmt.Errorf("pipeline: standard input (-) is given %d times among the inputs, but it can be read only once: give - once, or save the CSV to a file and name the file", n)
+		return UsageError{fmt.Sprintf("standard input (-) is given %d times among the inputs, but it can be read only once: give - once, or save the CSV to a file and name the file", n)}
 	}
 	return nil
 }

@@ -268,8 +268,14 @@ func TestCancelledRunsStopCleanly(t *testing.T) {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				t.Fatal(err)
 			}
+			// An earlier version's output, summary.json last, as it wrote
+			// them (a run that finishes first migrates them).
 			previous := filepath.Join(out, "results.xlsx")
 			if err := os.WriteFile(previous, []byte("last night"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			summary := `{"version": "v0.3.0", "as_of": "2026-11-29", "counts": {}, "inputs": [], "duration_seconds": 1}`
+			if err := os.WriteFile(filepath.Join(out, "summary.json"), []byte(summary), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			g0, f0 := runtime.NumGoroutine(), openFiles(t)
