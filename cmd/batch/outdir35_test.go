@@ -122,8 +122,8 @@ func everyOutputArgs(out, input string) []string {
 	return []string{"run", "-q", "--as-of", asOf, "--format", "xlsx,csv,ics,json,digest", "--compare", "auto", "--split", "county", "-o", out, input}
 }
 
-// runBinary runs bin (batch, or the batchtest build without links).
-func runWith(t *testing.T, noLinks bool, args ...string) outcome {
+// runLinksOrCopies runs batch, or the batchtest build without links.
+func runLinksOrCopies(t *testing.T, noLinks bool, args ...string) outcome {
 	t.Helper()
 	if !noLinks {
 		return run(t, "", args...)
@@ -154,7 +154,7 @@ func scenarioVictims(noLinks bool) func(t *testing.T) {
 		// What such a run writes: an output it does not write (one a
 		// flag of its own asks for) is only left as it is.
 		scratch := filepath.Join(t.TempDir(), "out")
-		if got := runWith(t, noLinks, everyOutputArgs(scratch, runA)...); got.code != 0 {
+		if got := runLinksOrCopies(t, noLinks, everyOutputArgs(scratch, runA)...); got.code != 0 {
 			t.Fatalf("exit %d: %s", got.code, got.stderr)
 		}
 		writes := folderTree(t, scratch)
@@ -166,7 +166,7 @@ func scenarioVictims(noLinks bool) func(t *testing.T) {
 						if err := os.MkdirAll(out, 0o755); err != nil {
 							t.Fatal(err)
 						}
-					} else if got := runWith(t, noLinks, everyOutputArgs(out, runA)...); got.code != 0 {
+					} else if got := runLinksOrCopies(t, noLinks, everyOutputArgs(out, runA)...); got.code != 0 {
 						t.Fatalf("the first run: exit %d: %s", got.code, got.stderr)
 					}
 					bare := strings.TrimSuffix(name, "/")
@@ -180,7 +180,7 @@ func scenarioVictims(noLinks bool) func(t *testing.T) {
 						t.Fatal(err)
 					}
 					before := folderTree(t, out)
-					got := runWith(t, noLinks, everyOutputArgs(out, runB)...)
+					got := runLinksOrCopies(t, noLinks, everyOutputArgs(out, runB)...)
 					if _, written := writes[bare]; !written && got.code == 0 {
 						t.Logf("this run does not write %s: it stays", bare)
 					} else if got.code != 1 || !strings.Contains(got.stderr, bare+" is ") || !strings.Contains(got.stderr, "did not write") {
@@ -296,7 +296,7 @@ func scenarioSetEntryLinkedOutside(noLinks bool) func(t *testing.T) {
 	return func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		args := []string{"run", "-q", "--as-of", asOf, "--format", "csv,json,digest", "-o", out}
-		if got := runWith(t, noLinks, append(args, runA)...); got.code != 0 {
+		if got := runLinksOrCopies(t, noLinks, append(args, runA)...); got.code != 0 {
 			t.Fatalf("exit %d: %s", got.code, got.stderr)
 		}
 		file, _, check := outsideVictim(t)
@@ -315,7 +315,7 @@ func scenarioSetEntryLinkedOutside(noLinks bool) func(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := folderTree(t, out)
-		got := runWith(t, noLinks, append(args, runB)...)
+		got := runLinksOrCopies(t, noLinks, append(args, runB)...)
 		wantRefused(t, got, "digest.txt is a symbolic link, not a plain file")
 		check()
 		assertSameTree(t, before, folderTree(t, out))
