@@ -40,7 +40,7 @@ func TestFirstMistakesOnTheCommandLine(t *testing.T) {
 			[]string{`unknown command "explian": did you mean explain?`}, nil},
 		{"a word near no command lists the commands",
 			nil, []string{"frobnicate"}, 2,
-			[]string{`unknown command "frobnicate": the commands are run, check, explain, rules, calendar`}, []string{"did you mean"}},
+			[]string{`unknown command "frobnicate": the commands are run, mail, check, explain, rules, calendar, version, template`}, []string{"did you mean"}},
 		{"--outdir is --out",
 			map[string]string{"v.csv": good}, []string{"run", "{d}/v.csv", "--outdir", "{d}/out"}, 2,
 			[]string{"flag provided but not defined: --outdir: did you mean --out?"}, nil},
