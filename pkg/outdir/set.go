@@ -500,14 +500,14 @@ func (s *Set) ourLink(name string) (entry string, ok bool) {
 }
 
 // placeLink makes OUT/name a link into the current set, atomically: a new
-// link renamed over whatever was there.
-func (s *Set) placeLink(name string) error {
+// link renamed over whatever was there; dir: the entry is a folder.
+func (s *Set) placeLink(name string, dir bool) error {
 	if e, ok := s.ourLink(name); ok && e == name {
 		return nil
 	}
 	tmp := filepath.Join(s.dir, linkPrefix+s.idOrTemp())
 	_ = os.Remove(tmp)
-	if err := os.Symlink(filepath.FromSlash(linkTarget(name)), tmp); err != nil {
+	if err := newLink(filepath.FromSlash(linkTarget(name)), tmp, dir); err != nil {
 		return linkError(err)
 	}
 	if err := os.Rename(tmp, filepath.Join(s.dir, name)); err != nil {
@@ -531,7 +531,7 @@ func (s *Set) switchTo(id string) error {
 	}
 	tmp := filepath.Join(s.meta, currentName+".tmp-"+id)
 	_ = os.Remove(tmp)
-	if err := os.Symlink(filepath.Join(runsName, id), tmp); err != nil {
+	if err := newLink(filepath.Join(runsName, id), tmp, true); err != nil {
 		return linkError(err)
 	}
 	if err := os.Rename(tmp, filepath.Join(s.meta, currentName)); err != nil {
@@ -653,7 +653,7 @@ func (s *Set) relink(entries []string) error {
 				continue
 			}
 		}
-		if err := s.placeLink(name); err != nil {
+		if err := s.placeLink(name, isDir(filepath.Join(s.meta, currentName, name))); err != nil {
 			return err
 		}
 		commitHook("link")
@@ -830,7 +830,7 @@ func (s *Set) Commit() error {
 		return s.commitCopies(m)
 	}
 	for _, name := range m.Links {
-		if err := s.placeLink(name); err != nil {
+		if err := s.placeLink(name, isDir(filepath.Join(s.stage, name))); err != nil {
 			return fmt.Errorf("outdir: output folder %s: put %s in place: %w", shown, printable.Name(name), err)
 		}
 		commitHook("link")
