@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -876,11 +877,25 @@ func (s *Set) Abort() {
 	if s.lock != nil {
 		s.lock.release()
 		s.lock = nil
+		if runtime.GOOS == "windows" && s.newMeta && !s.done {
+			// Windows removes no file that is open, so the lock removeStaged
+			// tried to remove is still there: it goes now it is let go. A
+			// run that has opened it since keeps it open, and it stays.
+			removeMeta(s.meta)
+		}
 	}
 	if !s.done {
 		removeEmpty(s.made)
 	}
 	s.hold(false)
+}
+
+// removeMeta removes .batch when it holds nothing but an empty runs and
+// the lock.
+func removeMeta(meta string) {
+	_ = os.Remove(filepath.Join(meta, runsName))
+	_ = os.Remove(filepath.Join(meta, lockName))
+	_ = os.Remove(meta)
 }
 
 // removeStaged removes, unless the set was switched in, its staging and
@@ -897,9 +912,7 @@ func (s *Set) removeStaged() {
 		_ = os.RemoveAll(s.spill)
 	}
 	if s.newMeta && s.lock != nil {
-		_ = os.Remove(filepath.Join(s.meta, runsName))
-		_ = os.Remove(filepath.Join(s.meta, lockName))
-		_ = os.Remove(s.meta)
+		removeMeta(s.meta)
 	}
 }
 
