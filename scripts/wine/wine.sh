@@ -21,4 +21,19 @@ if [ ! -f "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" ] || [ "$h
   exec 9>&-
 fi
 export WINEDEBUG=${WINEDEBUG:--all} WINEDLLOVERRIDES=bcryptprimitives=n,b
-exec wine "$@"
+if [ -t 1 ]; then
+  exec wine "$@"
+fi
+# Wine's server and services, started with the first program, outlive it
+# and hold what it was given as standard output and error: go test would
+# wait a minute for the test's output to close. They get files instead,
+# shown once the program ends.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+set +e
+wine "$@" >"$tmp/out" 2>"$tmp/err"
+code=$?
+set -e
+cat "$tmp/out"
+cat "$tmp/err" >&2
+exit "$code"
