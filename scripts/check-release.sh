@@ -39,6 +39,39 @@ format() {
   esac
 }
 
+# readme_cmd DIR runs the lines of the README's cmd block (```bat) as
+# written, through Wine's cmd.exe, in the unpacked folder DIR: its
+# quoting, backslashes and drive letters. C:\Users\Ana Smith\County inbox
+# holds a workbook and Excel's lock file beside it; H: is a folder of the
+# prefix's own. `start` (Excel) is not run.
+readme_cmd() {
+  local dir=$1 prefix=${WINEPREFIX:-$HOME/.cache/batch-wine} line code n=0
+  local inbox="$prefix/drive_c/users/Ana Smith/County inbox"
+  mkdir -p "$inbox" "$work/h"
+  cp "$dir/samples/statewide.xlsx" "$inbox/albany.xlsx"
+  printf '\005Alice' >"$inbox/~\$albany.xlsx"
+  ln -sfn "$work/h" "$prefix/dosdevices/h:"
+  while IFS= read -r line; do
+    line=${line%$'\r'}
+    case $line in "" | start\ *) continue ;; esac
+    # In a .cmd file, as typed: Wine would quote a line given as an
+    # argument again on its way to cmd.exe.
+    printf '@echo off\r\n%s\r\nexit /b %%ERRORLEVEL%%\r\n' "$line" >"$dir/readme-line.cmd"
+    set +e
+    (cd "$dir" && "$here/wine/wine.sh" cmd /c readme-line.cmd) >"$work/cmd.out" 2>&1
+    code=$?
+    set -e
+    rm -f "$dir/readme-line.cmd"
+    case "$line:$code" in
+      *" run "*:0 | *" check "*:0 | *" check "*:3) echo "ok: README (cmd): $line  [exit $code]"; n=$((n + 1)) ;;
+      *) cat "$work/cmd.out" >&2; rm -rf "$prefix/drive_c/users/Ana Smith" "$prefix/dosdevices/h:"; fail "README (cmd): $line: exit $code" ;;
+    esac
+  done < <(awk '/^```bat$/ {on = 1; next} /^```/ {on = 0} on' "$dir/README.md")
+  [ "$n" -ge 3 ] || fail "README's cmd block: $n lines run"
+  [ -s "$work/h/Vacancies/July/results.xlsx" ] && [ -s "$work/h/Vacancies/July/deadlines.ics" ] || fail "README (cmd): no H:\\Vacancies\\July\\results.xlsx and deadlines.ics"
+  rm -rf "$prefix/drive_c/users/Ana Smith" "$prefix/dosdevices/h:"
+}
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for target in windows-amd64 windows-arm64 darwin-arm64 darwin-amd64 linux-amd64; do
@@ -95,6 +128,7 @@ if command -v wine >/dev/null; then
   fi
   "$here/wine/smoke.sh" "$dir/batch.exe" "$dir/samples"
   BATCH_WINE_NO_SYMLINKS=1 "$here/wine/smoke.sh" "$dir/batch.exe" "$dir/samples"
+  readme_cmd "$dir"
 elif [ "${BATCH_NEED_WINE:-}" = 1 ]; then
   fail "wine is not installed: the Windows archive cannot be run"
 else
