@@ -274,6 +274,9 @@ func commonOptions(c *cli.Context, stdin io.Reader) (pipeline.Options, error) {
 	if opts.Law, err = lawOf(c); err != nil {
 		return opts, err
 	}
+	if opts.Inputs, err = inputFiles(c, opts.Inputs); err != nil {
+		return opts, err
+	}
 	return opts, nil
 }
 

@@ -95,7 +95,7 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 		return err
 	}
 	if !quiet {
-		fmt.Fprintf(terminalSafe{c.App.Writer}, "%s → %s/\n", describe(sum), printable.Name(sum.OutDir))
+		fmt.Fprintf(terminalSafe{c.App.Writer}, "%s → %s%c\n", describe(sum), printable.Name(sum.OutDir), filepath.Separator)
 		if opts.Compare != "" {
 			fmt.Fprintln(terminalSafe{c.App.Writer}, describeChanges(sum.Changes))
 		}

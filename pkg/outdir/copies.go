@@ -47,20 +47,6 @@ import (
 // for tests (commithook_batchtest.go sets it from BATCH_TEST_NO_LINKS).
 var forceCopies = false
 
-// linksWork reports whether a symbolic link can be made in meta, by
-// making one (removed at once; a killed run's is cleaned as a temporary).
-func linksWork(meta, id string) bool {
-	if forceCopies {
-		return false
-	}
-	probe := filepath.Join(meta, currentName+".tmp-probe-"+id)
-	if err := os.Symlink(runsName, probe); err != nil {
-		return false
-	}
-	_ = os.Remove(probe)
-	return true
-}
-
 // previousLine heads the second line of .batch/current with copies.
 const previousLine = "previous "
 

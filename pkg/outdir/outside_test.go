@@ -151,6 +151,9 @@ func TestNothingOutsideTheOutputFolder(t *testing.T) {
 	}
 	for _, tc := range attacks {
 		t.Run(tc.name, func(t *testing.T) {
+			if strings.Contains(tc.name, "symbolic link") || strings.Contains(tc.name, "through ..") {
+				needLinks(t) // attacks by links, where no link can be made
+			}
 			v := newVictim(t)
 			out := filepath.Join(t.TempDir(), "out")
 			writeRun(t, out, XLSX, CSV, JSON)

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -527,14 +528,14 @@ func (s *Set) ourLink(name string) (entry string, ok bool) {
 }
 
 // placeLink makes OUT/name a link into the current set, atomically: a new
-// link renamed over whatever was there.
-func (s *Set) placeLink(name string) error {
+// link renamed over whatever was there; dir: the entry is a folder.
+func (s *Set) placeLink(name string, dir bool) error {
 	if e, ok := s.ourLink(name); ok && e == name {
 		return nil
 	}
 	tmp := filepath.Join(s.dir, linkPrefix+s.idOrTemp())
 	_ = os.Remove(tmp)
-	if err := os.Symlink(filepath.FromSlash(linkTarget(name)), tmp); err != nil {
+	if err := newLink(filepath.FromSlash(linkTarget(name)), tmp, dir); err != nil {
 		return linkError(err)
 	}
 	if err := os.Rename(tmp, filepath.Join(s.dir, name)); err != nil {
@@ -558,7 +559,7 @@ func (s *Set) switchTo(id string) error {
 	}
 	tmp := filepath.Join(s.meta, currentName+".tmp-"+id)
 	_ = os.Remove(tmp)
-	if err := os.Symlink(filepath.Join(runsName, id), tmp); err != nil {
+	if err := newLink(filepath.Join(runsName, id), tmp, true); err != nil {
 		return linkError(err)
 	}
 	if err := os.Rename(tmp, filepath.Join(s.meta, currentName)); err != nil {
@@ -692,7 +693,7 @@ func (s *Set) relink(entries []string) error {
 		case !fi.Mode().IsRegular() || !sameContent(p, filepath.Join(s.meta, currentName, name)):
 			continue
 		}
-		if err := s.placeLink(name); err != nil {
+		if err := s.placeLink(name, isDir(filepath.Join(s.meta, currentName, name))); err != nil {
 			return err
 		}
 		commitHook("link")
@@ -867,7 +868,7 @@ func (s *Set) Commit() error {
 		return s.commitCopies(m)
 	}
 	for _, name := range m.Links {
-		if err := s.placeLink(name); err != nil {
+		if err := s.placeLink(name, isDir(filepath.Join(s.stage, name))); err != nil {
 			return fmt.Errorf("outdir: output folder %s: put %s in place: %w", shown, printable.Name(name), err)
 		}
 		commitHook("link")
@@ -913,11 +914,25 @@ func (s *Set) Abort() {
 	if s.lock != nil {
 		s.lock.release()
 		s.lock = nil
+		if runtime.GOOS == "windows" && s.newMeta && !s.done {
+			// Windows removes no file that is open, so the lock removeStaged
+			// tried to remove is still there: it goes now it is let go. A
+			// run that has opened it since keeps it open, and it stays.
+			removeMeta(s.meta)
+		}
 	}
 	if !s.done {
 		removeEmpty(s.made)
 	}
 	s.hold(false)
+}
+
+// removeMeta removes .batch when it holds nothing but an empty runs and
+// the lock.
+func removeMeta(meta string) {
+	_ = os.Remove(filepath.Join(meta, runsName))
+	_ = os.Remove(filepath.Join(meta, lockName))
+	_ = os.Remove(meta)
 }
 
 // removeStaged removes, unless the set was switched in, its staging and
@@ -934,9 +949,7 @@ func (s *Set) removeStaged() {
 		_ = os.RemoveAll(s.spill)
 	}
 	if s.newMeta && s.lock != nil {
-		_ = os.Remove(filepath.Join(s.meta, runsName))
-		_ = os.Remove(filepath.Join(s.meta, lockName))
-		_ = os.Remove(s.meta)
+		removeMeta(s.meta)
 	}
 }
 
