@@ -186,25 +186,25 @@ func (e undeliveredError) Error() string { return e.line }
 
 // The failure notice (--mail-on-error): armed once the mail settings are
 // read, sent by main once the exit status is known.
-var notice struct {
+var failureNotice struct {
 	mu     sync.Mutex
 	mailer *mail.Mailer
 	out    string
 }
 
 func armFailureNotice(m *mail.Mailer, out string) {
-	notice.mu.Lock()
-	defer notice.mu.Unlock()
-	notice.mailer, notice.out = m, out
+	failureNotice.mu.Lock()
+	defer failureNotice.mu.Unlock()
+	failureNotice.mailer, failureNotice.out = m, out
 }
 
 // notifyFailure sends the failure notice of a run that ended with code,
 // when one is armed and code is a failure (1, 2, 130); its own outcome
 // goes to stderr.
 func notifyFailure(code int, stderr io.Writer) {
-	notice.mu.Lock()
-	m, out := notice.mailer, notice.out
-	notice.mu.Unlock()
+	failureNotice.mu.Lock()
+	m, out := failureNotice.mailer, failureNotice.out
+	failureNotice.mu.Unlock()
 	if m == nil || (code != exitFailed && code != exitUsage && code != exitInterrupt) {
 		return
 	}
