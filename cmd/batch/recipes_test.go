@@ -157,7 +157,7 @@ func TestREADMECronRecipeMailsTheNight(t *testing.T) {
 }
 
 // cmdBlock is the Windows recipe: the .cmd the README shows.
-func cmdBlock(t *testing.T) string { return readmeBlock(t, "bat", "batch.exe run") }
+func cmdBlock(t *testing.T) string { return readmeBlock(t, "bat", "for Windows Task Scheduler") }
 
 func TestREADMETaskSchedulerCommandIsTheRepositorysCmd(t *testing.T) {
 	b, err := os.ReadFile("../../deploy/windows/batch-nightly.cmd")
