@@ -25,6 +25,12 @@ const (
 	codeNeedsReview          = "NEEDS_REVIEW"
 	codeEditionStraddle      = "EDITION_STRADDLE"
 	codeProclamationLate     = "PROCLAMATION_LATE"
+
+	// What reading the input noticed (ingest and the pipeline raise them,
+	// the engine carries them): the row was read all the same.
+	codeDateUnlikely = "DATE_UNLIKELY"
+	codeCauseGuessed = "CAUSE_GUESSED"
+	codeDuplicateID  = "DUPLICATE_ID"
 )
 
 // ConflictRule is one row of the conflict-code table.
@@ -62,6 +68,12 @@ var conflictRules = [...]ConflictRule{
 	{codeNeedsReview, Info, "the vacancy's filling method or election rests on an unverified rule or a reading: the message names it (warning where both editions' results are given); a deadline's date resting on one carries verify on its row instead", ""},
 	{codeEditionStraddle, Info, "the vacancy and the proclamation fall under different editions: the message names both and which decides what", ""},
 	{codeProclamationLate, Warning, "the proclamation came after the last day of the duty to proclaim", "a warning, not an error: the state has counted from the formal resignation letter"},
+	{codeDateUnlikely, Warning, "a date before 2009 or more than two years after the as-of date (term_end: before 2009 only), or a two-digit year whose century is then a guess: the message names the reading and the other century",
+		"code added by this tool (issue 35): the law data begins with the 2010 editions; a two-digit year is read as 20YY"},
+	{codeCauseGuessed, Warning, "a cause read from the known word it begins with (\"resigned (effective 3/1)\" as resignation): the rest of the cell was not read",
+		"code added by this tool (issue 35)"},
+	{codeDuplicateID, Warning, "a vacancy_id that another row, in this input or another, also gives: the message names the other rows; explain --id shows each",
+		"code added by this tool (issue 35): ids are compared without regard to case, as explain matches them"},
 }
 
 func conflictSeverity(code string) Severity {

@@ -408,5 +408,6 @@ func nearestCode(c string, codes []string) string {
 // parseDateCell reads a date cell the way vacancy rows are read.
 func parseDateCell(dates dateCells, i int, s string) (compute.Date, error) {
 	p := rowParser{dates: dates}
-	return p.date(i, s)
+	d, _, err := p.date(i, s)
+	return d, err
 }

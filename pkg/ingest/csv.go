@@ -356,7 +356,7 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: line %d: %s", shownPath(path), t.line, m.duplicate)
 				}
-				p = &rowParser{m: m, v: newVocab(), file: s.file}
+				p = &rowParser{m: m, v: newVocab(), file: s.file, asOf: s.asOf}
 				header = len(t.record)
 				lastEnd = t.endLine
 				s.extraColumns(m, "")

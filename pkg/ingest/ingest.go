@@ -48,6 +48,10 @@ type Options struct {
 	// how far a progress bar has come.
 	OnRead func(n int)
 
+	// AsOf is the run's as-of date: a row's date more than two years
+	// after it is read with a warning (DATE_UNLIKELY); zero: not checked.
+	AsOf compute.Date
+
 	// CheckAsRead reads each worksheet of a workbook once, checking its
 	// part as its rows are read, instead of checking the whole part
 	// before its first row (a second inflate and scan of the sheet). The
@@ -120,7 +124,7 @@ type SkippedSheet struct {
 // cannot be read; bad rows become Items with Problems. A Calendar sheet is
 // not emitted (see CalendarOverrides).
 func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) error) (FileStats, error) {
-	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}, file: opts.Name}
+	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}, file: opts.Name, asOf: opts.AsOf}
 	if s.file == "" {
 		s.file = baseName(path)
 	}
@@ -179,6 +183,7 @@ type sink struct {
 	seen  map[string]bool // extra column names already in stats.Extra
 	n     int
 	file  string // the input's name in sources (Options.Name)
+	asOf  compute.Date
 }
 
 func (s *sink) blank() {

@@ -446,7 +446,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: sheet %q row %d: %s", shown, name, n, m.duplicate)
 				}
-				p = &rowParser{m: m, v: v, file: s.file, sheet: name, dates: rows}
+				p = &rowParser{m: m, v: v, file: s.file, sheet: name, dates: rows, asOf: s.asOf}
 				headerRow, top = n, n
 				s.stats.Sheets = append(s.stats.Sheets, name)
 				s.extraColumns(m, name)

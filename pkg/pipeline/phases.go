@@ -164,7 +164,7 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 // pool's source goroutine and owns p.inputs, p.rows, p.blank and p.extra
 // until the pool returns; est, when set, counts the rows and bytes read.
 func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEstimate, emit func(ingest.Item) error) error {
-	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin, CheckAsRead: !opts.checkFirst}
+	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin, CheckAsRead: !opts.checkFirst, AsOf: opts.AsOf}
 	emitted := 0
 	if est != nil {
 		iopts.OnRead = est.onRead
