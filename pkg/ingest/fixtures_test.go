@@ -240,9 +240,11 @@ func TestCountyWorkbook(t *testing.T) {
 			t.Fatalf("problems %#v", got)
 		}
 	})
-	t.Run("a formula is not evaluated: without a cached value the cell is blank", func(t *testing.T) {
+	// Issue 35: not "blank", which sent the analyst looking for an empty
+	// cell that shows a date in Excel.
+	t.Run("a formula is not evaluated: without a saved value it says so", func(t *testing.T) {
 		want := []Problem{{Source: src("Erie", 6), Column: "Date",
-			Message: "event_date is blank: give the date of the event that made the vacancy (the death, the resignation's effective date, …)"}}
+			Message: "formula with no saved value: open and save it in Excel, which computes and saves its value (a script wrote the formula without one), or type the value"}}
 		if got := byID["E-5"].Problems; !reflect.DeepEqual(got, want) {
 			t.Fatalf("problems %#v", got)
 		}

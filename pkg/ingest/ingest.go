@@ -63,9 +63,11 @@ type Options struct {
 	CheckAsRead bool
 }
 
-// ErrRescan ends a read with Options.CheckAsRead at a sheet whose row
-// numbers go back; the rows emitted before it are not to be kept.
-var ErrRescan = errors.New("ingest: a sheet's row numbers go back: read it again with the check first")
+// ErrRescan ends a read with Options.CheckAsRead at a sheet that must be
+// checked whole before its rows are read: its row numbers go back, or it
+// merges cells over the rows below its header (the merges come after the
+// rows in the XML). The rows emitted before it are not to be kept.
+var ErrRescan = errors.New("ingest: a sheet must be checked before its rows are read: read it again with the check first")
 
 // DefaultMaxUnpackedBytes is the default bound on a workbook's unpacked
 // parts. A workbook of 1,000,000 vacancy rows as Excel saves it unpacks to
@@ -101,6 +103,27 @@ type FileStats struct {
 	// vacancies, with the reason (the Calendar sheet, a sheet with no
 	// header row), in workbook order.
 	Skipped []SkippedSheet
+
+	// Hidden lists the sheets read that are hidden, hide rows below their
+	// header, or have a filter set (issue 35): their rows were read all
+	// the same, and each is also a note.
+	Hidden []HiddenPart
+}
+
+// HiddenPart is a sheet whose rows were read though a person looking at
+// the workbook does not see them all.
+type HiddenPart struct {
+	Sheet string
+	// State is the sheet's own: "visible", "hidden" (Format > Hide) or
+	// "veryHidden" (only a macro or the VBA editor shows it again).
+	State string
+	// Rows are the first maxHiddenRows of the rows below the header
+	// that are hidden and were read; RowCount counts them all.
+	Rows     []int
+	RowCount int
+	// Filter is the range of the sheet's filter when a filter is set on
+	// one of its columns (rows hidden then are hidden by it); "" else.
+	Filter string
 }
 
 // ColumnAt is a column of an input: its sheet ("" for CSV) and its

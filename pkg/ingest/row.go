@@ -175,7 +175,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 			v.Cause = c
 		} else if c, lead, ok := leadingCause(causeText); ok {
 			v.Cause = c
-			v.Read = append(v.Read, compute.CauseGuessedConflict(m.columnName(fCause),
+			v.Read = append(v.Read, compute.CauseGuessedConflict(fieldNames[fCause],
 				fmt.Sprintf("%s is read as %s from the words it begins with, %s; the rest is not read: check the cause (and that event_date holds the date meant)", quote(causeText), c, quote(lead))))
 		} else {
 			problem(fCause, causeText, unknownCauseMessage(causeText))
@@ -211,7 +211,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 		}
 		*dt.dst = d
 		if msg := p.unlikelyDate(dt.f, s, d, two); msg != "" {
-			v.Read = append(v.Read, compute.DateUnlikelyConflict(m.columnName(dt.f), msg))
+			v.Read = append(v.Read, compute.DateUnlikelyConflict(fieldNames[dt.f], msg))
 		}
 	}
 

@@ -19,6 +19,7 @@ import (
 	"batch/internal/printable"
 	"batch/internal/regularfile"
 	"batch/pkg/compute"
+	"batch/pkg/ingest/internal/sheetscan"
 )
 
 // Why the workbook reader is our own: a workbook is a zip of XML parts,
@@ -42,8 +43,9 @@ var oleSignature = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 
 // sheetEntry is one worksheet of the workbook, in workbook order.
 type sheetEntry struct {
-	name string
-	part *zip.File // nil when the workbook names a part the zip lacks
+	name  string
+	part  *zip.File // nil when the workbook names a part the zip lacks
+	state string    // "" (visible), "hidden" or "veryHidden"
 }
 
 // workbook is one open .xlsx/.xlsm input.
@@ -145,6 +147,9 @@ func (wb *workbook) open(maxUnpacked int64) error {
 		seen[key] = true
 		e := sheetEntry{name: s.Name}
 		for _, a := range s.Attrs {
+			if a.Name.Local == "state" && a.Name.Space == "" && a.Value != "visible" {
+				e.state = a.Value
+			}
 			// r:id, whatever prefix and namespace URI (transitional or strict) it has.
 			if a.Name.Local == "id" && a.Name.Space != "" {
 				if target, ok := rels.target(a.Value); ok {
@@ -314,10 +319,15 @@ func (wb *workbook) openSheet(i int) (*sheetRows, error) {
 	if wb.checkAsRead {
 		return openSheetRows(wb, e)
 	}
-	if err := checkPart(e.part, &wb.rows); err != nil {
+	var tail sheetscan.Tail
+	if err := checkSheetPart(e.part, &wb.rows, &tail); err != nil {
 		return nil, wb.sheetDamaged(e, err)
 	}
-	return openSheetRows(wb, e)
+	r, err := openSheetRows(wb, e)
+	if err == nil {
+		r.setTail(&tail)
+	}
+	return r, err
 }
 
 // sheetDamaged is the error for a sheet whose part fails the check.
@@ -434,6 +444,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 	defer rows.close()
 	var p *rowParser
 	headerRow, top := 0, 0
+	hidden := HiddenPart{Sheet: name, State: wb.sheets[i].state}
 	loose := looseSheet{name: name} // the non-blank rows while no header is found
 	for rows.next() {
 		n := rows.num
@@ -460,6 +471,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		}
 		rows.markRead(n)
 		top = max(top, n)
+		rows.merged(n, headerRow)
 		probs := rows.rowProblems(p)
 		if wb.rows.usedTwice(n) {
 			probs = append(probs, Problem{Source: compute.Source{File: p.file, Sheet: name, Row: n},
@@ -468,6 +480,9 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		if len(probs) == 0 && blankRow(rows.cells) {
 			s.blank()
 			continue
+		}
+		if rows.hidden {
+			hidden.row(n)
 		}
 		if err := s.item(p.parse(rows.cells, n, probs)); err != nil {
 			return err
@@ -478,6 +493,14 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 			return err
 		}
 		return fmt.Errorf("ingest: %s: sheet %q is damaged: %v", shown, name, err)
+	}
+	if p != nil {
+		if err := rows.mergedAfter(headerRow); err != nil {
+			return err
+		}
+		rows.mergeNotes(s, headerRow)
+		hidden.Filter = rows.filter()
+		s.hiddenNote(hidden)
 	}
 	if p == nil {
 		switch {

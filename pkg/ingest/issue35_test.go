@@ -1,0 +1,173 @@
+package ingest
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// rawSheet is a worksheet of a hand-made workbook: its XML after the
+// worksheet element's start, and its state ("", "hidden", "veryHidden").
+type rawSheet struct {
+	name, state, body string
+}
+
+// rawBook writes a workbook of the sheets given, the parts as written.
+func rawBook(t *testing.T, sheets ...rawSheet) string {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	add := func(name, body string) {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(w, body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
+	var wb, rels strings.Builder
+	wb.WriteString(`<workbook ` + ns + `><sheets>`)
+	rels.WriteString(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">`)
+	for i, s := range sheets {
+		state := ""
+		if s.state != "" {
+			state = ` state="` + s.state + `"`
+		}
+		fmt.Fprintf(&wb, `<sheet name="%s" sheetId="%d"%s r:id="rId%d"/>`, s.name, i+1, state, i+1)
+		fmt.Fprintf(&rels, `<Relationship Id="rId%d" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet%d.xml"/>`, i+1, i+1)
+		add(fmt.Sprintf("xl/worksheets/sheet%d.xml", i+1), `<worksheet `+ns+`>`+s.body+`</worksheet>`)
+	}
+	wb.WriteString(`</sheets></workbook>`)
+	rels.WriteString(`<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`)
+	add("_rels/.rels", `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`)
+	add("xl/workbook.xml", wb.String())
+	add("xl/_rels/workbook.xml.rels", rels.String())
+	add("xl/styles.xml", `<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "book.xlsx")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// rawRow is a row of inline strings (a value "#46086" is a date cell of
+// that serial; "" is no cell), with extra attributes for the row.
+func rawRow(n int, attrs string, vals ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<row r="%d"%s>`, n, attrs)
+	for i, v := range vals {
+		ref := columnLetters(i+1) + fmt.Sprint(n)
+		switch {
+		case v == "":
+		case strings.HasPrefix(v, "#"):
+			fmt.Fprintf(&b, `<c r="%s" s="1"><v>%s</v></c>`, ref, v[1:])
+		default:
+			fmt.Fprintf(&b, `<c r="%s" t="inlineStr"><is><t>%s</t></is></c>`, ref, v)
+		}
+	}
+	b.WriteString(`</row>`)
+	return b.String()
+}
+
+var rawHeader = rawRow(1, "", "vacancy_id", "office", "district", "county", "cause", "event_date")
+
+// 46086 is 2026-03-05 (46023 is 2026-01-01, worked in dates_test.go).
+const march5 = "#46086"
+
+func notesOf(st FileStats) string {
+	var b strings.Builder
+	for _, n := range st.Notes {
+		b.WriteString(n.Message)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestMergedCellsGiveTheirValueBelow: a county merged over two rows gives
+// the second row the county, with a note (issue 35: it went to
+// by-county/(none) without a word); a date merged down stays a date; a
+// cell merged across columns is one cell, its first.
+func TestMergedCellsGiveTheirValueBelow(t *testing.T) {
+	body := `<sheetData>` + rawHeader +
+		rawRow(2, "", "A-1", "Town Supervisor", "Town of Berne", "Albany", "death", march5) +
+		rawRow(3, "", "A-2", "Town Clerk", "Town of Berne", "", "death", "") +
+		rawRow(4, "", "A-3", "Town Justice", "", "Albany", "resigned", march5) +
+		`</sheetData><mergeCells count="3"><mergeCell ref="D2:D3"/><mergeCell ref="F2:F3"/><mergeCell ref="B4:C4"/></mergeCells>`
+	path := rawBook(t, rawSheet{name: "Vacancies", body: body})
+	items, st := readAll(t, path, Options{})
+	if len(items) != 3 {
+		t.Fatalf("%d items", len(items))
+	}
+	second := items[1]
+	if len(second.Problems) > 0 || second.Vacancy.County != "Albany" || second.Vacancy.EventDate != d(2026, 3, 5) {
+		t.Fatalf("row 3: county %q, event %v, problems %v", second.Vacancy.County, second.Vacancy.EventDate, second.Problems)
+	}
+	if third := items[2]; third.Vacancy.District != "" {
+		t.Errorf("a cell merged across columns gave its value to the next column: district %q", third.Vacancy.District)
+	}
+	notes := notesOf(st)
+	for _, want := range []string{
+		`cells D2:D3 are merged: the value "Albany" of D2 is read in row 3 too`,
+		`cells B4:C4 are merged across columns: read as one cell, B4 (column C left blank)`,
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+	// Read as it is checked, the sheet's merges come after its rows: the
+	// read ends asking for the check first, before giving a wrong row.
+	var offices []string
+	_, err := ReadFile(context.Background(), path, Options{CheckAsRead: true}, func(it Item) error {
+		offices = append(offices, it.Vacancy.Office)
+		return nil
+	})
+	if !errors.Is(err, ErrRescan) || !strings.Contains(err.Error(), "D2:D3") {
+		t.Fatalf("checked as read: %v", err)
+	}
+}
+
+// TestHiddenSheetsRowsAndFilters: every row is read, and what was hidden
+// is named (issue 35: read and computed without a word).
+func TestHiddenSheetsRowsAndFilters(t *testing.T) {
+	shown := `<sheetData>` + rawHeader +
+		rawRow(2, "", "A-1", "Town Supervisor", "", "Albany", "death", march5) +
+		rawRow(3, ` hidden="1"`, "A-2", "Town Clerk", "", "Albany", "death", march5) +
+		rawRow(4, ` hidden="1"`, "A-3", "Town Justice", "", "Albany", "death", march5) +
+		`</sheetData><autoFilter ref="A1:F4"><filterColumn colId="1"><filters><filter val="Town Supervisor"/></filters></filterColumn></autoFilter>`
+	plain := `<sheetData>` + rawHeader +
+		rawRow(2, "", "H-1", "Town Supervisor", "", "Erie", "death", march5) +
+		rawRow(3, ` hidden="1"`, "H-2", "Town Clerk", "", "Erie", "death", march5) +
+		`</sheetData>`
+	archive := `<sheetData>` + rawHeader + rawRow(2, "", "V-1", "Mayor", "", "Erie", "death", march5) + `</sheetData>`
+	path := rawBook(t, rawSheet{name: "Filtered", body: shown}, rawSheet{name: "Hand", body: plain},
+		rawSheet{name: "Archive", state: "veryHidden", body: archive})
+	for _, checkAsRead := range []bool{false, true} {
+		items, st := readAll(t, path, Options{CheckAsRead: checkAsRead})
+		if len(items) != 6 {
+			t.Fatalf("%d items: every row is read", len(items))
+		}
+		got := fmt.Sprint(st.Hidden)
+		want := "[{Filtered visible [3 4] 2 A1:F4} {Hand visible [3] 1 } {Archive veryHidden [] 0 }]"
+		if got != want {
+			t.Errorf("check as read %v: hidden %s, want %s", checkAsRead, got, want)
+		}
+		notes := notesOf(st)
+		for _, w := range []string{"rows 3, 4 are hidden by the filter on A1:F4", "row 3 is hidden: every row was read", "the sheet is very hidden"} {
+			if !strings.Contains(notes, w) {
+				t.Errorf("notes lack %q:\n%s", w, notes)
+			}
+		}
+	}
+}
