@@ -81,15 +81,16 @@ type summaryCounts struct {
 }
 
 type summaryInput struct {
-	Path     string   `json:"path"`
-	SHA256   string   `json:"sha256"`
-	Sheets   []string `json:"sheets"`
-	Rows     int      `json:"rows"`
-	Accepted int      `json:"accepted"`
-	Rejected int      `json:"rejected"`
-	Blank    int      `json:"blank"`
-	Unread   []string `json:"sheets_not_read,omitempty"`
-	Notes    []string `json:"notes,omitempty"`
+	Path     string        `json:"path"`
+	SHA256   string        `json:"sha256"`
+	Sheets   []string      `json:"sheets"`
+	Rows     int           `json:"rows"`
+	Accepted int           `json:"accepted"`
+	Rejected int           `json:"rejected"`
+	Blank    int           `json:"blank"`
+	Unread   []string      `json:"sheets_not_read,omitempty"`
+	Notes    []string      `json:"notes,omitempty"`
+	Hidden   []HiddenSheet `json:"hidden,omitempty"`
 }
 
 type summaryAhead struct {
@@ -193,7 +194,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 			sheets = []string{}
 		}
 		doc.Inputs = append(doc.Inputs, summaryInput{in.Path, in.SHA256, sheets, in.Rows, in.Accepted,
-			in.Rejected, in.Blank, in.Unread, in.Notes})
+			in.Rejected, in.Blank, in.Unread, in.Notes, in.Hidden})
 	}
 	for _, u := range t.upcomingSorted() {
 		doc.Upcoming.Shown = append(doc.Upcoming.Shown, u.json())

@@ -417,6 +417,10 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 		s.blank()
 		return nil
 	}
+	if what := p.totalRow(rec, nil); what != "" {
+		s.totalNote(p, t.line, what)
+		return nil
+	}
 	var rowProblems []Problem
 	switch {
 	case len(rec) > header && !blankRow(rec[header:]):

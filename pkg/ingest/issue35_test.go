@@ -171,3 +171,41 @@ func TestHiddenSheetsRowsAndFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalRowsAreNotedNotRejected: a total row at the bottom is noted and
+// not counted (issue 35: two rejected rows failed --fail-on every night);
+// a row that names an office stays a vacancy's row.
+func TestTotalRowsAreNotedNotRejected(t *testing.T) {
+	csv := "vacancy_id,office,county,cause,event_date\n" +
+		"A-1,Town Supervisor,Albany,death,2026-03-05\n" +
+		"A-2,Town Clerk,Albany,died,2026-03-06\n" +
+		"Total,,,,2\n" +
+		",,,,=COUNTA(E2:E3)\n"
+	path := filepath.Join(t.TempDir(), "v.csv")
+	if err := os.WriteFile(path, []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, st := readAll(t, path, Options{})
+	if st.Rows != 2 || st.Accepted != 2 || st.Rejected != 0 {
+		t.Fatalf("rows %d accepted %d rejected %d", st.Rows, st.Accepted, st.Rejected)
+	}
+	notes := notesOf(st)
+	for _, w := range []string{`line 4 is a total row ("Total" in column A), not a vacancy`, `line 5 is a total row (a count or sum in column E)`} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("notes lack %q:\n%s", w, notes)
+		}
+	}
+	// In a workbook: the label and a formula's saved count.
+	body := `<sheetData>` + rawHeader +
+		rawRow(2, "", "A-1", "Town Supervisor", "", "Albany", "death", march5) +
+		`<row r="3"><c r="A3" t="inlineStr"><is><t>Total:</t></is></c><c r="B3"><f>COUNTA(B2:B2)</f><v>1</v></c></row>` +
+		rawRow(4, "", "A-9", "", "", "", "", "") + // a row left to fill: still rejected
+		`</sheetData>`
+	items, st := readAll(t, rawBook(t, rawSheet{name: "V", body: body}), Options{})
+	if st.Rows != 2 || st.Accepted != 1 || st.Rejected != 1 || len(items) != 2 {
+		t.Fatalf("workbook: rows %d accepted %d rejected %d", st.Rows, st.Accepted, st.Rejected)
+	}
+	if n := notesOf(st); !strings.Contains(n, `row 3 is a total row ("Total:" in column A, a count or sum in column B)`) {
+		t.Errorf("notes: %s", n)
+	}
+}

@@ -103,6 +103,9 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 
 func (wb *workbook) open(maxUnpacked int64) error {
 	shown := shownPath(wb.path)
+	if msg := zipEncrypted(&wb.zf.Reader); msg != "" {
+		return fmt.Errorf("ingest: %s: %s", shown, msg)
+	}
 	if err := checkZipEntries(&wb.zf.Reader, maxUnpacked); err != nil {
 		if errors.Is(err, errUnpackedLimit) {
 			return fmt.Errorf("ingest: %s: the workbook unpacks to more than %s, more than this tool will read (a damaged file or a zip bomb)", shown, byteCount(maxUnpacked))
@@ -480,6 +483,12 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		if len(probs) == 0 && blankRow(rows.cells) {
 			s.blank()
 			continue
+		}
+		if len(probs) == 0 {
+			if what := p.totalRow(rows.cells, rows.isFormula); what != "" {
+				s.totalNote(p, n, what)
+				continue
+			}
 		}
 		if rows.hidden {
 			hidden.row(n)

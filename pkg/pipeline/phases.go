@@ -191,6 +191,13 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 			Path: stats.Path, SHA256: stats.SHA256, Sheets: stats.Sheets, Rows: stats.Rows,
 			Accepted: stats.Accepted, Rejected: stats.Rejected, Blank: stats.Blank,
 		}
+		for _, h := range stats.Hidden {
+			rows := h.Rows
+			if rows == nil {
+				rows = []int{}
+			}
+			in.Hidden = append(in.Hidden, export.HiddenSheet{Sheet: h.Sheet, State: h.State, Rows: rows, RowCount: h.RowCount, Filter: h.Filter})
+		}
 		for _, u := range stats.Unread {
 			in.Unread = append(in.Unread, u.Source.Sheet)
 			p.unread = append(p.unread, u)
