@@ -336,7 +336,7 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 	var p *rowParser
 	var header, lastEnd int
-	var near looseSheet // the line nearest a header, for a "did you mean"
+	var near looseSheet // the line nearest a header, and the first, for the message
 	for {
 		ok, err := t.next()
 		if err != nil {
@@ -350,6 +350,9 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 			_, long := t.records.overLong(t.line)
 			if !long && t.perr == nil && t.line <= 100 {
 				near.nearHeader(t.line, t.record)
+				if near.first == 0 && !blankRow(t.record) {
+					near.first, near.firstCells = t.line, foundCells(t.record)
+				}
 			}
 			if !long && t.perr == nil && isHeader(t.record) {
 				m := newMapping(append([]string(nil), t.record...))
@@ -384,8 +387,8 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 			return fmt.Errorf("ingest: %s: the file is empty; give a CSV file with a header row naming at least office and cause", shownPath(path))
 		}
 		hint := ""
-		if near.nearRow != 0 && len(near.nearHints) > 0 {
-			hint = fmt.Sprintf(": line %d looks like the header, but %s", near.nearRow, strings.Join(near.nearHints, "; "))
+		if h := near.headersFound("line"); h != "" {
+			hint = ": " + h
 		}
 		return fmt.Errorf("ingest: %s: no header row naming at least office and cause in any of its %d lines%s", shownPath(path), t.lines(), hint)
 	}

@@ -209,3 +209,28 @@ func TestTotalRowsAreNotedNotRejected(t *testing.T) {
 		t.Errorf("notes: %s", n)
 	}
 }
+
+// TestUnrecognisedHeaderListsWhatItFound: a header row the tool does not
+// recognise is quoted back, with "did you mean" where a header is near
+// (issue 35: the message did not say what it had found).
+func TestUnrecognisedHeaderListsWhatItFound(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct{ name, csv, want string }{
+		{"nothing near", "Name,Town,Why\nJane Doe,Berne,died\n",
+			`line 1, the first with values, holds "Name", "Town", "Why"`},
+		{"one near miss among others", "Positon,Cuase,Date,Town\nTown Supervisor,died,2026-03-04,Berne\n",
+			`line 1 looks like the header, but "Positon": did you mean office?; "Cuase": did you mean cause? (its headers: "Positon", "Cuase", "Date", "Town")`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".csv")
+			if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := ReadFile(context.Background(), path, Options{}, func(Item) error { return nil })
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v\nwant it to hold %s", err, tc.want)
+			}
+		})
+	}
+}

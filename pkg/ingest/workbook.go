@@ -425,7 +425,8 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 		if len(s.stats.Unread) == 0 {
 			return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause, and no sheet holds data (looked at %s)", shownPath(path), printable.QuotedList(names, 20))
 		}
-		return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause (looked at %s)", shownPath(path), printable.QuotedList(names, 20))
+		u := s.stats.Unread[0]
+		return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause (looked at %s); sheet %s: %s", shownPath(path), printable.QuotedList(names, 20), printable.QuotedList([]string{u.Source.Sheet}, 1), u.Message)
 	}
 	return nil
 }
