@@ -188,6 +188,11 @@ func calendarWorkbook(path string, sheetOnly bool, cr *calReader) ([]compute.Ove
 	defer wb.close()
 	sheets := wb.sheetNames()
 	i := 0
+	if sheetOnly && ownResults(sheets) {
+		// The tool's own results.xlsx: its Calendar sheet lists the
+		// year's election days the run used, it overrides nothing.
+		return nil, nil, nil
+	}
 	if sheetOnly {
 		n, ok := findSheet(sheets, calendarSheet)
 		if !ok {

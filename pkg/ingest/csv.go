@@ -359,6 +359,9 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: line %d: %s", shownPath(path), t.line, m.duplicate)
 				}
+				if own := OwnOutput(t.record); own != "" {
+					return fmt.Errorf("ingest: %s: %s", shownPath(path), ownOutputProblem(own))
+				}
 				p = &rowParser{m: m, v: newVocab(), file: s.file, asOf: s.asOf}
 				header = len(t.record)
 				lastEnd = t.endLine
@@ -385,6 +388,9 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 	if p == nil {
 		if t.lines() == 0 {
 			return fmt.Errorf("ingest: %s: the file is empty; give a CSV file with a header row naming at least office and cause", shownPath(path))
+		}
+		if own := OwnOutput(near.firstCells); own != "" {
+			return fmt.Errorf("ingest: %s: %s", shownPath(path), ownOutputProblem(own))
 		}
 		hint := ""
 		if h := near.headersFound("line"); h != "" {

@@ -234,3 +234,33 @@ func TestUnrecognisedHeaderListsWhatItFound(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnOutputsAreNamed: the tool's own outputs given back are refused,
+// named as what they are (issue 35: vacancies.csv was read without a
+// word, losing its vacancies' proclamations; results.xlsx failed on its
+// own Calendar sheet).
+func TestOwnOutputsAreNamed(t *testing.T) {
+	dir := t.TempDir()
+	vac := filepath.Join(dir, "vacancies.csv")
+	head := strings.Join(ownTables[0].head, ",")
+	if err := os.WriteFile(vac, []byte(head+",board_contact\nNY-1,x.xlsx:S:2,Town Supervisor,other,,Albany,,death,2026-03-05,2026-03-05,general_election,2026-11-03,,,,,,,,,,,,E4,Jo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadFile(context.Background(), vac, Options{}, func(Item) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "this is the tool's own vacancies.csv (an output of batch run), so it is not read as input: it lacks the input columns term_start") {
+		t.Errorf("vacancies.csv: %v", err)
+	}
+	body := `<sheetData>` + rawRow(1, "", "year", "code", "window_start", "statutory_date") + rawRow(2, "", "2027", "vacancy_cutoff_42_1", "", march5) + `</sheetData>`
+	var sheets []rawSheet
+	for _, n := range []string{"Summary", "Vacancies", "Deadlines", "Conflicts", "Errors", "Calendar", "Rules", "Column guide"} {
+		sheets = append(sheets, rawSheet{name: n, body: body})
+	}
+	results := rawBook(t, sheets...)
+	_, err = ReadFile(context.Background(), results, Options{}, func(Item) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "this is the tool's own results.xlsx") {
+		t.Errorf("results.xlsx: %v", err)
+	}
+	if ov, probs, err := CalendarOverrides(results, true); len(ov)+len(probs) > 0 || err != nil {
+		t.Errorf("results.xlsx's Calendar sheet read as overrides: %v %v %v", ov, probs, err)
+	}
+}

@@ -386,6 +386,9 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 	defer wb.close()
 	wb.checkAsRead = opts.CheckAsRead
 	names := wb.sheetNames()
+	if ownResults(names) {
+		return fmt.Errorf("ingest: %s: %s", shownPath(path), ownOutputProblem("results.xlsx"))
+	}
 	if len(names) == 0 {
 		return fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", shownPath(path))
 	}
@@ -460,6 +463,9 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 				m := newMapping(append([]string(nil), rows.cells...))
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: sheet %q row %d: %s", shown, name, n, m.duplicate)
+				}
+				if own := OwnOutput(rows.cells); own != "" {
+					return fmt.Errorf("ingest: %s: sheet %q: %s", shown, name, ownOutputProblem(own))
 				}
 				p = &rowParser{m: m, v: v, file: s.file, sheet: name, dates: rows, asOf: s.asOf}
 				headerRow, top = n, n
