@@ -3,7 +3,6 @@ package ingest
 import (
 	"fmt"
 	"strings"
-
 )
 
 // The tool's own outputs given back as inputs (issue 35): its
