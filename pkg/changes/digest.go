@@ -39,6 +39,8 @@ type Run struct {
 	// Verify is, once per unverified rule, how many open deadlines rest
 	// on it and what to check them against (the Summary's list).
 	Verify []VerifyCount
+	// Overrides name the calendar input applied, one each (issue 35).
+	Overrides []string
 }
 
 // VerifyCount is one unverified rule and the open deadlines resting on it.
@@ -417,8 +419,11 @@ func weekday(iso string) string {
 	return t.Format("Mon") + " " + iso
 }
 
-// RunLine is the run's one line of counts.
-func (d *Digest) RunLine() string {
+// RunLine is the run's one line of counts, and the calendar input
+// applied (overridesSentence).
+func (d *Digest) RunLine() string { return d.runCounts() + overridesSentence(d.Run.Overrides) }
+
+func (d *Digest) runCounts() string {
 	r := d.Run
 	if r.Part != "" {
 		s := plural(r.Vacancies, "vacancy", "vacancies") + " and " + plural(r.Rejected, "rejected row", "rejected rows") + " " + r.Part +
@@ -436,6 +441,15 @@ func (d *Digest) RunLine() string {
 		strconv.Itoa(r.Blank) + " blank; " + strconv.Itoa(r.Errors) + " with errors, " +
 		strconv.Itoa(r.Warnings) + " with warnings."
 	return s
+}
+
+// overridesSentence is " Calendar overrides applied: …." naming each,
+// "" when there are none.
+func overridesSentence(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return " Calendar overrides applied: " + clean(strings.Join(lines, "; ")) + "."
 }
 
 // CompareLine says what this run was compared with, or why not.

@@ -104,6 +104,8 @@ type RunInfo struct {
 	Inputs  []Input
 	Phases  []Phase
 	Jobs    int
+	// Overrides are the calendar input rows applied (overrides.go).
+	Overrides []CalendarOverride
 }
 
 // Totals is what the writer counted; the pipeline maps it to an exit code.

@@ -49,24 +49,25 @@ type continuation struct {
 // summaryDoc is summary.json. Struct fields keep the key order stable;
 // the breakdown maps are written with sorted keys by encoding/json.
 type summaryDoc struct {
-	Version        string           `json:"version"`
-	AsOf           string           `json:"as_of"`
-	Edition        string           `json:"edition"` // how the law was picked (auto, or a fixed edition)
-	Editions       []summaryEdition `json:"editions"`
-	CheckedThrough string           `json:"law_checked_through"`
-	Jobs           int              `json:"jobs"`
-	Counts         summaryCounts    `json:"counts"`
-	Inputs         []summaryInput   `json:"inputs"`
-	Continued      []continuation   `json:"continued_sheets"`
-	Upcoming       summaryAhead     `json:"next_14_days"`
-	Action         summaryAction    `json:"needs_action"`
-	Next           summaryNextDLs   `json:"next_open_deadlines"`
-	Verify         []verifyLine     `json:"verify"` // once per unverified rule: the open deadlines resting on it
-	Changes        *changesSummary  `json:"changes,omitempty"`
-	Timings        []timing         `json:"timings"`
-	Duration       float64          `json:"duration_seconds"`
-	Split          *summarySplitDoc `json:"split,omitempty"` // a split run's statewide summary
-	Slice          *summarySplitDoc `json:"slice,omitempty"` // a slice's
+	Version        string             `json:"version"`
+	AsOf           string             `json:"as_of"`
+	Edition        string             `json:"edition"` // how the law was picked (auto, or a fixed edition)
+	Editions       []summaryEdition   `json:"editions"`
+	CheckedThrough string             `json:"law_checked_through"`
+	Jobs           int                `json:"jobs"`
+	Counts         summaryCounts      `json:"counts"`
+	Inputs         []summaryInput     `json:"inputs"`
+	Continued      []continuation     `json:"continued_sheets"`
+	Upcoming       summaryAhead       `json:"next_14_days"`
+	Action         summaryAction      `json:"needs_action"`
+	Next           summaryNextDLs     `json:"next_open_deadlines"`
+	Verify         []verifyLine       `json:"verify"` // once per unverified rule: the open deadlines resting on it
+	Changes        *changesSummary    `json:"changes,omitempty"`
+	Timings        []timing           `json:"timings"`
+	Duration       float64            `json:"duration_seconds"`
+	Split          *summarySplitDoc   `json:"split,omitempty"` // a split run's statewide summary
+	Slice          *summarySplitDoc   `json:"slice,omitempty"` // a slice's
+	Overrides      []CalendarOverride `json:"calendar_overrides"`
 }
 
 type summaryCounts struct {
@@ -180,9 +181,10 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		Continued: cont,
 		Upcoming: summaryAhead{From: t.from.String(), To: t.to.String(), Count: t.upcomingTotal,
 			Shown: []summaryOpenDL{}},
-		Changes:  w.changesJSON(),
-		Timings:  ts,
-		Duration: totalSeconds(ts),
+		Changes:   w.changesJSON(),
+		Overrides: overridesJSON(info),
+		Timings:   ts,
+		Duration:  totalSeconds(ts),
 	}
 	if doc.Continued == nil {
 		doc.Continued = []continuation{}
@@ -599,6 +601,9 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 		if err := s.inputNotes(in); err != nil {
 			return err
 		}
+	}
+	if err := s.summaryOverrides(info); err != nil {
+		return err
 	}
 	s.Gap()
 	if err := s.Head("phase", "seconds"); err != nil {

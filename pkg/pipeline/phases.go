@@ -56,7 +56,7 @@ type phaseOneResult struct {
 // reset then lets go of everything visit was given, and the inputs are
 // read again, each sheet checked first, which finds the rows that share a
 // number.
-func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
+func phaseOne(ctx context.Context, opts Options, cal *calendars,
 	visit func(it *ingest.Item, r *compute.Result) error, reset func() error) (*phaseOneResult, error) {
 	p, err := readAll(ctx, opts, cal, visit)
 	if !errors.Is(err, ingest.ErrRescan) || opts.checkFirst {
@@ -73,7 +73,7 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 }
 
 // readAll is one reading of the inputs for phaseOne.
-func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
+func readAll(ctx context.Context, opts Options, cal *calendars,
 	visit func(it *ingest.Item, r *compute.Result) error) (*phaseOneResult, error) {
 	sp, err := newSpill()
 	if err != nil {
@@ -287,7 +287,7 @@ const maxLoggedNotes = 10
 //
 // Each row's record also goes to cmp, the snapshot and the comparison;
 // the time that takes is returned, so the run can tell it apart.
-func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) (time.Duration, error) {
+func phaseTwo(ctx context.Context, opts Options, cal *calendars, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) (time.Duration, error) {
 	var inCmp time.Duration
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return 0, err
