@@ -21,6 +21,7 @@ import (
 type phaseOneResult struct {
 	spill *spill
 	dups  *dupIndex
+	ids   *idIndex // the rows that share a vacancy_id (DUPLICATE_ID)
 	piggy *piggyIndex    // the same-date proviso across the batch
 	conf  []rowConflicts // each accepted row's conflicts, for the writer's plan (plan.go)
 	// bySeverity counts the accepted rows by their worst conflict, the
@@ -79,7 +80,7 @@ func readAll(ctx context.Context, opts Options, cal *calendars,
 	if err != nil {
 		return nil, err
 	}
-	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
+	p := &phaseOneResult{spill: sp, dups: newDupIndex(), ids: newIDIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{}}
 	if opts.Split != "" {
 		if p.split, err = newSplitter(opts.Split); err != nil {
 			sp.close()
@@ -108,6 +109,7 @@ func readAll(ctx context.Context, opts Options, cal *calendars,
 				r := &c.results[i]
 				p.piggy.add(int32(p.accepted), r)
 				p.dups.add(compute.DuplicateKey(r))
+				p.ids.add(int32(p.accepted), &r.Vacancy)
 				rc, err := rowConflictsOf(r)
 				if err != nil {
 					return err
@@ -149,6 +151,10 @@ func readAll(ctx context.Context, opts Options, cal *calendars,
 		return nil, err
 	}
 	p.piggy.build()
+	if err := p.ids.build(p.spill); err != nil {
+		sp.close()
+		return nil, err
+	}
 	if err := p.countCrossRow(); err != nil {
 		sp.close()
 		return nil, err
@@ -366,6 +372,7 @@ func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) {
 	p.canonicalExtra(r.Vacancy.Extra)
 	p.piggy.resolve(ordinal, r)
 	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+	r.Conflicts = p.ids.appendConflicts(r.Conflicts, ordinal)
 }
 
 // canonicalExtra renames carried-through columns to the spelling the

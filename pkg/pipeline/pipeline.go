@@ -388,6 +388,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	for i := range found {
 		p1.piggy.resolve(ordinals[i], &found[i])
 		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
+		found[i].Conflicts = p1.ids.appendConflicts(found[i].Conflicts, ordinals[i])
 	}
 	return found, nil
 }
