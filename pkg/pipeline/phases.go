@@ -21,7 +21,7 @@ import (
 type phaseOneResult struct {
 	spill *spill
 	dups  *dupIndex
-	ids   *idIndex // the rows that share a vacancy_id (DUPLICATE_ID)
+	ids   *idIndex       // the rows that share a vacancy_id (DUPLICATE_ID)
 	piggy *piggyIndex    // the same-date proviso across the batch
 	conf  []rowConflicts // each accepted row's conflicts, for the writer's plan (plan.go)
 	// bySeverity counts the accepted rows by their worst conflict, the
