@@ -121,7 +121,6 @@ func numericDate(whole, s string) (compute.Date, bool, error) {
 		y += twoDigitCentury
 	}
 	monthFirst := validDate(y, na, nb)
-	dayFirst := validDate(y, nb, na) && na != nb
 	if sep == '/' {
 		// The tool reads M/D/Y with slashes (the order of the United
 		// States, stated in the contract): a day-first date is refused
@@ -144,6 +143,7 @@ func numericDate(whole, s string) (compute.Date, bool, error) {
 	}
 	// Dots and dashes: Europe writes the day first, the United States the
 	// month; with a two-digit year first, the year may lead.
+	dayFirst := validDate(y, nb, na) && na != nb
 	var rs []reading
 	if monthFirst {
 		rs = append(rs, reading{y, na, nb, "month first"})
@@ -287,8 +287,18 @@ func checkDate(s string, y, m, d int) (compute.Date, error) {
 	return compute.Date{Year: y, Month: time.Month(m), Day: d}, nil
 }
 
+// daysIn is the length of the month (proleptic Gregorian calendar).
 func daysIn(y int, m time.Month) int {
-	return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	switch m {
+	case time.February:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case time.April, time.June, time.September, time.November:
+		return 30
+	}
+	return 31
 }
 
 // digits reads a run of ASCII digits (at most 9).

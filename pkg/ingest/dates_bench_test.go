@@ -16,3 +16,16 @@ func BenchmarkParseDateText(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkParseDateTextForms is BenchmarkParseDateText form by form.
+func BenchmarkParseDateTextForms(b *testing.B) {
+	for _, s := range []string{"2026-03-05", "3/5/2026", "3/5/26", "March 5, 2026"} {
+		b.Run(s, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := parseDateText(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
