@@ -426,10 +426,6 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 		s.blank()
 		return nil
 	}
-	if what := p.totalRow(rec, nil); what != "" {
-		s.totalNote(p, t.line, what)
-		return nil
-	}
 	var rowProblems []Problem
 	switch {
 	case len(rec) > header && !blankRow(rec[header:]):
@@ -446,7 +442,16 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 		s.note(Problem{Source: sourceOf(p, t.line), Column: p.m.name(mc.col), Value: shorten(mc.value, 200),
 			Message: fmt.Sprintf("the cell mixes UTF-8 with bytes of another encoding; those bytes were read as Windows-1252, giving %s: check the text, and save the file as UTF-8", quote(shorten(mc.value, 200)))})
 	}
-	return s.item(p.parse(rec, t.line, rowProblems))
+	it := p.parse(rec, t.line, rowProblems)
+	if len(it.Problems) > 0 {
+		// Only a row that is no vacancy can be a total row: the check
+		// costs nothing on the rows that are.
+		if what := p.totalRow(rec, nil); what != "" {
+			s.totalNote(p, t.line, what)
+			return nil
+		}
+	}
+	return s.item(it)
 }
 
 func lastNonBlank(rec []string) int {

@@ -291,13 +291,31 @@ func nearestCause(s string) string {
 		return ""
 	}
 	best, bestD := "", 1<<30
-	try := func(name, key string) {
-		if d := editDistance(k, key); d < bestD && d <= min(3, max(1, len(key)/3)) {
-			best, bestD = name, d
+	for _, c := range causeKeys {
+		limit := min(3, max(1, len(c.key)/3))
+		if d := len(k) - len(c.key); d > limit || -d > limit {
+			continue // too far apart in length to be near
+		}
+		if d := editDistance(k, c.key); d < bestD && d <= limit {
+			best, bestD = string(c.cause), d
 		}
 	}
+	return best
+}
+
+// causeKeys are the cause codes and words, squashed, codes first, the
+// words sorted: the candidates of nearestCause, in a fixed order.
+var causeKeys = func() []struct {
+	key   string
+	cause compute.Cause
+} {
+	type ck = struct {
+		key   string
+		cause compute.Cause
+	}
+	var out []ck
 	for _, c := range compute.Causes {
-		try(string(c), squash(string(c)))
+		out = append(out, ck{squash(string(c)), c})
 	}
 	words := make([]string, 0, len(causeWords))
 	for w := range causeWords {
@@ -305,13 +323,10 @@ func nearestCause(s string) string {
 	}
 	sort.Strings(words)
 	for _, w := range words {
-		try(string(causeWords[w])+" (\""+w+"\")", w)
+		out = append(out, ck{w, causeWords[w]})
 	}
-	if i := strings.Index(best, " ("); i > 0 {
-		best = best[:i] // the code the word stands for
-	}
-	return best
-}
+	return out
+}()
 
 // parseYesNo reads yes/no/y/n/true/false/1/0 in any case.
 func parseYesNo(s string) (compute.YesNo, bool) {

@@ -491,7 +491,9 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 			s.blank()
 			continue
 		}
-		if len(probs) == 0 {
+		it := p.parse(rows.cells, n, probs)
+		if len(it.Problems) > len(probs) && len(probs) == 0 {
+			// Only a row that is no vacancy can be a total row.
 			if what := p.totalRow(rows.cells, rows.isFormula); what != "" {
 				s.totalNote(p, n, what)
 				continue
@@ -500,7 +502,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		if rows.hidden {
 			hidden.row(n)
 		}
-		if err := s.item(p.parse(rows.cells, n, probs)); err != nil {
+		if err := s.item(it); err != nil {
 			return err
 		}
 	}
