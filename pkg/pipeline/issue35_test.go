@@ -79,14 +79,21 @@ func TestCalendarSheetAppliesToItsOwnRows(t *testing.T) {
 	if day, why := deadlineOf(t, out, "E-1", "designating_petition"); day != "2027-04-01" || strings.Contains(why, "calendar input") {
 		t.Errorf("another input's row was moved by the sheet: %s, reason %q", day, why)
 	}
+	type override struct {
+		Source    string `json:"source"`
+		AppliesTo string `json:"applies_to"`
+		Sets      string `json:"sets"`
+		Reason    string `json:"reason"`
+		Authority string `json:"authority"`
+	}
 	var doc struct {
-		Overrides []export.CalendarOverride `json:"calendar_overrides"`
+		Overrides []override `json:"calendar_overrides"`
 	}
 	b, _ := os.ReadFile(filepath.Join(out, "summary.json"))
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatal(err)
 	}
-	want := export.CalendarOverride{Source: "albany.xlsx:Calendar:2", AppliesTo: "the rows of albany.xlsx",
+	want := override{Source: "albany.xlsx:Calendar:2", AppliesTo: "the rows of albany.xlsx",
 		Sets: "public holiday 2027-04-01 (Day of mourning)", Reason: "proclaimed by the governor"}
 	if len(doc.Overrides) != 1 || doc.Overrides[0] != want {
 		t.Errorf("summary.json calendar_overrides %+v, want %+v", doc.Overrides, want)
