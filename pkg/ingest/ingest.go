@@ -58,8 +58,10 @@ type Options struct {
 	// checks are the same, but found later: when ReadFile returns an
 	// error, the rows it emitted before are not to be kept. A sheet whose
 	// row numbers go back, so that two rows may share one, ends the read
-	// with ErrRescan before that row is emitted: read the file again
-	// without CheckAsRead, which finds the rows that share a number first.
+	// with ErrRescan before that row is emitted, and so does a sheet whose
+	// merged cells (written after its rows) cover rows below its header,
+	// once its rows are read: read the file again without CheckAsRead,
+	// which finds the rows that share a number, and the merges, first.
 	CheckAsRead bool
 }
 
