@@ -49,25 +49,26 @@ type continuation struct {
 // summaryDoc is summary.json. Struct fields keep the key order stable;
 // the breakdown maps are written with sorted keys by encoding/json.
 type summaryDoc struct {
-	Version        string             `json:"version"`
-	AsOf           string             `json:"as_of"`
-	Edition        string             `json:"edition"` // how the law was picked (auto, or a fixed edition)
-	Editions       []summaryEdition   `json:"editions"`
-	CheckedThrough string             `json:"law_checked_through"`
-	Jobs           int                `json:"jobs"`
-	Counts         summaryCounts      `json:"counts"`
-	Inputs         []summaryInput     `json:"inputs"`
-	Continued      []continuation     `json:"continued_sheets"`
-	Upcoming       summaryAhead       `json:"next_14_days"`
-	Action         summaryAction      `json:"needs_action"`
-	Next           summaryNextDLs     `json:"next_open_deadlines"`
-	Verify         []verifyLine       `json:"verify"` // once per unverified rule: the open deadlines resting on it
-	Changes        *changesSummary    `json:"changes,omitempty"`
-	Timings        []timing           `json:"timings"`
-	Duration       float64            `json:"duration_seconds"`
-	Split          *summarySplitDoc   `json:"split,omitempty"` // a split run's statewide summary
-	Slice          *summarySplitDoc   `json:"slice,omitempty"` // a slice's
-	Overrides      []CalendarOverride `json:"calendar_overrides"`
+	Version        string           `json:"version"`
+	AsOf           string           `json:"as_of"`
+	Edition        string           `json:"edition"` // how the law was picked (auto, or a fixed edition)
+	Editions       []summaryEdition `json:"editions"`
+	CheckedThrough string           `json:"law_checked_through"`
+	Jobs           int              `json:"jobs"`
+	Counts         summaryCounts    `json:"counts"`
+	Inputs         []summaryInput   `json:"inputs"`
+	Continued      []continuation   `json:"continued_sheets"`
+	Upcoming       summaryAhead     `json:"next_14_days"`
+	Action         summaryAction    `json:"needs_action"`
+	Next           summaryNextDLs   `json:"next_open_deadlines"`
+	Verify         []verifyLine     `json:"verify"` // once per unverified rule: the open deadlines resting on it
+	Changes        *changesSummary  `json:"changes,omitempty"`
+	Timings        []timing         `json:"timings"`
+	Duration       float64          `json:"duration_seconds"`
+	Split          *summarySplitDoc `json:"split,omitempty"` // a split run's statewide summary
+	Slice          *summarySplitDoc `json:"slice,omitempty"` // a slice's
+	// Issue 35: the calendar input applied, and to whose rows (overrides.go).
+	Overrides []CalendarOverride `json:"calendar_overrides"`
 }
 
 type summaryCounts struct {
@@ -82,16 +83,17 @@ type summaryCounts struct {
 }
 
 type summaryInput struct {
-	Path     string        `json:"path"`
-	SHA256   string        `json:"sha256"`
-	Sheets   []string      `json:"sheets"`
-	Rows     int           `json:"rows"`
-	Accepted int           `json:"accepted"`
-	Rejected int           `json:"rejected"`
-	Blank    int           `json:"blank"`
-	Unread   []string      `json:"sheets_not_read,omitempty"`
-	Notes    []string      `json:"notes,omitempty"`
-	Hidden   []HiddenSheet `json:"hidden,omitempty"`
+	Path     string   `json:"path"`
+	SHA256   string   `json:"sha256"`
+	Sheets   []string `json:"sheets"`
+	Rows     int      `json:"rows"`
+	Accepted int      `json:"accepted"`
+	Rejected int      `json:"rejected"`
+	Blank    int      `json:"blank"`
+	Unread   []string `json:"sheets_not_read,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
+	// Issue 35: the sheets read though hidden, hiding rows, or filtered.
+	Hidden []HiddenSheet `json:"hidden,omitempty"`
 }
 
 type summaryAhead struct {
@@ -181,11 +183,11 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		Continued: cont,
 		Upcoming: summaryAhead{From: t.from.String(), To: t.to.String(), Count: t.upcomingTotal,
 			Shown: []summaryOpenDL{}},
-		Changes:   w.changesJSON(),
-		Overrides: overridesJSON(info),
-		Timings:   ts,
-		Duration:  totalSeconds(ts),
+		Changes:  w.changesJSON(),
+		Timings:  ts,
+		Duration: totalSeconds(ts),
 	}
+	doc.Overrides = overridesJSON(info)
 	if doc.Continued == nil {
 		doc.Continued = []continuation{}
 	}
