@@ -69,8 +69,12 @@ func TestCalendarSheetAppliesToItsOwnRows(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	if _, err := Run(context.Background(), Options{Inputs: []string{book, erie}, OutDir: out, AsOf: compute.D(2026, 11, 30),
-		Formats: []string{export.CSV, export.JSON}}); err != nil {
+		Formats: []string{export.CSV, export.JSON, export.Digest}}); err != nil {
 		t.Fatal(err)
+	}
+	digest, _ := os.ReadFile(filepath.Join(out, "digest.txt"))
+	if d := strings.Join(strings.Fields(string(digest)), " "); !strings.Contains(d, "Calendar overrides applied: public holiday 2027-04-01 (Day of mourning) (albany.xlsx:Calendar:2: proclaimed by the governor), applied to the rows of albany.xlsx.") {
+		t.Errorf("the digest does not name the override:\n%s", digest)
 	}
 	day, why := deadlineOf(t, out, "A-1", "designating_petition")
 	if day != "2027-04-02" || !strings.Contains(why, "moved off 2027-04-01, a public holiday (Day of mourning) added by calendar input albany.xlsx:Calendar:2: proclaimed by the governor") {
