@@ -248,6 +248,11 @@ func explainCommand(c *cli.Context, stdin io.Reader) error {
 		return err
 	}
 	out := textOut(c.App.Writer)
+	if len(found) > 1 {
+		// Issue 35: two rows answering one id are both shown, and said to be.
+		fmt.Fprintln(terminalSafe{out}, sharedIDLine(id, found))
+		fmt.Fprintln(out)
+	}
 	for i := range found {
 		if i > 0 {
 			fmt.Fprintln(out)
@@ -255,6 +260,16 @@ func explainCommand(c *cli.Context, stdin io.Reader) error {
 		printExplanation(terminalSafe{out}, &found[i], opts.AsOf, opts.Law)
 	}
 	return out.Flush()
+}
+
+// sharedIDLine says that several rows answer the id asked for, naming
+// each by its source.
+func sharedIDLine(id string, found []compute.Result) string {
+	srcs := make([]string, len(found))
+	for i := range found {
+		srcs[i] = found[i].Vacancy.Source.String()
+	}
+	return fmt.Sprintf("%d rows answer to %q: %s. Each is explained below; give each vacancy an id of its own.", len(found), id, strings.Join(srcs, ", "))
 }
 
 func orDash(s string) string {

@@ -22,13 +22,7 @@ func TestFirstMistakes(t *testing.T) {
 		t.Fatal(err)
 	}
 	const head = "vacancy_id,office,county,cause,event_date\n"
-	cases := []struct {
-		name  string
-		files map[string]string // relative path → content
-		args  []string          // "{d}" is the folder of the files
-		code  int
-		want  []string // in standard output or standard error
-	}{
+	cases := []mistake{
 		{"a misspelt header gets a did-you-mean",
 			map[string]string{"v.csv": "Ofice,cause,event_date\nTown Supervisor,death,2026-03-04\n"},
 			[]string{"check", "{d}/v.csv"}, 1,
@@ -58,10 +52,16 @@ func TestFirstMistakes(t *testing.T) {
 			map[string]string{"v.csv": head + "A-1,Town Supervisor,Albany,death,13/04/2026\n"},
 			[]string{"check", "{d}/v.csv"}, 3,
 			[]string{`"13/04/2026" is not a date: there is no month 13; it looks day-first (13 April 2026); the tool reads M/D/YYYY, so write it as 2026-04-13 or 4/13/2026`}},
-		{"a day-first date with dots gets a hint",
+		// Issue 35: it offered "write it as 2026-03-04", which a US user
+		// who meant April 3 would follow into the wrong day.
+		{"a date with dots that reads two ways names both",
 			map[string]string{"v.csv": head + "A-1,Town Supervisor,Albany,death,04.03.2026\n"},
 			[]string{"check", "{d}/v.csv"}, 3,
-			[]string{`"04.03.2026" is not a date the tool reads: it looks day-first (4 March 2026); the tool reads M/D/YYYY, so write it as 2026-03-04 or 3/4/2026`}},
+			[]string{`"04.03.2026" could be April 3, 2026 (month first) or March 4, 2026 (day first): the tool does not guess which`}},
+		{"a day-first date with dots that reads one way gets a hint",
+			map[string]string{"v.csv": head + "A-1,Town Supervisor,Albany,death,24.03.2026\n"},
+			[]string{"check", "{d}/v.csv"}, 3,
+			[]string{`"24.03.2026" is not a date the tool reads: it looks day-first (24 March 2026); the tool reads M/D/YYYY, so write it as 2026-03-24 or 3/24/2026`}},
 		{"a workbook saved under a .csv name is read as a workbook",
 			map[string]string{"saved-as.csv": string(sample)},
 			[]string{"check", "--fail-on", "never", "--as-of", asOf, "{d}/saved-as.csv"}, 0,
@@ -99,13 +99,7 @@ func TestFirstMistakes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeFiles(t, dir, tc.files)
-			args := make([]string, len(tc.args))
-			for i, a := range tc.args {
-				args[i] = strings.ReplaceAll(a, "{d}", dir)
-			}
-			got := run(t, "", args...)
+			got := runInFiles(t, tc.files, tc.args)
 			if got.code != tc.code {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", got.code, tc.code, got.stdout, got.stderr)
 			}

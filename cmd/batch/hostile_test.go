@@ -352,7 +352,7 @@ func TestHostileCorpus(t *testing.T) {
 				t.Errorf("errors.csv names %d rows, summary says %d rejected", n, acct.rejected)
 			}
 			var all strings.Builder
-			for _, f := range []string{"vacancies.csv", "conflicts.csv", "errors.csv"} {
+			for _, f := range []string{"vacancies.csv", "conflicts.csv", "errors.csv", "summary.json"} {
 				b, _ := os.ReadFile(filepath.Join(out, f))
 				all.Write(b)
 			}

@@ -4,10 +4,23 @@ package editdistance
 
 // Runes is the Levenshtein distance between a and b, counted in runes:
 // the fewest insertions, deletions and substitutions that make a into b.
+// Texts of up to 64 bytes each are worked on the stack: a "did you mean"
+// over every known word of a bad cell costs no garbage.
 func Runes(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	var bufA, bufB [64]rune
+	var bufP, bufC [65]int
+	ra, rb := bufA[:0], bufB[:0]
+	for _, r := range a {
+		ra = append(ra, r)
+	}
+	for _, r := range b {
+		rb = append(rb, r)
+	}
+	prev, cur := bufP[:0], bufC[:0]
+	if len(rb)+1 > len(bufP) {
+		prev, cur = make([]int, 0, len(rb)+1), make([]int, 0, len(rb)+1)
+	}
+	prev, cur = prev[:len(rb)+1], cur[:len(rb)+1]
 	for j := range prev {
 		prev[j] = j
 	}

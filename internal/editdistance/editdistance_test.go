@@ -22,3 +22,15 @@ func TestRunes(t *testing.T) {
 		}
 	}
 }
+
+// TestShortTextsCostNoGarbage: a "did you mean" over many words of a
+// bad cell allocates nothing for texts of up to 64 bytes.
+func TestShortTextsCostNoGarbage(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { _ = Runes("fellasleep", "resignation") }); n != 0 {
+		t.Errorf("%v allocations a call", n)
+	}
+	long := string(make([]byte, 100))
+	if Runes(long, long+"x") != 1 || Runes("é", "e") != 1 {
+		t.Error("wrong distance")
+	}
+}

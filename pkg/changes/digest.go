@@ -42,6 +42,8 @@ type Run struct {
 	// Withdrawn: this part had vacancies in the compared run and has none
 	// now (a county whose last vacancy was withdrawn): its digest says so.
 	Withdrawn bool
+	// Overrides name the calendar input applied, one each (issue 35).
+	Overrides []string
 }
 
 // VerifyCount is one unverified rule and the open deadlines resting on it.
@@ -478,8 +480,11 @@ func weekday(iso string) string {
 	return t.Format("Mon") + " " + iso
 }
 
-// RunLine is the run's one line of counts.
-func (d *Digest) RunLine() string {
+// RunLine is the run's one line of counts, and the calendar input
+// applied (overridesSentence).
+func (d *Digest) RunLine() string { return d.runCounts() + overridesSentence(d.Run.Overrides) }
+
+func (d *Digest) runCounts() string {
 	r := d.Run
 	if r.Part != "" {
 		s := plural(r.Vacancies, "vacancy", "vacancies") + " and " + plural(r.Rejected, "rejected row", "rejected rows") + " " + r.Part +
@@ -524,6 +529,15 @@ func plainCause(c *Change) string {
 		return c.CauseDetail
 	}
 	return strings.TrimPrefix(string(c.Cause)+": "+c.CauseDetail, ": ")
+}
+
+// overridesSentence is " Calendar overrides applied: …." naming each,
+// "" when there are none.
+func overridesSentence(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return " Calendar overrides applied: " + clean(strings.Join(lines, "; ")) + "."
 }
 
 // CompareLine says what this run was compared with, or why not.

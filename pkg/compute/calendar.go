@@ -168,6 +168,22 @@ func calOverrideYear(year int, d Date) int {
 	return d.Year
 }
 
+// addedHolidayIn is a holiday calendar input added on a day from `from`
+// up to (not including) `to`: one a roll-over from `from` to `to` passed.
+func (c *Calendar) addedHolidayIn(from, to Date) (Holiday, bool) {
+	if c == nil || len(c.added) == 0 {
+		return Holiday{}, false
+	}
+	for y := from.Year; y <= to.Year; y++ {
+		for _, h := range c.added[y] {
+			if !h.Date.Before(from) && h.Date.Before(to) {
+				return h, true
+			}
+		}
+	}
+	return Holiday{}, false
+}
+
 func (c *Calendar) setClosed(n int64) {
 	if n < c.first || n > c.last {
 		return

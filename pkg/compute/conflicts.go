@@ -26,6 +26,12 @@ const (
 	codeEditionStraddle      = "EDITION_STRADDLE"
 	codeProclamationLate     = "PROCLAMATION_LATE"
 	codeProclamationOverdue  = "PROCLAMATION_OVERDUE"
+
+	// What reading the input noticed (ingest and the pipeline raise them,
+	// the engine carries them): the row was read all the same.
+	codeDateUnlikely = "DATE_UNLIKELY"
+	codeCauseGuessed = "CAUSE_GUESSED"
+	codeDuplicateID  = "DUPLICATE_ID"
 )
 
 // ConflictRule is one row of the conflict-code table.
@@ -65,6 +71,12 @@ var conflictRules = [...]ConflictRule{
 	{codeProclamationLate, Warning, "the proclamation came after the last day of the duty to proclaim", "a warning, not an error: the state has counted from the formal resignation letter"},
 	{codeProclamationOverdue, Warning, "the last day of the duty to proclaim passed before the as-of date and the row gives neither a proclamation nor a special election date",
 		"code added by this tool: the row records no proclamation, and the seat may be left without the special election the statute requires"},
+	{codeDateUnlikely, Warning, "a date before 2009 or more than two years after the as-of date (term_end: before 2009 only), or a two-digit year whose century is then a guess: the message names the reading and the other century",
+		"code added by this tool (issue 35): the law data begins with the 2010 editions; a two-digit year is read as 20YY"},
+	{codeCauseGuessed, Warning, "a cause read from the known word it begins with (\"resigned (effective 3/1)\" as resignation): the rest of the cell was not read",
+		"code added by this tool (issue 35)"},
+	{codeDuplicateID, Warning, "a vacancy_id that another row, in this input or another, also gives: the message names the other rows; explain --id shows each",
+		"code added by this tool (issue 35): ids are compared without regard to case, as explain matches them"},
 }
 
 func conflictSeverity(code string) Severity {

@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +34,11 @@ type deadlineRun struct {
 	primary  Date
 	pTouched bool
 	pAct     bool
+	// inputDates names the calendar input rows that set this year's
+	// primary or general election ("the primary 2027-06-15 of calendar
+	// input v.xlsx:Calendar:3"), for the reason of each row counted from
+	// them; "" when none did.
+	inputDates string
 }
 
 // scratchPool holds the arrays the permanent formula's second pass
@@ -138,12 +144,23 @@ func (d *deadlineRun) general(rows []Deadline, cs []Conflict) ([]Deadline, []Con
 func (d *deadlineRun) generalRows(rows []Deadline, cs []Conflict) ([]Deadline, []Conflict) {
 	p, psrc := d.cal.primaryFor(d.ed, d.year, d.class, !d.base)
 	d.primary, d.pTouched, d.pAct = p, psrc.touched, psrc.act >= 0
-	g, _ := d.cal.General(d.year)
+	g, gsrc := d.cal.General(d.year)
 	gTouched := false
 	if d.base {
 		g = d.cal.generalFormula(d.year)
 	} else {
 		_, gTouched = d.cal.general[d.year]
+	}
+	d.inputDates = ""
+	if !d.base {
+		var from []string
+		if psrc.touched && psrc.act < 0 {
+			from = append(from, "the primary "+isoDate(p)+" of "+psrc.text)
+		}
+		if gTouched {
+			from = append(from, "the general election "+isoDate(g)+" of "+gsrc)
+		}
+		d.inputDates = strings.Join(from, " and ")
 	}
 	first := len(rows)
 	for i := range d.ed.Deadlines {
@@ -267,6 +284,9 @@ func (d *deadlineRun) evaluate(rule *DeadlineRule, row *Deadline, a *anchors, cs
 			row.Verify = d.law.verifyText("the day the window opens is not known")
 		}
 	}
+	if row.touched && !row.actDerived && d.inputDates != "" && !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, "date from ") }) {
+		notes = append(notes, "counted from "+d.inputDates)
+	}
 	if len(notes) > 0 {
 		row.Reason = joinNonEmpty("; ", row.Reason, strings.Join(notes, "; "))
 	}
@@ -387,6 +407,7 @@ func (a *YearAct) row(code string, class OfficeClass) *ActRow {
 // the proclamation r; election is the proclaimed day (zero when not
 // given).
 func (d *deadlineRun) special(t *SpecialTable, r, election Date, rows []Deadline, cs []Conflict) ([]Deadline, []Conflict) {
+	d.inputDates = "" // a special election counts from no input date
 	w := &t.Window
 	label := d.law.Label(d.edBit)
 	if w.Code != "" {
@@ -426,6 +447,11 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, met *MetBy, cs []Con
 		return cs
 	}
 	if row.RolledOver {
+		if h, ok := d.cal.addedHolidayIn(row.Statutory, row.Effective); ok {
+			// The day off came from calendar input: the reason names it
+			// (issue 35).
+			row.Reason = joinNonEmpty("; ", row.Reason, "moved off "+isoDate(h.Date)+", a public holiday ("+h.Name+") added by "+h.Source)
+		}
 		cs = append(cs, conflict(codeRolledOver, row.Code,
 			row.Code+": the last day "+isoDate(row.Statutory)+" is a "+dayName(d.cal, row.Statutory)+"; "+d.law.RollOver.Cite+" moves it to "+isoDate(row.Effective)+".",
 			d.law.RollOver.Cite))

@@ -162,6 +162,9 @@ func (e *engine) run() {
 	if cap(e.r.Steps) == 0 && e.explaining {
 		e.r.Steps = make([]Step, 0, 12)
 	}
+	// What reading the row noticed comes first: it is about the row as
+	// written, before any rule.
+	e.r.Conflicts = append(e.r.Conflicts, in.Read...)
 	e.vacancyDate()
 	switch {
 	case !e.v.IsZero():

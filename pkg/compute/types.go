@@ -128,6 +128,11 @@ type Vacancy struct {
 	Notes               string
 
 	Extra []Field // input columns the contract does not name, in header order
+
+	// Read are the warnings reading the row raised (DATE_UNLIKELY,
+	// CAUSE_GUESSED): the row was read all the same, and its result
+	// carries them first among its conflicts.
+	Read []Conflict
 }
 
 // Counties are the counties the vacancy's county value names, in order:

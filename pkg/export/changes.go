@@ -218,6 +218,7 @@ func (w *Writer) digestRun(info RunInfo) changes.Run {
 		r.Withdrawn = w.opts.slice.Withdrawn
 	}
 	r.Words = lastDayTitle
+	r.Overrides = overrideLines(info)
 	for _, l := range t.verify.lines() {
 		r.Verify = append(r.Verify, changes.VerifyCount{Rule: l.Rule, Open: l.Open, Check: l.Check})
 	}

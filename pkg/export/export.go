@@ -81,6 +81,21 @@ type Input struct {
 	// about rows read all the same (a cell whose encoding was guessed).
 	Unread []string
 	Notes  []string
+	// Hidden are the sheets read though hidden, or hiding rows, or with
+	// a filter set (issue 35): summary.json's "hidden".
+	Hidden []HiddenSheet
+}
+
+// HiddenSheet is a sheet whose rows were read though a person does not
+// see them all: its state ("visible", "hidden", "veryHidden"), its hidden
+// rows below the header (the first few, and the count), and the range of
+// its filter when one is set.
+type HiddenSheet struct {
+	Sheet    string `json:"sheet"`
+	State    string `json:"state"`
+	Rows     []int  `json:"hidden_rows"`
+	RowCount int    `json:"hidden_row_count"`
+	Filter   string `json:"filter"`
 }
 
 // Phase is one timed phase of the run.
@@ -95,6 +110,8 @@ type RunInfo struct {
 	Inputs  []Input
 	Phases  []Phase
 	Jobs    int
+	// Overrides are the calendar input rows applied (overrides.go).
+	Overrides []CalendarOverride
 }
 
 // Totals is what the writer counted; the pipeline maps it to an exit code.

@@ -30,7 +30,7 @@ var columnMeanings = map[string]map[string]string{
 		"county":                    "The county, one of New York's 62.",
 		"incumbent":                 "The person whose office became vacant, as the input gives it.",
 		"cause":                     "How the office became vacant (Public Officers Law § 30).",
-		"event_date":                "The date of the event the input gives (death, resignation, …).",
+		"event_date":                "The date of the event the input gives (death, resignation, …): a date cell, or text such as 2027-03-01, 3/1/2027, March 1, 2027, 1 March 2027 or 1-Mar-27. A two-digit year is always 20YY (27 is 2027, 69 is 2069); numbers that read as two days (3.1.2027) are refused naming both. Any date of the row before 2009, or more than two years after the as-of date (term_end aside), is read with a DATE_UNLIKELY warning, which names the other century of a two-digit year.",
 		"vacancy_date":              "The day the office became vacant in law (Public Officers Law § 30).",
 		"filling_method":            "How the vacancy is filled (Public Officers Law § 42).",
 		"filling_election_date":     "The election that fills the vacancy: the general election, or the special election proclaimed.",

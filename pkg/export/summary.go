@@ -71,6 +71,8 @@ type summaryDoc struct {
 	// the run's --fail-on (its mail is due).
 	Elections summaryElections `json:"election_days"`
 	FailOn    failOnDoc        `json:"fail_on"`
+	// Issue 35: the calendar input applied, and to whose rows (overrides.go).
+	Overrides []CalendarOverride `json:"calendar_overrides"`
 }
 
 type summaryCounts struct {
@@ -94,6 +96,8 @@ type summaryInput struct {
 	Blank    int      `json:"blank"`
 	Unread   []string `json:"sheets_not_read,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// Issue 35: the sheets read though hidden, hiding rows, or filtered.
+	Hidden []HiddenSheet `json:"hidden,omitempty"`
 }
 
 type summaryAhead struct {
@@ -189,6 +193,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 		Timings:  ts,
 		Duration: totalSeconds(ts),
 	}
+	doc.Overrides = overridesJSON(info)
 	if doc.Continued == nil {
 		doc.Continued = []continuation{}
 	}
@@ -199,7 +204,7 @@ func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]
 			sheets = []string{}
 		}
 		doc.Inputs = append(doc.Inputs, summaryInput{in.Path, in.SHA256, sheets, in.Rows, in.Accepted,
-			in.Rejected, in.Blank, in.Unread, in.Notes})
+			in.Rejected, in.Blank, in.Unread, in.Notes, in.Hidden})
 	}
 	for _, u := range t.upcomingSorted() {
 		doc.Upcoming.Shown = append(doc.Upcoming.Shown, u.json())
@@ -613,6 +618,9 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 		if err := s.inputNotes(in); err != nil {
 			return err
 		}
+	}
+	if err := s.summaryOverrides(info); err != nil {
+		return err
 	}
 	s.Gap()
 	if err := s.Head("phase", "seconds"); err != nil {

@@ -188,6 +188,11 @@ func calendarWorkbook(path string, sheetOnly bool, cr *calReader) ([]compute.Ove
 	defer wb.close()
 	sheets := wb.sheetNames()
 	i := 0
+	if sheetOnly && ownResults(sheets) {
+		// The tool's own results.xlsx: its Calendar sheet lists the
+		// year's election days the run used, it overrides nothing.
+		return nil, nil, nil
+	}
 	if sheetOnly {
 		n, ok := findSheet(sheets, calendarSheet)
 		if !ok {
@@ -408,5 +413,6 @@ func nearestCode(c string, codes []string) string {
 // parseDateCell reads a date cell the way vacancy rows are read.
 func parseDateCell(dates dateCells, i int, s string) (compute.Date, error) {
 	p := rowParser{dates: dates}
-	return p.date(i, s)
+	d, _, err := p.date(i, s)
+	return d, err
 }

@@ -336,7 +336,7 @@ func readCSVFile(ctx context.Context, path string, opts Options, s *sink) error 
 func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 	var p *rowParser
 	var header, lastEnd int
-	var near looseSheet // the line nearest a header, for a "did you mean"
+	var near looseSheet // the line nearest a header, and the first, for the message
 	for {
 		ok, err := t.next()
 		if err != nil {
@@ -350,13 +350,19 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 			_, long := t.records.overLong(t.line)
 			if !long && t.perr == nil && t.line <= 100 {
 				near.nearHeader(t.line, t.record)
+				if near.first == 0 && !blankRow(t.record) {
+					near.first, near.firstCells = t.line, foundCells(t.record)
+				}
 			}
 			if !long && t.perr == nil && isHeader(t.record) {
 				m := newMapping(append([]string(nil), t.record...))
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: line %d: %s", shownPath(path), t.line, m.duplicate)
 				}
-				p = &rowParser{m: m, v: newVocab(), file: s.file}
+				if own := OwnOutput(t.record); own != "" {
+					return fmt.Errorf("ingest: %s: %s", shownPath(path), ownOutputProblem(own))
+				}
+				p = &rowParser{m: m, v: newVocab(), file: s.file, asOf: s.asOf}
 				header = len(t.record)
 				lastEnd = t.endLine
 				s.extraColumns(m, "")
@@ -383,9 +389,12 @@ func readCSV(ctx context.Context, path string, t *csvTable, s *sink) error {
 		if t.lines() == 0 {
 			return fmt.Errorf("ingest: %s: the file is empty; give a CSV file with a header row naming at least office and cause", shownPath(path))
 		}
+		if own := OwnOutput(near.firstCells); own != "" {
+			return fmt.Errorf("ingest: %s: %s", shownPath(path), ownOutputProblem(own))
+		}
 		hint := ""
-		if near.nearRow != 0 && len(near.nearHints) > 0 {
-			hint = fmt.Sprintf(": line %d looks like the header, but %s", near.nearRow, strings.Join(near.nearHints, "; "))
+		if h := near.headersFound("line"); h != "" {
+			hint = ": " + h
 		}
 		return fmt.Errorf("ingest: %s: no header row naming at least office and cause in any of its %d lines%s", shownPath(path), t.lines(), hint)
 	}
@@ -433,7 +442,16 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 		s.note(Problem{Source: sourceOf(p, t.line), Column: p.m.name(mc.col), Value: shorten(mc.value, 200),
 			Message: fmt.Sprintf("the cell mixes UTF-8 with bytes of another encoding; those bytes were read as Windows-1252, giving %s: check the text, and save the file as UTF-8", quote(shorten(mc.value, 200)))})
 	}
-	return s.item(p.parse(rec, t.line, rowProblems))
+	it := p.parse(rec, t.line, rowProblems)
+	if len(it.Problems) > 0 {
+		// Only a row that is no vacancy can be a total row: the check
+		// costs nothing on the rows that are.
+		if what := p.totalRow(rec, nil); what != "" {
+			s.totalNote(p, t.line, what)
+			return nil
+		}
+	}
+	return s.item(it)
 }
 
 func lastNonBlank(rec []string) int {

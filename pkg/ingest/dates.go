@@ -18,58 +18,219 @@ const (
 )
 
 // dateForms is the sentence every date problem ends with.
-const dateForms = `write it as YYYY-MM-DD, M/D/YYYY, M/D/YY or "January 5, 2026", or use a date cell`
+const dateForms = `write it as YYYY-MM-DD, M/D/YYYY or "January 5, 2026", or use a date cell`
 
 // dateError says why a cell is not a date.
 type dateError struct{ msg string }
 
 func (e *dateError) Error() string { return e.msg }
 
-// parseDateText reads the text forms of a date: YYYY-MM-DD, M/D/YYYY,
-// M/D/YY, "January 5, 2026" and "Jan 5, 2026" (month names in any case,
-// "Sept" and a period after an abbreviation allowed).
-//
-// M/D/YY: the two-digit year is read the way Excel reads one typed into a
-// cell (its default cut-off): 00–29 are 2000–2029, 30–99 are 1930–1999. So
-// "1/5/26" is 2026-01-05 and "1/5/98" (an incumbent's term start) is
-// 1998-01-05; a sheet and its CSV export mean the same day.
+// The rule for a two-digit year (CONTRACT.md, Input): YY is 20YY, always.
+// Every date the law data covers (its editions begin in 2010) lies in this
+// century, so the rule never depends on the day the tool runs, and a file
+// means the same day every year. Where 20YY falls outside the dates the
+// tool expects (before plausibleFrom, or more than two years after the
+// as-of date), the century is a guess and the row says so (DATE_UNLIKELY,
+// naming 19YY too).
+const twoDigitCentury = 2000
+
+// plausibleFrom is the first year of a date the tool takes without a
+// word: the law data begins with the 2010 editions, and a vacancy of 2009
+// may still be filled under them.
+const plausibleFrom = 2009
+
+// parseDateText reads the text forms of a date: YYYY-MM-DD (and
+// YYYY/MM/DD, YYYY.MM.DD), M/D/YYYY, M/D/YY, a month in words before or
+// after the day ("January 5, 2026", "Jan. 5 2026", "March 3rd, 2027",
+// "3 March 2027", "3-Mar-27" as Excel writes its d-mmm-yy format), each
+// also with a time of day after it as Excel writes a date-time as text.
+// A two-digit year is 20YY (twoDigitCentury). Numbers in another order
+// are read only where one reading alone is a date: "12-25-2026" is
+// December 25; "13.04.2026" is refused with the day it seems to mean;
+// "3.1.2027", "27-03-01" and "01/02/03" are refused naming each reading,
+// never offering one.
 func parseDateText(s string) (compute.Date, error) {
+	d, _, err := readDateText(s)
+	return d, err
+}
+
+// readDateText is parseDateText that also says whether the year was
+// written in two digits (its century the tool's rule).
+func readDateText(s string) (compute.Date, bool, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return compute.Date{}, &dateError{"the date is blank"}
+		return compute.Date{}, false, &dateError{"the date is blank"}
 	}
 	whole := s
 	// Excel's text of a date-time cell ("4/3/26 0:00", "2026-04-03
 	// 00:00:00"): the day, the time of day dropped.
 	s = cutTimeOfDay(s)
-	var y, m, d int
-	var ok bool
-	switch {
-	case len(s) == 10 && s[4] == '-' && s[7] == '-':
-		y, ok = digits(s[0:4])
-		if ok {
-			m, ok = digits(s[5:7])
+	if len(s) == 10 && s[4] == '-' && s[7] == '-' {
+		// The form the tool writes, first: most text dates are it.
+		y, ok1 := digits(s[0:4])
+		m, ok2 := digits(s[5:7])
+		d, ok3 := digits(s[8:10])
+		if ok1 && ok2 && ok3 {
+			day, err := checkDate(whole, y, m, d)
+			return day, false, err
 		}
-		if ok {
-			d, ok = digits(s[8:10])
-		}
-	case strings.Count(s, "/") == 2:
-		y, m, d, ok = slashDate(s)
-	case s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z':
-		y, m, d, ok = wordDate(s)
 	}
+	if hasLetter(s) {
+		if y, m, d, two, ok := wordDate(s); ok {
+			day, err := checkDate(whole, y, m, d)
+			return day, two, err
+		}
+		return compute.Date{}, false, &dateError{fmt.Sprintf("%s is not a date; %s", quote(whole), dateForms)}
+	}
+	return numericDate(whole, s)
+}
+
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// numericDate reads a date of three numbers: s is whole without its time
+// of day.
+func numericDate(whole, s string) (compute.Date, bool, error) {
+	notDate := func() (compute.Date, bool, error) {
+		return compute.Date{}, false, &dateError{fmt.Sprintf("%s is not a date; %s", quote(whole), dateForms)}
+	}
+	sep, a, b, c, ok := threeNumbers(s)
 	if !ok {
-		if hint := dayFirstHint(s); hint != "" {
-			return compute.Date{}, &dateError{fmt.Sprintf("%s is not a date the tool reads: %s", quote(whole), hint)}
-		}
-		return compute.Date{}, &dateError{fmt.Sprintf("%s is not a date; %s", quote(whole), dateForms)}
+		return notDate()
 	}
-	if m > 12 && d <= 12 && strings.Count(s, "/") == 2 {
-		if hint := dayFirstHint(s); hint != "" {
-			return compute.Date{}, &dateError{fmt.Sprintf("%s is not a date: there is no month %d; %s", quote(whole), m, hint)}
+	na, _ := digits(a)
+	nb, _ := digits(b)
+	nc, _ := digits(c)
+	switch {
+	case len(a) == 4 && len(b) <= 2 && len(c) <= 2:
+		// Year first, whatever the separator: no one writes YYYY-DD-MM.
+		day, err := checkDate(whole, na, nb, nc)
+		return day, false, err
+	case len(a) > 2 || len(b) > 2 || len(c) != 4 && len(c) != 2:
+		return notDate()
+	}
+	two := len(c) == 2
+	y := nc
+	if two {
+		y += twoDigitCentury
+	}
+	monthFirst := validDate(y, na, nb)
+	if sep == '/' {
+		// The tool reads M/D/Y with slashes (the order of the United
+		// States, stated in the contract): a day-first date is refused
+		// with the one day it can mean. With a two-digit year, a date
+		// before 2009 may be year first instead ("01/02/03"): both are
+		// named.
+		switch {
+		case monthFirst && two && len(a) == 2 && y < plausibleFrom && validDate(twoDigitCentury+na, nb, nc):
+			return ambiguous(whole, reading{y, na, nb, "month first, as the tool reads M/D/YY"}, reading{twoDigitCentury + na, nb, nc, "year first"})
+		case monthFirst:
+			return compute.Date{Year: y, Month: time.Month(na), Day: nb}, two, nil
+		case na > 12 && validDate(y, nb, na):
+			return compute.Date{}, false, &dateError{fmt.Sprintf("%s is not a date: there is no month %d; %s", quote(whole), na, dayFirstHint(y, nb, na))}
+		}
+		if na < 1 || na > 12 {
+			return compute.Date{}, false, &dateError{fmt.Sprintf("%s is not a date: there is no month %d; %s", quote(whole), na, dateForms)}
+		}
+		day, err := checkDate(whole, y, na, nb)
+		return day, two, err
+	}
+	// Dots and dashes: Europe writes the day first, the United States the
+	// month; with a two-digit year first, the year may lead.
+	dayFirst := validDate(y, nb, na) && na != nb
+	var rs []reading
+	if monthFirst {
+		rs = append(rs, reading{y, na, nb, "month first"})
+	}
+	if dayFirst {
+		rs = append(rs, reading{y, nb, na, "day first"})
+	}
+	if two && len(a) == 2 && validDate(twoDigitCentury+na, nb, nc) {
+		if r := (reading{twoDigitCentury + na, nb, nc, "year first"}); !r.sameDay(rs) {
+			rs = append(rs, r)
 		}
 	}
-	return checkDate(whole, y, m, d)
+	switch {
+	case len(rs) > 1:
+		return ambiguous(whole, rs...)
+	case len(rs) == 1 && rs[0].how == "day first":
+		return compute.Date{}, false, &dateError{fmt.Sprintf("%s is not a date the tool reads: %s", quote(whole), dayFirstHint(y, nb, na))}
+	case len(rs) == 1:
+		r := rs[0]
+		return compute.Date{Year: r.y, Month: time.Month(r.m), Day: r.d}, two, nil
+	}
+	if na >= 1 && na <= 12 {
+		day, err := checkDate(whole, y, na, nb)
+		if err != nil {
+			return day, false, err
+		}
+	}
+	return notDate()
+}
+
+// threeNumbers splits s into three runs of digits between two of one
+// separator ('/', '-' or '.').
+func threeNumbers(s string) (sep byte, a, b, c string, ok bool) {
+	i := strings.IndexAny(s, "/-.")
+	if i <= 0 {
+		return 0, "", "", "", false
+	}
+	sep = s[i]
+	j := strings.IndexByte(s[i+1:], sep)
+	if j < 0 {
+		return 0, "", "", "", false
+	}
+	j += i + 1
+	a, b, c = s[:i], s[i+1:j], s[j+1:]
+	for _, p := range []string{a, b, c} {
+		if _, ok := digits(p); !ok {
+			return 0, "", "", "", false
+		}
+	}
+	return sep, a, b, c, true
+}
+
+// validDate reports whether y-m-d is a day the tool reads.
+func validDate(y, m, d int) bool {
+	return m >= 1 && m <= 12 && d >= 1 && y >= minYear && y <= maxYear && d <= daysIn(y, time.Month(m))
+}
+
+// reading is one day a date's numbers may mean, and how they are read so.
+type reading struct {
+	y, m, d int
+	how     string
+}
+
+func (r reading) sameDay(rs []reading) bool {
+	for _, o := range rs {
+		if o.y == r.y && o.m == r.m && o.d == r.d {
+			return true
+		}
+	}
+	return false
+}
+
+// words is the day in words, "March 1, 2027": a reading named, never a
+// form to copy.
+func (r reading) words() string {
+	return fmt.Sprintf("%s %d, %d", time.Month(r.m), r.d, r.y)
+}
+
+// ambiguous refuses a date whose numbers read as more than one day,
+// naming each: which one was meant is the analyst's to say.
+func ambiguous(whole string, rs ...reading) (compute.Date, bool, error) {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.words() + " (" + r.how + ")"
+	}
+	list := strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+	return compute.Date{}, false, &dateError{fmt.Sprintf("%s could be %s: the tool does not guess which; write the year in four digits first (YYYY-MM-DD) or the month in words", quote(whole), list)}
 }
 
 // cutTimeOfDay drops a time of day after a date, as Excel writes a
@@ -98,47 +259,16 @@ func cutTimeOfDay(s string) string {
 			return s
 		}
 	}
-	if strings.Count(date, "/") != 2 && !(len(date) == 10 && date[4] == '-' && date[7] == '-') {
+	if _, _, _, _, ok := threeNumbers(date); !ok {
 		return s
 	}
 	return date
 }
 
-// dayFirstHint explains a date written day first, as in Europe
-// ("13/04/2026", "04.03.2026", "13-04-2026"), which the tool does not
-// guess at: "" when s does not look like one.
-func dayFirstHint(s string) string {
-	var sep byte
-	for _, c := range []byte{'/', '.', '-'} {
-		if strings.Count(s, string(c)) == 2 {
-			sep = c
-		}
-	}
-	if sep == 0 {
-		return ""
-	}
-	f := strings.Split(s, string(sep))
-	if len(f[0]) > 2 || len(f[1]) > 2 || len(f[2]) != 4 && len(f[2]) != 2 {
-		return ""
-	}
-	d, ok1 := digits(f[0])
-	m, ok2 := digits(f[1])
-	y, ok3 := digits(f[2])
-	if !ok1 || !ok2 || !ok3 || d < 1 || d > 31 || m < 1 || m > 12 {
-		return ""
-	}
-	if len(f[2]) == 2 {
-		y += 2000
-		if y >= 2030 {
-			y -= 100
-		}
-	}
-	if sep == '/' && d <= 12 {
-		return "" // M/D/Y as written: read as such
-	}
-	if d > daysIn(y, time.Month(m)) {
-		return ""
-	}
+// dayFirstHint explains a date that reads only day first, as in Europe
+// ("13/04/2026", "13.04.2026"): the one day it can mean, which the tool
+// does not take on a guess of the writer's habit.
+func dayFirstHint(y, m, d int) string {
 	iso := fmt.Sprintf("%04d-%02d-%02d", y, m, d)
 	return fmt.Sprintf("it looks day-first (%d %s %d); the tool reads M/D/YYYY, so write it as %s or %d/%d/%d", d, time.Month(m), y, iso, m, d, y)
 }
@@ -157,8 +287,18 @@ func checkDate(s string, y, m, d int) (compute.Date, error) {
 	return compute.Date{Year: y, Month: time.Month(m), Day: d}, nil
 }
 
+// daysIn is the length of the month (proleptic Gregorian calendar).
 func daysIn(y int, m time.Month) int {
-	return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	switch m {
+	case time.February:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case time.April, time.June, time.September, time.November:
+		return 30
+	}
+	return 31
 }
 
 // digits reads a run of ASCII digits (at most 9).
@@ -177,32 +317,6 @@ func digits(s string) (int, bool) {
 	return n, true
 }
 
-func slashDate(s string) (y, m, d int, ok bool) {
-	i := strings.IndexByte(s, '/')
-	j := i + 1 + strings.IndexByte(s[i+1:], '/')
-	ms, ds, ys := s[:i], s[i+1:j], s[j+1:]
-	if len(ms) < 1 || len(ms) > 2 || len(ds) < 1 || len(ds) > 2 || (len(ys) != 2 && len(ys) != 4) {
-		return 0, 0, 0, false
-	}
-	if m, ok = digits(ms); !ok {
-		return
-	}
-	if d, ok = digits(ds); !ok {
-		return
-	}
-	if y, ok = digits(ys); !ok {
-		return
-	}
-	if len(ys) == 2 {
-		if y < 30 {
-			y += 2000
-		} else {
-			y += 1900
-		}
-	}
-	return y, m, d, true
-}
-
 var monthWords = map[string]int{
 	"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,
 	"april": 4, "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7,
@@ -210,28 +324,69 @@ var monthWords = map[string]int{
 	"october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
 }
 
-// wordDate reads "January 5, 2026", "Jan. 5 2026".
-func wordDate(s string) (y, m, d int, ok bool) {
-	f := strings.Fields(s)
-	if len(f) != 3 {
-		return 0, 0, 0, false
+// weekdays may stand before a date in words ("Tuesday, March 3, 2027").
+var weekdays = map[string]bool{"monday": true, "mon": true, "tuesday": true, "tue": true, "tues": true,
+	"wednesday": true, "wed": true, "thursday": true, "thu": true, "thurs": true, "friday": true, "fri": true,
+	"saturday": true, "sat": true, "sunday": true, "sun": true}
+
+// wordDate reads a date with its month in words: the month before the day
+// ("January 5, 2026", "Jan. 5 2026", "March 3rd, 2027", "Mar-3-2027") or
+// after it ("3 March 2027", "3-Mar-27", Excel's d-mmm-yy); a weekday may
+// lead. two says the year was written in two digits.
+func wordDate(s string) (y, m, d int, two, ok bool) {
+	var f [4]string
+	n := 0
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '-' || r == '/' }) {
+		if n == len(f) {
+			return 0, 0, 0, false, false
+		}
+		f[n] = w
+		n++
 	}
-	mw := strings.ToLower(strings.TrimSuffix(f[0], "."))
-	if m, ok = monthWords[mw]; !ok {
-		return 0, 0, 0, false
+	fs := f[:n]
+	if n == 4 && weekdays[strings.ToLower(strings.TrimSuffix(fs[0], "."))] {
+		fs = fs[1:]
 	}
-	ds := strings.TrimSuffix(f[1], ",")
-	if len(ds) < 1 || len(ds) > 2 {
-		return 0, 0, 0, false
+	if len(fs) != 3 {
+		return 0, 0, 0, false, false
 	}
-	if d, ok = digits(ds); !ok {
-		return
+	day, month := fs[1], fs[0]
+	if m, ok = monthWords[strings.ToLower(strings.TrimSuffix(month, "."))]; !ok {
+		day, month = fs[0], fs[1]
+		if m, ok = monthWords[strings.ToLower(strings.TrimSuffix(month, "."))]; !ok {
+			return 0, 0, 0, false, false
+		}
 	}
-	if len(f[2]) != 4 {
-		return 0, 0, 0, false
+	if d, ok = dayNumber(day); !ok {
+		return 0, 0, 0, false, false
 	}
-	y, ok = digits(f[2])
-	return y, m, d, ok
+	ys := fs[2]
+	if len(ys) != 4 && len(ys) != 2 {
+		return 0, 0, 0, false, false
+	}
+	if y, ok = digits(ys); !ok {
+		return 0, 0, 0, false, false
+	}
+	if len(ys) == 2 {
+		y += twoDigitCentury
+		two = true
+	}
+	return y, m, d, two, true
+}
+
+// dayNumber reads a day of the month, with an ordinal suffix or not:
+// "5", "05", "3rd", "21st".
+func dayNumber(s string) (int, bool) {
+	if len(s) > 2 {
+		switch strings.ToLower(s[len(s)-2:]) {
+		case "st", "nd", "rd", "th":
+			s = s[:len(s)-2]
+		}
+	}
+	if len(s) < 1 || len(s) > 2 {
+		return 0, false
+	}
+	return digits(s)
 }
 
 // serialDate converts the raw value of a date-formatted cell, an Excel

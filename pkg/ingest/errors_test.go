@@ -63,7 +63,7 @@ func TestWholeFileErrors(t *testing.T) {
 		{"a file that is not there", filepath.Join(dir, "gone.xlsx"), Options{}, "cannot read the file (no such file or directory)"},
 		{"a CSV that is not there", filepath.Join(dir, "gone.csv"), Options{}, "cannot read the file (no such file or directory)"},
 		{"a Word document", write("memo.docx", []byte("x")), Options{}, "unsupported input; give an .xlsx or .xlsm workbook, a .csv file, or - for CSV on standard input"},
-		{"a CSV without the header", noHeader, Options{}, "no header row naming at least office and cause in any of its 2 lines"},
+		{"a CSV without the header", noHeader, Options{}, `no header row naming at least office and cause in any of its 2 lines: line 1, the first with values, holds "a", "b"`},
 		{"a folder named like a workbook", folder, Options{}, "is a folder, not a file: give the workbooks or CSV files inside it"},
 	}
 	for _, tc := range tests {

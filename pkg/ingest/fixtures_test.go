@@ -204,7 +204,7 @@ func TestCountyWorkbook(t *testing.T) {
 		want := []Problem{
 			{Source: src("Kings", 9), Column: "Office Title", Message: `office is blank: name the office, e.g. "Member of Assembly" or "Town Supervisor"`},
 			{Source: src("Kings", 9), Column: "County", Value: "Schenectedy", Message: `"Schenectedy" is not a New York county. Did you mean Schenectady?`},
-			{Source: src("Kings", 9), Column: "Reason", Value: "fell asleep", Message: `"fell asleep" is not a cause the tool knows; use one of ` + causeList + `, or words such as "died", "resigned", "moved out of district"`},
+			{Source: src("Kings", 9), Column: "Reason", Value: "fell asleep", Message: unknownCauseMessage("fell asleep")},
 			{Source: src("Kings", 9), Column: "Date of Event", Value: "46027", Message: `"46027" is a number, not a date: format the cell as a date, or ` + dateForms},
 			{Source: src("Kings", 9), Column: "May be appointed", Value: "maybe", Message: `"maybe" is not yes or no; write yes/no, y/n, true/false or 1/0, or leave it blank`},
 			{Source: src("Kings", 9), Column: "Next Full Term Year", Value: "26", Message: `"26" is not a year: write four digits, e.g. 2026`},
@@ -240,9 +240,11 @@ func TestCountyWorkbook(t *testing.T) {
 			t.Fatalf("problems %#v", got)
 		}
 	})
-	t.Run("a formula is not evaluated: without a cached value the cell is blank", func(t *testing.T) {
+	// Issue 35: not "blank", which sent the analyst looking for an empty
+	// cell that shows a date in Excel.
+	t.Run("a formula is not evaluated: without a saved value it says so", func(t *testing.T) {
 		want := []Problem{{Source: src("Erie", 6), Column: "Date",
-			Message: "event_date is blank: give the date of the event that made the vacancy (the death, the resignation's effective date, …)"}}
+			Message: "formula with no saved value: open and save it in Excel, which computes and saves its value (a script wrote the formula without one), or type the value"}}
 		if got := byID["E-5"].Problems; !reflect.DeepEqual(got, want) {
 			t.Fatalf("problems %#v", got)
 		}

@@ -48,20 +48,28 @@ type Options struct {
 	// how far a progress bar has come.
 	OnRead func(n int)
 
+	// AsOf is the run's as-of date: a row's date more than two years
+	// after it is read with a warning (DATE_UNLIKELY); zero: not checked.
+	AsOf compute.Date
+
 	// CheckAsRead reads each worksheet of a workbook once, checking its
 	// part as its rows are read, instead of checking the whole part
 	// before its first row (a second inflate and scan of the sheet). The
 	// checks are the same, but found later: when ReadFile returns an
 	// error, the rows it emitted before are not to be kept. A sheet whose
 	// row numbers go back, so that two rows may share one, ends the read
-	// with ErrRescan before that row is emitted: read the file again
-	// without CheckAsRead, which finds the rows that share a number first.
+	// with ErrRescan before that row is emitted, and so does a sheet whose
+	// merged cells (written after its rows) cover rows below its header,
+	// once its rows are read: read the file again without CheckAsRead,
+	// which finds the rows that share a number, and the merges, first.
 	CheckAsRead bool
 }
 
-// ErrRescan ends a read with Options.CheckAsRead at a sheet whose row
-// numbers go back; the rows emitted before it are not to be kept.
-var ErrRescan = errors.New("ingest: a sheet's row numbers go back: read it again with the check first")
+// ErrRescan ends a read with Options.CheckAsRead at a sheet that must be
+// checked whole before its rows are read: its row numbers go back, or it
+// merges cells over the rows below its header (the merges come after the
+// rows in the XML). The rows emitted before it are not to be kept.
+var ErrRescan = errors.New("ingest: a sheet must be checked before its rows are read: read it again with the check first")
 
 // DefaultMaxUnpackedBytes is the default bound on a workbook's unpacked
 // parts. A workbook of 1,000,000 vacancy rows as Excel saves it unpacks to
@@ -97,6 +105,27 @@ type FileStats struct {
 	// vacancies, with the reason (the Calendar sheet, a sheet with no
 	// header row), in workbook order.
 	Skipped []SkippedSheet
+
+	// Hidden lists the sheets read that are hidden, hide rows below their
+	// header, or have a filter set (issue 35): their rows were read all
+	// the same, and each is also a note.
+	Hidden []HiddenPart
+}
+
+// HiddenPart is a sheet whose rows were read though a person looking at
+// the workbook does not see them all.
+type HiddenPart struct {
+	Sheet string
+	// State is the sheet's own: "visible", "hidden" (Format > Hide) or
+	// "veryHidden" (only a macro or the VBA editor shows it again).
+	State string
+	// Rows are the first maxHiddenRows of the rows below the header
+	// that are hidden and were read; RowCount counts them all.
+	Rows     []int
+	RowCount int
+	// Filter is the range of the sheet's filter when a filter is set on
+	// one of its columns (rows hidden then are hidden by it); "" else.
+	Filter string
 }
 
 // ColumnAt is a column of an input: its sheet ("" for CSV) and its
@@ -120,7 +149,7 @@ type SkippedSheet struct {
 // cannot be read; bad rows become Items with Problems. A Calendar sheet is
 // not emitted (see CalendarOverrides).
 func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) error) (FileStats, error) {
-	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}, file: opts.Name}
+	s := &sink{ctx: ctx, emit: emit, stats: FileStats{Path: path}, seen: map[string]bool{}, file: opts.Name, asOf: opts.AsOf}
 	if s.file == "" {
 		s.file = baseName(path)
 	}
@@ -179,6 +208,7 @@ type sink struct {
 	seen  map[string]bool // extra column names already in stats.Extra
 	n     int
 	file  string // the input's name in sources (Options.Name)
+	asOf  compute.Date
 }
 
 func (s *sink) blank() {

@@ -39,6 +39,10 @@ type looseSheet struct {
 	nearRow   int
 	nearHints []string
 	nearScore int
+	nearCells []string
+	// The first non-blank row and its cells: what a header row that names
+	// nothing the tool knows holds, for the message.
+	firstCells []string
 }
 
 // row looks at one non-blank row; dateAt tells a real date cell.
@@ -46,6 +50,7 @@ func (l *looseSheet) row(n int, cells []string, dateAt func(i int, raw string) b
 	l.rows++
 	if l.first == 0 {
 		l.first = n
+		l.firstCells = foundCells(cells)
 		if want, ok := templateSheets[strings.ToLower(l.name)]; ok && slices.Equal(trimmed(cells), want) {
 			l.template = true
 		}
@@ -129,7 +134,65 @@ func (l *looseSheet) nearHeader(n int, cells []string) {
 	}
 	if score >= 2 && score > l.nearScore {
 		l.nearRow, l.nearHints, l.nearScore = n, hints, score
+		l.nearCells = foundCells(cells)
 	}
+}
+
+// maxFoundCells bounds the headers a message lists.
+const maxFoundCells = 12
+
+// foundCells are a row's non-blank cells, as a message lists them.
+func foundCells(cells []string) []string {
+	var out []string
+	for _, c := range cells {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// listFound is cells quoted and joined, at most maxFoundCells and the
+// count of the rest.
+func listFound(cells []string) string {
+	var b strings.Builder
+	for i, c := range cells {
+		if i == maxFoundCells {
+			fmt.Fprintf(&b, " and %d more", len(cells)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quote(shorten(c, 40)))
+	}
+	return b.String()
+}
+
+// headersFound says what the row nearest a header holds, with a "did you
+// mean" for each cell that nearly names a column, or, when no row comes
+// near, what the first row holds ("row"/"line" names the unit): ""
+// when there is no row.
+func (l *looseSheet) headersFound(unit string) string {
+	switch {
+	case l.nearRow != 0 && len(l.nearHints) > 0:
+		return fmt.Sprintf("%s %d looks like the header, but %s (its headers: %s)", unit, l.nearRow, strings.Join(l.nearHints, "; "), listFound(l.nearCells))
+	case l.nearRow != 0:
+		return fmt.Sprintf("%s %d holds %s", unit, l.nearRow, listFound(l.nearCells))
+	case len(l.firstCells) > 0:
+		msg := fmt.Sprintf("%s %d, the first with values, holds %s", unit, l.first, listFound(l.firstCells))
+		var hints []string
+		for _, c := range l.firstCells {
+			if f := nearField(c); f != fExtra {
+				hints = append(hints, fmt.Sprintf("%s: did you mean %s?", quote(c), fieldNames[f]))
+			}
+		}
+		if len(hints) > 0 {
+			msg += "; " + strings.Join(hints, "; ")
+		}
+		return msg
+	}
+	return ""
 }
 
 // prose reports whether the sheet reads as notes, not data.
@@ -148,13 +211,17 @@ func (l *looseSheet) where() string {
 func (l *looseSheet) unreadMessage() string {
 	msg := fmt.Sprintf("the sheet holds data (%s) but no header row naming at least office and cause, so none of it was read as vacancies", l.where())
 	if l.nearRow != 0 && len(l.nearHints) > 0 {
-		return msg + fmt.Sprintf(": row %d looks like the header, but %s", l.nearRow, strings.Join(l.nearHints, "; "))
+		return msg + ": " + l.headersFound("row")
 	}
 	why := ""
 	if l.dataAt != 0 {
 		why = fmt.Sprintf(" (row %d: %s)", l.dataAt, l.dataWhy)
 	}
-	return msg + why + ": add the header row above the vacancies (see batch template), or move the sheet out of the workbook if it holds none"
+	found := ""
+	if h := l.headersFound("row"); h != "" {
+		found = "; " + h
+	}
+	return msg + why + found + ": add the header row above the vacancies (see batch template), or move the sheet out of the workbook if it holds none"
 }
 
 // proseNote is the note for a sheet read as prose.

@@ -39,6 +39,9 @@ type rowParser struct {
 	// reported already (a shared string that does not resolve): treated
 	// as unreadable, set by the reader before each parse.
 	reported []int
+	// asOf is the run's as-of date (Options.AsOf): a date more than two
+	// years after it is a warning; zero: not checked.
+	asOf compute.Date
 }
 
 // blankRow reports whether every cell is empty or white space.
@@ -170,8 +173,12 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 	case causeText != "":
 		if c, ok := parseCause(causeText); ok {
 			v.Cause = c
+		} else if c, lead, ok := leadingCause(causeText); ok {
+			v.Cause = c
+			v.Read = append(v.Read, compute.CauseGuessedConflict(fieldNames[fCause],
+				fmt.Sprintf("%s is read as %s from the words it begins with, %s; the rest is not read: check the cause (and that event_date holds the date meant)", quote(causeText), c, quote(lead))))
 		} else {
-			problem(fCause, causeText, fmt.Sprintf("%s is not a cause the tool knows; use one of %s, or words such as \"died\", \"resigned\", \"moved out of district\"", quote(causeText), causeList))
+			problem(fCause, causeText, unknownCauseMessage(causeText))
 		}
 	}
 
@@ -197,12 +204,15 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 			continue
 		}
 		given[dt.f] = true
-		d, err := p.date(m.where[dt.f], s)
+		d, two, err := p.date(m.where[dt.f], s)
 		if err != nil {
 			problem(dt.f, s, err.Error())
 			continue
 		}
 		*dt.dst = d
+		if msg := p.unlikelyDate(dt.f, s, d, two); msg != "" {
+			v.Read = append(v.Read, compute.DateUnlikelyConflict(fieldNames[dt.f], msg))
+		}
 	}
 
 	if !given[fEventDate] {
@@ -275,18 +285,50 @@ func (p *rowParser) sortProblems(probs []Problem) {
 
 // date reads a date field's cell: a real date cell first, then the text
 // forms. A number in a cell not formatted as a date is not a date.
-func (p *rowParser) date(i int, s string) (compute.Date, error) {
+// two says the year was written in two digits.
+func (p *rowParser) date(i int, s string) (d compute.Date, two bool, err error) {
 	if p.dates != nil && looksNumericOrISO(s) {
 		d, isDate, err := p.dates.cellDate(i, s)
 		if isDate {
-			return d, err
+			return d, false, err
 		}
 	}
-	d, err := parseDateText(s)
+	d, two, err = readDateText(s)
 	if err != nil && looksNumeric(s) {
-		return d, &dateError{fmt.Sprintf("%s is a number, not a date: format the cell as a date, or %s", quote(s), dateForms)}
+		return d, false, &dateError{fmt.Sprintf("%s is a number, not a date: format the cell as a date, or %s", quote(s), dateForms)}
 	}
-	return d, err
+	return d, two, err
+}
+
+// unlikelyDate is DATE_UNLIKELY's message for a date read from the cell
+// s, "" when the date is one the tool expects: from 2009 on, and (but for
+// term_end, as terms run to fourteen years) no more than two years after
+// the as-of date. A two-digit year outside them is a century guessed:
+// both centuries are named.
+func (p *rowParser) unlikelyDate(f field, s string, d compute.Date, two bool) string {
+	var why string
+	switch {
+	case d.Year < plausibleFrom:
+		why = fmt.Sprintf("before %d, earlier than the law this tool applies (its editions begin in 2010)", plausibleFrom)
+	case !p.asOf.IsZero() && f != fTermEnd && d.After(twoYearsAfter(p.asOf)):
+		why = fmt.Sprintf("more than two years after the as-of date %s", p.asOf)
+	default:
+		return ""
+	}
+	if two {
+		other := d
+		other.Year -= 100
+		if !validDate(other.Year, int(other.Month), other.Day) {
+			return fmt.Sprintf("%s is read as %s (a two-digit year is 20YY), %s: the century is a guess; write the year in four digits", quote(s), d, why)
+		}
+		return fmt.Sprintf("%s is read as %s (a two-digit year is 20YY), %s: the century is a guess, and %s may be meant; write the year in four digits", quote(s), d, why, other)
+	}
+	return fmt.Sprintf("%s is %s, %s: check the year", quote(s), d, why)
+}
+
+// twoYearsAfter is the same day two years on (February 29 gives March 1).
+func twoYearsAfter(d compute.Date) compute.Date {
+	return compute.D(d.Year+2, d.Month, d.Day)
 }
 
 // looksNumeric reports whether s is a plain decimal number, the way a
@@ -314,14 +356,6 @@ func looksNumericOrISO(s string) bool {
 var classList = func() string {
 	s := make([]string, len(compute.OfficeClasses))
 	for i, c := range compute.OfficeClasses {
-		s[i] = string(c)
-	}
-	return strings.Join(s, ", ")
-}()
-
-var causeList = func() string {
-	s := make([]string, len(compute.Causes))
-	for i, c := range compute.Causes {
 		s[i] = string(c)
 	}
 	return strings.Join(s, ", ")

@@ -32,6 +32,15 @@ type sheetRows struct {
 	issues []cellIssue
 	has    []bool // the current row has a cell in this column
 
+	hidden bool // the current row is hidden (by hand or by a filter)
+	// formulas are the 0-based columns of the current row's formula cells.
+	formulas []int
+	// merges are the sheet's merged cells, once known (setTail): the
+	// value of each one's first cell is given to the cells below it.
+	merges    *sheetMerges
+	tail      sheetscan.Tail
+	tailKnown bool
+
 	inData bool
 	done   bool
 	err    error
@@ -48,6 +57,9 @@ type cellIssue struct {
 	col   int
 	value string
 	msg   string
+	// noValue: a formula with no saved value, a problem only in a column
+	// the vacancy is computed from.
+	noValue bool
 }
 
 // maxRowText bounds the text of one row: far past any row Excel writes
@@ -127,6 +139,8 @@ func (r *sheetRows) readRow(row *sheetscan.Row, prev int) {
 	clear(r.cells)
 	r.cells, r.styles, r.types, r.has = r.cells[:0], r.styles[:0], r.types[:0], r.has[:0]
 	r.issues = nil
+	r.hidden = row.Hidden
+	r.formulas = r.formulas[:0]
 	n, ok := prev+1, true
 	if row.HasR {
 		n, ok = rowNumber([]byte(row.R), prev)
@@ -140,6 +154,13 @@ func (r *sheetRows) readRow(row *sheetscan.Row, prev int) {
 	for i := range row.Cells {
 		c := &row.Cells[i]
 		col = r.cell(c.Ref, col, c.Type, c.Style, c.V, c.Inline)
+		if c.F {
+			r.formulas = append(r.formulas, col-1)
+		}
+		if c.F && !c.HasV && c.Type != "inlineStr" && col >= 1 && col <= len(r.cells) && r.cells[col-1] == "" {
+			r.issues = append(r.issues, cellIssue{col: col - 1, noValue: true,
+				msg: "formula with no saved value: open and save it in Excel, which computes and saves its value (a script wrote the formula without one), or type the value"})
+		}
 	}
 }
 
@@ -280,6 +301,9 @@ func (r *sheetRows) rowProblems(p *rowParser) []Problem {
 	}
 	probs := make([]Problem, 0, len(r.issues)+1)
 	for _, is := range r.issues {
+		if is.noValue && !p.m.computedFrom(is.col) {
+			continue // carried as it is: blank
+		}
 		col := ""
 		if is.col >= 0 {
 			col = p.m.name(is.col)
@@ -290,6 +314,10 @@ func (r *sheetRows) rowProblems(p *rowParser) []Problem {
 	}
 	return probs
 }
+
+// isFormula reports whether the current row's cell at the 0-based column
+// i holds a formula.
+func (r *sheetRows) isFormula(i int) bool { return slices.Contains(r.formulas, i) }
 
 // markRead records that a data row with number n was handed out.
 func (r *sheetRows) markRead(n int) { r.read.add(n) }

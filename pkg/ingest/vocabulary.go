@@ -1,7 +1,10 @@
 package ingest
 
 import (
+	"fmt"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -227,6 +230,103 @@ func parseCause(s string) (compute.Cause, bool) {
 	c, ok := causeWords[k]
 	return c, ok
 }
+
+// leadingCause reads a cause from the words a longer cell begins with, as
+// analysts annotate it: "resigned (effective 3/1)", "moved out of state",
+// "died in office, March 3": the longest run of leading words that is a
+// cause code or one of causeWords. lead is those words as written.
+func leadingCause(s string) (c compute.Cause, lead string, ok bool) {
+	s = strings.TrimSpace(s)
+	if len(s) > 200 {
+		return "", "", false
+	}
+	// The ends of the leading words: each word's last byte + 1.
+	var ends []int
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		letter := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_' || b == '\''
+		if letter {
+			inWord = true
+			continue
+		}
+		if inWord {
+			ends = append(ends, i)
+			inWord = false
+		}
+		if b != ' ' && b != '-' {
+			break // the words end at the first mark that is not a space
+		}
+	}
+	if inWord {
+		ends = append(ends, len(s))
+	}
+	for k := len(ends) - 1; k >= 0; k-- {
+		if ends[k] == len(s) {
+			continue // the whole cell: parseCause's
+		}
+		if c, ok := parseCause(s[:ends[k]]); ok {
+			return c, s[:ends[k]], true
+		}
+	}
+	return "", "", false
+}
+
+// unknownCauseMessage says a cause is not known, with the nearest code or
+// word when one is close, and where the codes are listed: not the list
+// itself, fourteen codes long.
+func unknownCauseMessage(s string) string {
+	msg := fmt.Sprintf("%s is not a cause the tool knows", quote(s))
+	if near := nearestCause(s); near != "" {
+		msg += fmt.Sprintf(": did you mean %s?", near)
+	}
+	return msg + ` Give a cause code such as death or resignation, or words such as "died", "resigned", "moved out of district" (the Column guide and batch template list all ` + strconv.Itoa(len(compute.Causes)) + ` codes)`
+}
+
+// nearestCause is the cause code (or word) nearest s in spelling, or ""
+// when none is within about a third of its letters.
+func nearestCause(s string) string {
+	k := squash(s)
+	if len(k) < 3 || len(k) > 40 {
+		return ""
+	}
+	best, bestD := "", 1<<30
+	for _, c := range causeKeys {
+		limit := min(3, max(1, len(c.key)/3))
+		if d := len(k) - len(c.key); d > limit || -d > limit {
+			continue // too far apart in length to be near
+		}
+		if d := editDistance(k, c.key); d < bestD && d <= limit {
+			best, bestD = string(c.cause), d
+		}
+	}
+	return best
+}
+
+// causeKeys are the cause codes and words, squashed, codes first, the
+// words sorted: the candidates of nearestCause, in a fixed order.
+var causeKeys = func() []struct {
+	key   string
+	cause compute.Cause
+} {
+	type ck = struct {
+		key   string
+		cause compute.Cause
+	}
+	var out []ck
+	for _, c := range compute.Causes {
+		out = append(out, ck{squash(string(c)), c})
+	}
+	words := make([]string, 0, len(causeWords))
+	for w := range causeWords {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	for _, w := range words {
+		out = append(out, ck{w, causeWords[w]})
+	}
+	return out
+}()
 
 // parseYesNo reads yes/no/y/n/true/false/1/0 in any case.
 func parseYesNo(s string) (compute.YesNo, bool) {

@@ -19,6 +19,7 @@ import (
 	"batch/internal/printable"
 	"batch/internal/regularfile"
 	"batch/pkg/compute"
+	"batch/pkg/ingest/internal/sheetscan"
 )
 
 // Why the workbook reader is our own: a workbook is a zip of XML parts,
@@ -42,8 +43,9 @@ var oleSignature = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 
 // sheetEntry is one worksheet of the workbook, in workbook order.
 type sheetEntry struct {
-	name string
-	part *zip.File // nil when the workbook names a part the zip lacks
+	name  string
+	part  *zip.File // nil when the workbook names a part the zip lacks
+	state string    // "" (visible), "hidden" or "veryHidden"
 }
 
 // workbook is one open .xlsx/.xlsm input.
@@ -101,6 +103,9 @@ func openWorkbook(path string, maxUnpacked int64) (*workbook, error) {
 
 func (wb *workbook) open(maxUnpacked int64) error {
 	shown := shownPath(wb.path)
+	if msg := zipEncrypted(&wb.zf.Reader); msg != "" {
+		return fmt.Errorf("ingest: %s: %s", shown, msg)
+	}
 	if err := checkZipEntries(&wb.zf.Reader, maxUnpacked); err != nil {
 		if errors.Is(err, errUnpackedLimit) {
 			return fmt.Errorf("ingest: %s: the workbook unpacks to more than %s, more than this tool will read (a damaged file or a zip bomb)", shown, byteCount(maxUnpacked))
@@ -145,6 +150,9 @@ func (wb *workbook) open(maxUnpacked int64) error {
 		seen[key] = true
 		e := sheetEntry{name: s.Name}
 		for _, a := range s.Attrs {
+			if a.Name.Local == "state" && a.Name.Space == "" && a.Value != "visible" {
+				e.state = a.Value
+			}
 			// r:id, whatever prefix and namespace URI (transitional or strict) it has.
 			if a.Name.Local == "id" && a.Name.Space != "" {
 				if target, ok := rels.target(a.Value); ok {
@@ -314,10 +322,15 @@ func (wb *workbook) openSheet(i int) (*sheetRows, error) {
 	if wb.checkAsRead {
 		return openSheetRows(wb, e)
 	}
-	if err := checkPart(e.part, &wb.rows); err != nil {
+	var tail sheetscan.Tail
+	if err := checkSheetPart(e.part, &wb.rows, &tail); err != nil {
 		return nil, wb.sheetDamaged(e, err)
 	}
-	return openSheetRows(wb, e)
+	r, err := openSheetRows(wb, e)
+	if err == nil {
+		r.setTail(&tail)
+	}
+	return r, err
 }
 
 // sheetDamaged is the error for a sheet whose part fails the check.
@@ -373,6 +386,9 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 	defer wb.close()
 	wb.checkAsRead = opts.CheckAsRead
 	names := wb.sheetNames()
+	if ownResults(names) {
+		return fmt.Errorf("ingest: %s: %s", shownPath(path), ownOutputProblem("results.xlsx"))
+	}
 	if len(names) == 0 {
 		return fmt.Errorf("ingest: %s: not an xlsx workbook (it has no worksheets)", shownPath(path))
 	}
@@ -412,7 +428,8 @@ func readWorkbook(ctx context.Context, path string, opts Options, s *sink) error
 		if len(s.stats.Unread) == 0 {
 			return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause, and no sheet holds data (looked at %s)", shownPath(path), printable.QuotedList(names, 20))
 		}
-		return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause (looked at %s)", shownPath(path), printable.QuotedList(names, 20))
+		u := s.stats.Unread[0]
+		return fmt.Errorf("ingest: %s: no sheet has a header row naming at least office and cause (looked at %s); sheet %s: %s", shownPath(path), printable.QuotedList(names, 20), printable.QuotedList([]string{u.Source.Sheet}, 1), u.Message)
 	}
 	return nil
 }
@@ -434,6 +451,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 	defer rows.close()
 	var p *rowParser
 	headerRow, top := 0, 0
+	hidden := HiddenPart{Sheet: name, State: wb.sheets[i].state}
 	loose := looseSheet{name: name} // the non-blank rows while no header is found
 	for rows.next() {
 		n := rows.num
@@ -446,7 +464,10 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 				if m.duplicate != "" {
 					return fmt.Errorf("ingest: %s: sheet %q row %d: %s", shown, name, n, m.duplicate)
 				}
-				p = &rowParser{m: m, v: v, file: s.file, sheet: name, dates: rows}
+				if own := OwnOutput(rows.cells); own != "" {
+					return fmt.Errorf("ingest: %s: sheet %q: %s", shown, name, ownOutputProblem(own))
+				}
+				p = &rowParser{m: m, v: v, file: s.file, sheet: name, dates: rows, asOf: s.asOf}
 				headerRow, top = n, n
 				s.stats.Sheets = append(s.stats.Sheets, name)
 				s.extraColumns(m, name)
@@ -460,6 +481,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		}
 		rows.markRead(n)
 		top = max(top, n)
+		rows.merged(n, headerRow)
 		probs := rows.rowProblems(p)
 		if wb.rows.usedTwice(n) {
 			probs = append(probs, Problem{Source: compute.Source{File: p.file, Sheet: name, Row: n},
@@ -469,7 +491,18 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 			s.blank()
 			continue
 		}
-		if err := s.item(p.parse(rows.cells, n, probs)); err != nil {
+		it := p.parse(rows.cells, n, probs)
+		if len(it.Problems) > len(probs) && len(probs) == 0 {
+			// Only a row that is no vacancy can be a total row.
+			if what := p.totalRow(rows.cells, rows.isFormula); what != "" {
+				s.totalNote(p, n, what)
+				continue
+			}
+		}
+		if rows.hidden {
+			hidden.row(n)
+		}
+		if err := s.item(it); err != nil {
 			return err
 		}
 	}
@@ -478,6 +511,14 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 			return err
 		}
 		return fmt.Errorf("ingest: %s: sheet %q is damaged: %v", shown, name, err)
+	}
+	if p != nil {
+		if err := rows.mergedAfter(headerRow); err != nil {
+			return err
+		}
+		rows.mergeNotes(s, headerRow)
+		hidden.Filter = rows.filter()
+		s.hiddenNote(hidden)
 	}
 	if p == nil {
 		switch {

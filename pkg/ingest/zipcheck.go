@@ -96,6 +96,12 @@ var errDTD = errors.New("it holds a document type declaration (<!DOCTYPE or <!EN
 // document type declaration (errDTD). When rows is not nil, the part is a
 // worksheet and rows learns the number of every <row> element.
 func checkPart(f *zip.File, rows *rowNumbers) error {
+	return checkSheetPart(f, rows, nil)
+}
+
+// checkSheetPart is checkPart that also reads, into tail when not nil,
+// what a worksheet says after its rows (merged cells, a filter).
+func checkSheetPart(f *zip.File, rows *rowNumbers, tail *sheetscan.Tail) error {
 	rc, err := f.Open()
 	if err != nil {
 		return err
@@ -116,7 +122,7 @@ func checkPart(f *zip.File, rows *rowNumbers) error {
 			prev = n
 		}
 	}
-	return checkProblem(sheetscan.Check(src, row))
+	return checkProblem(sheetscan.CheckTail(src, row, tail))
 }
 
 // checkProblem says in words what a failed check found.

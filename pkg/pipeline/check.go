@@ -12,7 +12,7 @@ import (
 // of severity atLeast or worse, each after its row's own: the ids and
 // sources come from the spill, which phase one filled.
 func (p *phaseOneResult) withCrossRow(flagged []Flagged, ordinals []int32, atLeast compute.Severity) ([]Flagged, error) {
-	if p.dups.members() == 0 || atLeast > compute.Warning { // the cross-row conflicts are warnings at worst
+	if p.dups.members()+p.ids.rows == 0 || atLeast > compute.Warning { // the cross-row conflicts are warnings at worst
 		return flagged, nil
 	}
 	if err := p.resolveDuplicateIDs(); err != nil {
@@ -29,8 +29,13 @@ func (p *phaseOneResult) withCrossRow(flagged []Flagged, ordinals []int32, atLea
 		if len(it.Problems) > 0 {
 			continue
 		}
-		if p.dups.severity(ordinal) >= atLeast {
-			cs = p.dups.appendConflicts(cs[:0], ordinal)
+		dups := p.dups.members() > 0 && p.dups.severity(ordinal) >= atLeast
+		if dups || p.ids.shares(ordinal) {
+			cs = cs[:0]
+			if dups {
+				cs = p.dups.appendConflicts(cs, ordinal)
+			}
+			cs = p.ids.appendConflicts(cs, ordinal)
 			for _, c := range cs {
 				if c.Severity >= atLeast {
 					flagged = append(flagged, Flagged{ID: it.Vacancy.ID, Source: it.Vacancy.Source, Conflict: c})

@@ -21,6 +21,7 @@ import (
 type phaseOneResult struct {
 	spill *spill
 	dups  *dupIndex
+	ids   *idIndex       // the rows that share a vacancy_id (DUPLICATE_ID)
 	piggy *piggyIndex    // the same-date proviso across the batch
 	conf  []rowConflicts // each accepted row's conflicts, for the writer's plan (plan.go)
 	// bySeverity counts the accepted rows by their worst conflict, the
@@ -61,7 +62,7 @@ type phaseOneResult struct {
 // reset then lets go of everything visit was given, and the inputs are
 // read again, each sheet checked first, which finds the rows that share a
 // number.
-func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
+func phaseOne(ctx context.Context, opts Options, cal *calendars,
 	visit func(it *ingest.Item, r *compute.Result) error, reset func() error) (*phaseOneResult, error) {
 	p, err := readAll(ctx, opts, cal, visit)
 	if !errors.Is(err, ingest.ErrRescan) || opts.checkFirst {
@@ -78,13 +79,13 @@ func phaseOne(ctx context.Context, opts Options, cal *compute.Calendar,
 }
 
 // readAll is one reading of the inputs for phaseOne.
-func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
+func readAll(ctx context.Context, opts Options, cal *calendars,
 	visit func(it *ingest.Item, r *compute.Result) error) (*phaseOneResult, error) {
 	sp, err := newSpill()
 	if err != nil {
 		return nil, err
 	}
-	p := &phaseOneResult{spill: sp, dups: newDupIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{},
+	p := &phaseOneResult{spill: sp, dups: newDupIndex(), ids: newIDIndex(), piggy: newPiggyIndex(), extraKey: map[string]string{}, rename: map[string]string{},
 		doneCodes: doneCodes{}}
 	if opts.Split != "" {
 		if p.split, err = newSplitter(opts.Split); err != nil {
@@ -115,6 +116,7 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 				p.piggy.add(int32(p.accepted), r)
 				p.dups.addDone(int32(p.accepted), p.doneCodes.maskOf(r, true))
 				p.dups.add(compute.DuplicateKey(r))
+				p.ids.add(int32(p.accepted), &r.Vacancy)
 				rc, err := rowConflictsOf(r)
 				if err != nil {
 					return err
@@ -156,6 +158,10 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 		return nil, err
 	}
 	p.piggy.build()
+	if err := p.ids.build(p.spill); err != nil {
+		sp.close()
+		return nil, err
+	}
 	if err := p.countCrossRow(); err != nil {
 		sp.close()
 		return nil, err
@@ -176,7 +182,7 @@ func readAll(ctx context.Context, opts Options, cal *compute.Calendar,
 // as phase two will give them: such a row's duty may be met, its
 // PROCLAMATION_OVERDUE gone, its next deadline later. Their rows are read
 // back and computed once more; a run without them reads nothing.
-func (p *phaseOneResult) planDone(opts Options, cal *compute.Calendar) error {
+func (p *phaseOneResult) planDone(opts Options, cals *calendars) error {
 	rows := p.dups.buildDone()
 	if len(rows) == 0 {
 		return nil
@@ -194,7 +200,7 @@ func (p *phaseOneResult) planDone(opts Options, cal *compute.Calendar) error {
 		}
 		if ordinal == rows[next] {
 			next++
-			compute.ComputeBriefInto(&r, it.Vacancy, cal, opts.AsOf)
+			compute.ComputeBriefInto(&r, it.Vacancy, cals.of(&it.Vacancy), opts.AsOf)
 			if p.finishRow(ordinal, &r) {
 				p.redone = true
 				rc, err := rowConflictsOf(&r)
@@ -216,7 +222,7 @@ func (p *phaseOneResult) planDone(opts Options, cal *compute.Calendar) error {
 // pool's source goroutine and owns p.inputs, p.rows, p.blank and p.extra
 // until the pool returns; est, when set, counts the rows and bytes read.
 func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEstimate, emit func(ingest.Item) error) error {
-	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin, CheckAsRead: !opts.checkFirst}
+	iopts := ingest.Options{Sheet: opts.Sheet, Stdin: opts.Stdin, CheckAsRead: !opts.checkFirst, AsOf: opts.AsOf}
 	emitted := 0
 	if est != nil {
 		iopts.OnRead = est.onRead
@@ -242,6 +248,13 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 		in := export.Input{
 			Path: stats.Path, SHA256: stats.SHA256, Sheets: stats.Sheets, Rows: stats.Rows,
 			Accepted: stats.Accepted, Rejected: stats.Rejected, Blank: stats.Blank,
+		}
+		for _, h := range stats.Hidden {
+			rows := h.Rows
+			if rows == nil {
+				rows = []int{}
+			}
+			in.Hidden = append(in.Hidden, export.HiddenSheet{Sheet: h.Sheet, State: h.State, Rows: rows, RowCount: h.RowCount, Filter: h.Filter})
 		}
 		for _, u := range stats.Unread {
 			in.Unread = append(in.Unread, u.Source.Sheet)
@@ -332,7 +345,7 @@ const maxLoggedNotes = 10
 //
 // Each row's record also goes to cmp, the snapshot and the comparison;
 // the time that takes is returned, so the run can tell it apart.
-func phaseTwo(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) (time.Duration, error) {
+func phaseTwo(ctx context.Context, opts Options, cal *calendars, p *phaseOneResult, w *export.Writer, cmp *changes.Comparer) (time.Duration, error) {
 	var inCmp time.Duration
 	if err := p.resolveDuplicateIDs(); err != nil {
 		return 0, err
@@ -412,6 +425,7 @@ func (p *phaseOneResult) finishRow(ordinal int32, r *compute.Result) (tookDone b
 	p.canonicalExtra(r.Vacancy.Extra)
 	p.piggy.resolve(ordinal, r)
 	r.Conflicts = p.dups.appendConflicts(r.Conflicts, ordinal)
+	r.Conflicts = p.ids.appendConflicts(r.Conflicts, ordinal)
 	return p.takeDone(ordinal, r)
 }
 

@@ -119,10 +119,11 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 
 	start := time.Now()
 	warnStale(opts)
-	cal, overrides, err := loadCalendarOverrides(opts)
+	cals, err := loadCalendars(opts)
 	if err != nil {
 		return sum, err
 	}
+	cal := cals.all
 	sum.Phases = append(sum.Phases, export.Phase{Name: "calendar", Duration: time.Since(start)})
 
 	// The output folder is opened (and locked) first, so that a folder
@@ -152,7 +153,7 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, err
 	}
 	defer func() { dl.Abort() }() // the writer of the last reading, until its plan
-	p1, err := phaseOne(ctx, opts, cal, func(_ *ingest.Item, r *compute.Result) error {
+	p1, err := phaseOne(ctx, opts, cals, func(_ *ingest.Item, r *compute.Result) error {
 		if r == nil {
 			return nil
 		}
@@ -197,19 +198,19 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 		return sum, err
 	}
 	defer w.Abort()
-	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Jobs: opts.Jobs}
+	info := export.RunInfo{Version: opts.Version, Inputs: p1.inputs, Jobs: opts.Jobs, Overrides: cals.applied}
 	var slices *sliceRun
 	if p1.split != nil {
 		// The slices are written while the statewide outputs are: they
 		// need the cross-row conflicts, known now, and nothing else.
-		if slices, err = startSplit(ctx, opts, cal, p1, w.Slices(), info, overrides); err != nil {
+		if slices, err = startSplit(ctx, opts, cals, p1, w.Slices(), info, cals.overrides); err != nil {
 			return sum, err
 		}
 		defer slices.stop() // before w.Abort: nothing writes into a set being removed
 	}
-	cmp := newComparer(opts, p1, overrides)
+	cmp := newComparer(opts, p1, cals.overrides)
 	defer cmp.Close()
-	inCmp, err := phaseTwo(ctx, opts, cal, p1, w, cmp)
+	inCmp, err := phaseTwo(ctx, opts, cals, p1, w, cmp)
 	if err != nil {
 		return sum, err
 	}
@@ -301,7 +302,7 @@ func Check(ctx context.Context, opts Options, atLeast compute.Severity) (Summary
 	if err := checkInputs(opts); err != nil {
 		return sum, nil, nil, err
 	}
-	cal, err := loadCalendar(opts)
+	cal, err := loadCalendars(opts)
 	if err != nil {
 		return sum, nil, nil, err
 	}
@@ -351,7 +352,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 		return nil, err
 	}
 	opts.explain = true
-	cal, err := loadCalendar(opts)
+	cal, err := loadCalendars(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -411,6 +412,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	for i := range found {
 		p1.piggy.resolve(ordinals[i], &found[i])
 		found[i].Conflicts = p1.dups.appendConflicts(found[i].Conflicts, ordinals[i])
+		found[i].Conflicts = p1.ids.appendConflicts(found[i].Conflicts, ordinals[i])
 		p1.takeDone(ordinals[i], &found[i])
 	}
 	return found, nil
@@ -470,43 +472,6 @@ func warnStale(opts Options) {
 		opts.Log.Warn("the law data was last checked on "+law.CheckedThrough.String()+"; acts passed since are not included: add them as calendar input with a reason and a source",
 			"as_of", opts.AsOf.String(), "checked_through", law.CheckedThrough.String())
 	}
-}
-
-// loadCalendar merges, in increasing precedence, the Calendar sheets of the
-// input workbooks and the --calendar file.
-func loadCalendar(opts Options) (*compute.Calendar, error) {
-	cal, _, err := loadCalendarOverrides(opts)
-	return cal, err
-}
-
-// loadCalendarOverrides is loadCalendar that also returns the overrides
-// it merged, for the snapshot's fingerprint of them.
-func loadCalendarOverrides(opts Options) (*compute.Calendar, []compute.Override, error) {
-	var all []compute.Override
-	for _, in := range opts.Inputs {
-		if in == "-" {
-			continue
-		}
-		ov, problems, err := ingest.CalendarOverridesFor(in, true, opts.Law)
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := calendarProblems(problems); err != nil {
-			return nil, nil, err
-		}
-		all = append(all, ov...)
-	}
-	if opts.CalendarFile != "" {
-		ov, problems, err := ingest.CalendarOverridesFor(opts.CalendarFile, false, opts.Law)
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := calendarProblems(problems); err != nil {
-			return nil, nil, err
-		}
-		all = append(all, ov...)
-	}
-	return compute.NewCalendar(opts.Law, all), all, nil
 }
 
 // calendarProblems fails the run on a bad calendar row: every date of the

@@ -78,6 +78,7 @@ var generatedFiles = []string{
 	"zip-bomb-lying-header.xlsx", "empty-workbook.xlsx", "header-only.xlsx", "merged-cells.xlsx",
 	"formula-dates.xlsx", "hidden-sheets.xlsx", "long-cell.xlsx", "long-cell.csv",
 	"malformed-sheet-xml.xlsx", "bad-calendar-sheet.xlsx", "zero-bytes.xlsx", "COUNTY.XLSX", "folder.xlsx",
+	"encrypted-directory-late.xlsx", "zipcrypto.xlsx",
 }
 
 // hostileInputs lists every committed corpus file and the small generated

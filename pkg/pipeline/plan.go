@@ -83,6 +83,11 @@ func (p *phaseOneResult) countCrossRow() error {
 				}
 			}
 		}
+		if p.ids.shares(int32(o)) {
+			if err := rc.add(compute.Warning, 1); err != nil { // DUPLICATE_ID
+				return err
+			}
+		}
 		if p.dups.members() == 0 {
 			continue
 		}

@@ -33,7 +33,7 @@ type chunk struct {
 //
 // explain keeps each result's Steps (batch explain); a bulk run leaves them
 // out, which halves the engine's garbage (compute.ComputeBriefInto).
-func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Date, explain bool,
+func pool(ctx context.Context, jobs int, cals *calendars, asOf compute.Date, explain bool,
 	source func(ctx context.Context, emit func(ingest.Item) error) error,
 	sink func(*chunk) error) error {
 	ctx, cancel := context.WithCancel(ctx)
@@ -58,6 +58,7 @@ func pool(ctx context.Context, jobs int, cal *compute.Calendar, asOf compute.Dat
 				c.results = c.results[:len(c.items)]
 				for i := range c.items {
 					if len(c.items[i].Problems) == 0 {
+						cal := cals.of(&c.items[i].Vacancy)
 						if explain {
 							compute.ComputeInto(&c.results[i], c.items[i].Vacancy, cal, asOf)
 						} else {

@@ -85,7 +85,7 @@ func BenchmarkPool(b *testing.B) {
 			for b.Loop() {
 				n = 0
 				sink := func(c *chunk) error { n += len(c.items); return nil }
-				if err := pool(context.Background(), jobs, cal, asOf, false, source, sink); err != nil {
+				if err := pool(context.Background(), jobs, oneCalendar(cal), asOf, false, source, sink); err != nil {
 					b.Fatal(err)
 				}
 			}

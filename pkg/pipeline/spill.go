@@ -95,6 +95,14 @@ func (s *spill) putRef(it *ingest.Item) (spillRef, error) {
 		e.str(f.Name)
 		e.str(f.Value)
 	}
+	e.uint(uint64(len(v.Read)))
+	for _, c := range v.Read {
+		e.str(c.Code)
+		e.uint(uint64(c.Severity))
+		e.str(c.Field)
+		e.str(c.Message)
+		e.str(c.Citation)
+	}
 	if len(e.buf) > maxRecord {
 		return spillRef{}, fmt.Errorf("pipeline: temporary file: a row of %d bytes, more than %d", len(e.buf), maxRecord)
 	}
@@ -297,6 +305,16 @@ func decodeItem(d *decoder, it *ingest.Item) error {
 		v.Extra = make([]compute.Field, n)
 		for i := range v.Extra {
 			v.Extra[i] = compute.Field{Name: d.str(), Value: d.str()}
+		}
+	}
+	if n := d.uint(); n > 0 && d.err == nil {
+		if n > 1<<10 {
+			d.err = errCorrupt
+		} else {
+			v.Read = make([]compute.Conflict, n)
+			for i := range v.Read {
+				v.Read[i] = compute.Conflict{Code: d.str(), Severity: compute.Severity(d.uint()), Field: d.str(), Message: d.str(), Citation: d.str()}
+			}
 		}
 	}
 	if d.err != nil {

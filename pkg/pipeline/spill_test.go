@@ -131,7 +131,7 @@ func TestPoolKeepsInputOrderWhateverTheWorkers(t *testing.T) {
 				}
 				return nil
 			}
-			if err := pool(context.Background(), jobs, cal, compute.D(2026, 11, 30), false, source, sink); err != nil {
+			if err := pool(context.Background(), jobs, oneCalendar(cal), compute.D(2026, 11, 30), false, source, sink); err != nil {
 				t.Fatal(err)
 			}
 			if next != n {
@@ -150,7 +150,7 @@ func TestPoolStopsOnASinkError(t *testing.T) {
 		}
 	}
 	want := fmt.Errorf("disk full")
-	err := pool(context.Background(), 2, compute.NewCalendar(nylaw.NewYork, nil), compute.D(2026, 1, 1), false, source,
+	err := pool(context.Background(), 2, oneCalendar(compute.NewCalendar(nylaw.NewYork, nil)), compute.D(2026, 1, 1), false, source,
 		func(*chunk) error { return want })
 	if err != want {
 		t.Errorf("pool returned %v, want the sink's error", err)

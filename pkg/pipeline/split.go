@@ -272,7 +272,7 @@ type sliceRun struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	opts   Options
-	cal    *compute.Calendar
+	cal    *calendars
 	p      *phaseOneResult
 	set    *export.Slices
 	info   export.RunInfo
@@ -296,7 +296,7 @@ func sliceWriters(jobs int) int { return max(1, min(jobs, 2)) }
 // cross-row indexes built (phase one is over). info is what each slice's
 // Summary says of the run: its inputs, version and jobs (the statewide
 // phases are still running).
-func startSlices(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, set *export.Slices, info export.RunInfo) (*sliceRun, error) {
+func startSlices(ctx context.Context, opts Options, cal *calendars, p *phaseOneResult, set *export.Slices, info export.RunInfo) (*sliceRun, error) {
 	if err := p.spill.flush(); err != nil {
 		return nil, err
 	}
@@ -526,14 +526,14 @@ func (w *sliceWorker) read(ref spillRef) error {
 		return fmt.Errorf("pipeline: split: the row read back at %d is not the row spilled there", ref.off)
 	}
 	if ref.ord >= 0 {
-		compute.ComputeBriefInto(&w.r, w.it.Vacancy, w.run.cal, w.run.opts.AsOf)
+		compute.ComputeBriefInto(&w.r, w.it.Vacancy, w.run.cal.of(&w.it.Vacancy), w.run.opts.AsOf)
 	}
 	return nil
 }
 
 // startSplit starts writing the slices of set, the statewide Writer's,
 // once phase one has read every row and the split is checked.
-func startSplit(ctx context.Context, opts Options, cal *compute.Calendar, p *phaseOneResult, set *export.Slices, info export.RunInfo, overrides []compute.Override) (*sliceRun, error) {
+func startSplit(ctx context.Context, opts Options, cal *calendars, p *phaseOneResult, set *export.Slices, info export.RunInfo, overrides []compute.Override) (*sliceRun, error) {
 	// The slices' duplicate conflicts name rows by their ids: read them
 	// now, before phase two would.
 	if err := p.resolveDuplicateIDs(); err != nil {

@@ -33,6 +33,8 @@ type file struct {
 var files = []file{
 	{"truncated.xlsx", truncated},
 	{"password-protected.xlsx", passwordProtected},
+	{"encrypted-directory-late.xlsx", encryptedDirectoryLate},
+	{"zipcrypto.xlsx", zipCrypto},
 	{"old-excel-97.xlsx", oldExcel},
 	{"zip-bomb.xlsx", zipBomb},
 	{"zip-bomb-lying-header.xlsx", zipBombLyingHeader},

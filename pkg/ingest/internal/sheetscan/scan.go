@@ -18,13 +18,66 @@ type Cell struct {
 	// Inline is the character data of the <t> elements of its <is>,
 	// phonetic runs (<rPh>) left out, in document order.
 	Inline string
+	// F says the cell has a formula (<f>): V is then the value the
+	// program that saved it computed, "" when it saved none.
+	F bool
+	// HasV says the cell has a <v> element, empty or not: a formula
+	// without one was never computed (a script wrote it).
+	HasV bool
 }
 
 // Row is one <row> element of sheetData.
 type Row struct {
-	R     string // the unprefixed r attribute as written
-	HasR  bool   // the row has one
-	Cells []Cell
+	R      string // the unprefixed r attribute as written
+	HasR   bool   // the row has one
+	Hidden bool   // hidden="1": hidden by hand or by a filter
+	Cells  []Cell
+}
+
+// Tail is what a worksheet says after its rows that a reader of the rows
+// needs: its merged cells and its filter. A Scanner made by NewChecked
+// fills it once its rows end; CheckTail, as it checks.
+type Tail struct {
+	Merges []string // each <mergeCell>'s ref, "A2:A3", in document order
+	// MergesLeftOut counts the merges past MaxMerges, not kept.
+	MergesLeftOut int
+	Filter        string // the <autoFilter>'s ref, "" when the sheet has none
+	// Filtering: the autoFilter has a <filterColumn>, a filter set on a
+	// column, so rows may be hidden by it.
+	Filtering bool
+}
+
+// MaxMerges bounds Tail.Merges: a sheet Excel writes merges far fewer
+// cells, and each kept costs its text.
+const MaxMerges = 100_000
+
+// see records what a tag after sheetData tells.
+func (t *Tail) see(tok *token) {
+	switch string(tok.name) {
+	case "mergeCell":
+		for _, a := range tok.attrs {
+			if string(a.name) == "ref" && !a.prefixed {
+				if len(t.Merges) >= MaxMerges {
+					t.MergesLeftOut++
+					return
+				}
+				v := a.value
+				if a.escaped {
+					v, _ = decodeText(nil, a.value, inAttribute)
+				}
+				t.Merges = append(t.Merges, string(v))
+			}
+		}
+	case "autoFilter":
+		t.Filter = "?"
+		for _, a := range tok.attrs {
+			if string(a.name) == "ref" && !a.prefixed && !a.escaped {
+				t.Filter = string(a.value)
+			}
+		}
+	case "filterColumn":
+		t.Filtering = true
+	}
 }
 
 // ErrRowText is the error for a row whose values hold more text than the
@@ -57,7 +110,14 @@ type Scanner struct {
 	// character data is.
 	inCell, inV, inIS, inT, inPh, inF bool
 	scratch                           []byte
+	tail                              Tail
 }
+
+// Tail is what the worksheet says after its rows (merged cells, filter):
+// filled by a Scanner made by NewChecked once Next has returned false at
+// the end of the part; empty for one made by New, which stops at the end
+// of the rows (CheckTail reads it then).
+func (s *Scanner) Tail() *Tail { return &s.tail }
 
 // New reads the worksheet XML from src (the part's inflated bytes);
 // maxText bounds the value text of one row (0 for none).
@@ -129,8 +189,11 @@ func (s *Scanner) end() bool {
 			s.checkErr = true // Check's, whatever it is: Check reads the rest alike
 			return s.fail(err)
 		}
-		if tok.kind == kEOF {
+		switch tok.kind {
+		case kEOF:
 			return false
+		case kStart, kEmpty:
+			s.tail.see(tok)
 		}
 	}
 }
@@ -208,13 +271,18 @@ func (s *Scanner) check(tok *token) error {
 
 // readRow reads one row element's cells; tok is its start tag.
 func (s *Scanner) readRow(tok *token) error {
-	s.row.R, s.row.HasR = "", false
+	s.row.R, s.row.HasR, s.row.Hidden = "", false, false
 	s.row.Cells = s.row.Cells[:0]
 	s.spans = s.spans[:0]
 	s.text = s.text[:0]
 	for _, a := range tok.attrs {
-		if string(a.name) == "r" && !a.prefixed {
+		switch {
+		case a.prefixed:
+		case string(a.name) == "r":
 			s.row.R, s.row.HasR = string(s.attrValue(a)), true
+		case string(a.name) == "hidden":
+			v := s.attrValue(a)
+			s.row.Hidden = string(v) == "1" || string(v) == "true"
 		}
 	}
 	if tok.kind == kEmpty {
@@ -275,6 +343,7 @@ func (s *Scanner) startTag(tok *token) error {
 		}
 	case "v":
 		s.inV = s.inCell && !s.inIS
+		s.cell.HasV = s.cell.HasV || s.inV
 	case "is":
 		s.inIS = s.inCell
 	case "t":
@@ -283,6 +352,7 @@ func (s *Scanner) startTag(tok *token) error {
 		s.inPh = s.inIS
 	case "f":
 		s.inF = s.inCell
+		s.cell.F = s.cell.F || s.inCell
 	case "row":
 		return errors.New("a row inside a row")
 	}
@@ -395,6 +465,12 @@ func internType(t []byte) string {
 // the r attribute (by local name, as written; nil when absent) of every
 // <row> element, in order.
 func Check(src io.Reader, row func(r []byte)) error {
+	return CheckTail(src, row, nil)
+}
+
+// CheckTail is Check that also fills tail, when not nil, with what the
+// worksheet says after its rows (its merged cells and filter).
+func CheckTail(src io.Reader, row func(r []byte), tail *Tail) error {
 	t := newTokenizer(src)
 	t.skim = true
 	var open nesting
@@ -412,6 +488,9 @@ func Check(src io.Reader, row func(r []byte)) error {
 		case kStart, kEmpty:
 			if err := open.start(tok); err != nil {
 				return err
+			}
+			if tail != nil {
+				tail.see(tok)
 			}
 			if row != nil && string(tok.name) == "row" {
 				var r []byte

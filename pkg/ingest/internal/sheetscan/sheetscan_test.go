@@ -45,10 +45,10 @@ func TestReadsCellsAsWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Row{
-		{R: "1", HasR: true, Cells: []Cell{{Ref: "A1", Style: 2, V: "46356"}, {Ref: "B1", Type: "s", V: " 7 "},
+		{R: "1", HasR: true, Cells: []Cell{{Ref: "A1", Style: 2, V: "46356", HasV: true}, {Ref: "B1", Type: "s", V: " 7 ", HasV: true},
 			{Ref: "C1", Type: "inlineStr", Inline: "Rich text"}}},
-		{Cells: []Cell{{Type: "str", V: "a&b <c> é\n"}, {}, {Ref: "Z2", Type: "d", V: "2026-01-05"}}},
-		{R: "9", HasR: true, Cells: []Cell{{Ref: "A9", V: "1"}}},
+		{Cells: []Cell{{Type: "str", V: "a&b <c> é\n", F: true, HasV: true}, {}, {Ref: "Z2", Type: "d", V: "2026-01-05", HasV: true}}},
+		{R: "9", HasR: true, Cells: []Cell{{Ref: "A9", V: "1", HasV: true}}},
 		{}, // an r with a prefix is not the row's number
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -336,4 +336,49 @@ func TestSharedStringsKept(t *testing.T) {
 // their characters.
 func ReadStrings(src io.Reader) (*Strings, error) {
 	return ReadStringsWithin(src, nil, 0)
+}
+
+// TestHiddenRowsFormulasAndTail: a row's hidden flag, a formula cell with
+// and without a saved value, and what the sheet says after its rows (its
+// merged cells and filter), read alike by CheckTail and by a Scanner made
+// by NewChecked (issue 35).
+func TestHiddenRowsFormulasAndTail(t *testing.T) {
+	sheet := sheetHead + `<sheetData>` +
+		`<row r="1"><c r="A1" t="inlineStr"><is><t>office</t></is></c></row>` +
+		`<row r="2" hidden="1"><c r="A2"><f>SUM(B1:B9)</f><v>3</v></c></row>` +
+		`<row r="3" hidden="true"><c r="A3"><f t="shared" si="0"/></c></row>` +
+		`<row r="4" hidden="0"><c r="A4"><v>4</v></c></row>` +
+		`</sheetData><autoFilter ref="A1:C4"><filterColumn colId="0"><filters><filter val="x"/></filters></filterColumn></autoFilter>` +
+		`<mergeCells count="2"><mergeCell ref="A2:A3"/><mergeCell ref="B2:C2"/></mergeCells></worksheet>`
+	var tail Tail
+	if err := CheckTail(strings.NewReader(sheet), nil, &tail); err != nil {
+		t.Fatal(err)
+	}
+	sc := NewChecked(strings.NewReader(sheet), 0)
+	var hidden []bool
+	var formulas []string
+	for sc.Next() {
+		r := sc.Row()
+		hidden = append(hidden, r.Hidden)
+		for _, c := range r.Cells {
+			if c.F {
+				formulas = append(formulas, fmt.Sprintf("%s=%s(%v)", c.Ref, c.V, c.HasV))
+			}
+		}
+	}
+	if sc.Err() != nil {
+		t.Fatal(sc.Err())
+	}
+	if fmt.Sprint(hidden) != "[false true true false]" {
+		t.Errorf("hidden rows %v", hidden)
+	}
+	if fmt.Sprint(formulas) != "[A2=3(true) A3=(false)]" {
+		t.Errorf("formulas %v", formulas)
+	}
+	want := Tail{Merges: []string{"A2:A3", "B2:C2"}, Filter: "A1:C4", Filtering: true}
+	for name, got := range map[string]*Tail{"CheckTail": &tail, "NewChecked": sc.Tail()} {
+		if fmt.Sprint(*got) != fmt.Sprint(want) {
+			t.Errorf("%s: tail %+v, want %+v", name, *got, want)
+		}
+	}
 }
