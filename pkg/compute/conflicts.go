@@ -25,6 +25,8 @@ const (
 	codeNeedsReview          = "NEEDS_REVIEW"
 	codeEditionStraddle      = "EDITION_STRADDLE"
 	codeProclamationLate     = "PROCLAMATION_LATE"
+	codeClassSuggested       = "CLASS_SUGGESTED"
+	codeClassUnclear         = "CLASS_UNCLEAR"
 )
 
 // ConflictRule is one row of the conflict-code table.
@@ -62,6 +64,10 @@ var conflictRules = [...]ConflictRule{
 	{codeNeedsReview, Info, "the vacancy's filling method or election rests on an unverified rule or a reading: the message names it (warning where both editions' results are given); a deadline's date resting on one carries verify on its row instead", ""},
 	{codeEditionStraddle, Info, "the vacancy and the proclamation fall under different editions: the message names both and which decides what", ""},
 	{codeProclamationLate, Warning, "the proclamation came after the last day of the duty to proclaim", "a warning, not an error: the state has counted from the formal resignation letter"},
+	{codeClassSuggested, Warning, "the office name suggests another class than the row gives (a village, city, county or New York City office given as other; a State Senate seat given as the Assembly): the row is computed as given",
+		"never a silent reclassification: \"trustee\" may be a library's, \"comptroller\" the State Comptroller"},
+	{codeClassUnclear, Warning, "the office name fits more than one class (\"Senator\": the State Senate or the U.S. Senate): the row is computed as the class given or derived; set office_class",
+		"code added by this tool beside CLASS_SUGGESTED"},
 }
 
 func conflictSeverity(code string) Severity {
