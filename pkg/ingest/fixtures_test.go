@@ -180,7 +180,7 @@ func TestCountyWorkbook(t *testing.T) {
 
 	t.Run("a date cell with Excel's short date format", func(t *testing.T) {
 		v := byID["K-1"].Vacancy
-		want := compute.Vacancy{ID: "K-1", Source: src("Kings", 5), Office: "Assemblymember", Class: compute.MemberOfAssembly,
+		want := compute.Vacancy{ID: "K-1", Source: src("Kings", 5), Office: "Assemblymember", Class: compute.MemberOfAssembly, ClassDerived: true,
 			District: "43", County: "Kings", Cause: compute.Death, EventDate: d(2026, 1, 5), Appointable: compute.No,
 			Notes: "see file", Extra: []compute.Field{{Name: "Analyst", Value: "AB"}}}
 		if !reflect.DeepEqual(v, want) || len(byID["K-1"].Problems) != 0 {
