@@ -56,7 +56,7 @@ func villageCalendar(cal *Calendar, rg *Regime, year int, opts CalendarOptions) 
 			Source: "the official year begins at noon on this day; an appointment runs to it", LawEdition: label})
 	cut := applyCounts(end, vr.Cutoff).AddDays(-vr.CutoffDays)
 	out = append(out, CalendarItem{Code: "village_appointment_cutoff", Statutory: cut, Effective: cut, Citation: vr.Balance.Cite,
-		Source: "a vacancy on or before this day is filled by appointment to " + isoDate(end) + "; a later one, to the end of the next official year if the term goes on (" + vr.Further.Cite + ")",
+		Source:     "a vacancy on or before this day is filled by appointment to " + isoDate(end) + "; a later one, to the end of the next official year if the term goes on (" + vr.Further.Cite + ")",
 		LawEdition: label})
 	for _, h := range hs {
 		out = append(out, CalendarItem{Code: "holiday", Statutory: h.Date, Effective: h.Date, Citation: h.Source, Source: h.Name})

@@ -336,7 +336,7 @@ func (e *encoder) bool(b bool) {
 		e.uint(0)
 	}
 }
-func (e *encoder) int(n int64)   { e.buf = binary.AppendVarint(e.buf, n) }
+func (e *encoder) int(n int64) { e.buf = binary.AppendVarint(e.buf, n) }
 func (e *encoder) str(s string) {
 	e.uint(uint64(len(s)))
 	e.buf = append(e.buf, s...)
