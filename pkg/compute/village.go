@@ -175,6 +175,9 @@ func (e *engine) village(rg *Regime) {
 		if el.IsZero() {
 			el = vy.electionBefore(te)
 		}
+		if s := in.SpecialElectionDate; !s.IsZero() {
+			e.add(review("special_election_date", expand(vr.CalledReview, "{date}", isoDate(s), "{day}", "none: the appointment runs to the end of the term"), vr.Called.Cite, Info))
+		}
 		e.r.Method, e.r.FillingElection = AppointmentToTermEnd, el
 		e.addBasis(vr.FullTerm.Cite)
 		e.stepV("the rest of the term", false, vr.FullTerm.Cite, "The appointment runs to the end of the term ("+isoDate(te)+"): nothing of the term is left to elect; the general village election of "+
