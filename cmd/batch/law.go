@@ -288,8 +288,8 @@ func calendarCommand(c *cli.Context) error {
 		for i, k := range compute.OfficeClasses {
 			names[i] = string(k)
 		}
-		if sug, ok := ingest.SuggestClass(c.String("class")); ok {
-			return usagef("--class %q: did you mean %s? Choose one of %s", c.String("class"), sug, strings.Join(names, ", "))
+		if sug := ingest.SuggestClass(c.String("class"), ""); len(sug) > 0 {
+			return usagef("--class %q: did you mean %s? Choose one of %s", c.String("class"), ingest.ClassChoices(sug), strings.Join(names, ", "))
 		}
 		return usagef("--class %q: choose one of %s", c.String("class"), strings.Join(names, ", "))
 	}

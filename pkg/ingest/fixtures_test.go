@@ -222,7 +222,8 @@ func TestCountyWorkbook(t *testing.T) {
 	})
 	t.Run("an unknown office class; oath not filed counted from term start", func(t *testing.T) {
 		want := []Problem{{Source: src("Erie", 3), Column: "Class", Value: "mayor",
-			Message: `"mayor" is not an office class; use one of ` + classList + `, or leave it blank to derive it from the office`}}
+			// issue 34: a mayor outside New York City is a village's or a city's
+			Message: `"mayor" is not an office class. Did you mean village or city? Use one of ` + classList + `, or leave it blank to derive it from the office`}}
 		if got := byID["E-2"].Problems; !reflect.DeepEqual(got, want) {
 			t.Fatalf("problems %#v", got)
 		}

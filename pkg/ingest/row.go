@@ -161,7 +161,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 				v.Suggested = sug
 			}
 		} else {
-			problem(fClass, s, classProblem(s))
+			problem(fClass, s, classProblem(s, firstCounty))
 		}
 	} else if office != "" {
 		sug := p.v.classes(office, v.District, firstCounty)
@@ -373,9 +373,9 @@ func suggestsOther(sug []compute.OfficeClass, given compute.OfficeClass) bool {
 
 // classProblem is the message for an office_class cell that is no class,
 // with the class it most likely means.
-func classProblem(s string) string {
-	if c, ok := SuggestClass(s); ok {
-		return fmt.Sprintf("%s is not an office class. Did you mean %s? Use one of %s, or leave it blank to derive it from the office", quote(s), c, classList)
+func classProblem(s, county string) string {
+	if cs := SuggestClass(s, county); len(cs) > 0 {
+		return fmt.Sprintf("%s is not an office class. Did you mean %s? Use one of %s, or leave it blank to derive it from the office", quote(s), ClassChoices(cs), classList)
 	}
 	return fmt.Sprintf("%s is not an office class; use one of %s, or leave it blank to derive it from the office", quote(s), classList)
 }

@@ -207,13 +207,24 @@ func officeClass(office, district, county string) compute.OfficeClass {
 
 // SuggestClass is the office class a text most likely means, for a "did
 // you mean" on a class code that is none ("assembly", "us senate",
-// "vilage"): the class its words name, else the nearest code. ok is false
-// when nothing is close.
-func SuggestClass(s string) (compute.OfficeClass, bool) {
-	if cs := officeClasses(s, "", ""); len(cs) == 1 {
-		return cs[0], true
+// "vilage"): the classes its words name (two for "mayor": a village's or
+// a city's; county says where, as for an office name), else the one code
+// it is part of, else the nearest code. None when nothing is close.
+func SuggestClass(s, county string) []compute.OfficeClass {
+	if cs := officeClasses(s, "", county); len(cs) > 0 {
+		return cs
 	}
 	k := squash(s)
+	// A part of one code alone ("county_level", "borough pres").
+	var part []compute.OfficeClass
+	for _, c := range compute.OfficeClasses {
+		if len(k) >= 5 && strings.Contains(squash(string(c)), k) {
+			part = append(part, c)
+		}
+	}
+	if len(part) == 1 {
+		return part
+	}
 	best, bestD := compute.OfficeClass(""), 1<<30
 	for _, c := range compute.OfficeClasses {
 		if d := editDistance(k, squash(string(c))); d < bestD {
@@ -221,9 +232,18 @@ func SuggestClass(s string) (compute.OfficeClass, bool) {
 		}
 	}
 	if bestD <= max(2, len(k)/3) {
-		return best, true
+		return []compute.OfficeClass{best}
 	}
-	return "", false
+	return nil
+}
+
+// ClassChoices is classes in words for a "did you mean": "village or city".
+func ClassChoices(cs []compute.OfficeClass) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = string(c)
+	}
+	return strings.Join(names, " or ")
 }
 
 // parseClass reads an explicit office_class cell: a class code, matched
