@@ -59,9 +59,12 @@ func shapeWords(rg *Regime) string {
 	return ""
 }
 
+// countsWords is counts applied to a day named in words.
 func countsWords(cs []Count, inner string) string {
-	c := Counting{Anchor: AtRow, Row: inner, Steps: cs}
-	return strings.TrimPrefix(c.Words(), "the last day of ")
+	for _, c := range cs {
+		inner = c.words(inner, false)
+	}
+	return inner
 }
 
 func (b *rulesBuilder) village(vr *VillageRules, o string) {
@@ -79,7 +82,7 @@ func (b *rulesBuilder) village(vr *VillageRules, o string) {
 	b.auth("village_remainder", o, vr.Remainder, "the general village election before the appointment ends", false, "")
 	b.auth("village_special", o, vr.SpecialBy, countsWords(vr.Special, "the appointment's end"), false, "when village_election_date is none")
 	b.auth("village_full_term", o, vr.FullTerm, "the general village election before the term ends", false, "cause term_expiration; and the next full term")
-	b.auth("village_called_special", o, vr.Called, "", false, "not modelled: "+vr.CalledReview)
+	b.auth("village_called_special", o, vr.Called, "", false, "not modelled: a special_election_date on another day than the rule's gets NEEDS_REVIEW")
 	if nv := vr.November; nv != nil {
 		b.auth(nv.Conflict.Code, o, nv.Authority, nv.Conflict.Severity.String()+": "+nv.Conflict.Message, false, nv.Review)
 	}
