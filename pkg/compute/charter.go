@@ -55,7 +55,7 @@ func (e *engine) charterDay(sp *CharterSpecial, class OfficeClass) charterDay {
 func (e *engine) routeDay(ch *CharterRules, class OfficeClass, year int) Date {
 	k := e.law.calendarIndex(year)
 	d := deadlineRun{cal: e.cal, law: e.law, ed: &e.law.Editions[k], edBit: editionBit(k), year: year, class: class,
-		foreseen: true, asOf: e.asOf, act: e.law.actFor(year, class)}
+		foreseen: true, datesOnly: true, asOf: e.asOf, act: e.law.actFor(year, class)}
 	scratch := scratchPool.Get().(*[]Deadline)
 	rows, _ := d.generalRows((*scratch)[:0], nil)
 	a := anchors{year: year, rows: rows}
@@ -316,8 +316,9 @@ func (e *engine) charterDuty(ch *CharterRules, ed *Edition, election Date) {
 	if d.Code == "" {
 		return
 	}
-	if cap(e.r.Deadlines) < 12 {
-		e.r.Deadlines = make([]Deadline, 0, 12)
+	if cap(e.r.Deadlines) < 28 {
+		// The special election's rows, and a remainder election's.
+		e.r.Deadlines = make([]Deadline, 0, 28)
 	}
 	due := DaysAfter(e.v, d.Days)
 	row := Deadline{Code: d.Code, Kind: LastDay, Citation: d.Cite, LawEdition: e.law.Label(ed.bit), Applies: true,

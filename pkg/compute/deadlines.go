@@ -23,11 +23,12 @@ type deadlineRun struct {
 	// foreseen: the vacancy existed before Y began, or is foreseen (§ 42(2)):
 	// no late-vacancy exceptions, no primary-route cut-off, no TOO_LATE for a
 	// last day before the vacancy.
-	foreseen bool
-	asOf     Date
-	calendar bool // `batch calendar`: calendar-only rows too
-	base     bool // the permanent formula: no one-year act, no date from calendar input
-	act      int  // the one-year act of (year, class), -1 for none
+	foreseen  bool
+	asOf      Date
+	calendar  bool // `batch calendar`: calendar-only rows too
+	base      bool // the permanent formula: no one-year act, no date from calendar input
+	datesOnly bool // only the rows' dates: no status, no conflicts (a charter's look at a year's calendar)
+	act       int  // the one-year act of (year, class), -1 for none
 	// primary is the primary the rows count from, and whether a one-year act
 	// (pAct) or calendar input (pTouched) set it.
 	primary  Date
@@ -422,7 +423,7 @@ func (d *deadlineRun) local(rules []DeadlineRule, el Date, rows []Deadline, cs [
 		a := anchors{year: el.Year, election: el, vacancy: d.v, rows: rows[first : len(rows)-1]}
 		cs = d.evaluate(rule, &rows[len(rows)-1], &a, cs)
 		if rule.Unknown != "" && !d.base {
-			cs = append(cs, Conflict{Code: codeNeedsInput, Severity: Info, Field: rule.Code, Message: rule.Code + ": " + rule.Unknown + ".", Citation: rule.Cite})
+			cs = append(cs, Conflict{Code: codeNeedsInput, Severity: Info, Field: rule.Code, Message: rule.Unknown, Citation: rule.Cite})
 		}
 	}
 	return rows, cs
@@ -453,7 +454,7 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, met *MetBy, cs []Con
 		row.Status = NoStatus
 		return cs
 	}
-	if d.base {
+	if d.base || d.datesOnly {
 		return cs
 	}
 	if row.RolledOver {

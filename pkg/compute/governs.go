@@ -1,6 +1,10 @@
 package compute
 
-import "strings"
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+)
 
 // Which law governs a row, and what its office name says of its class:
 // the steps every row goes through whatever law decides it.
@@ -36,16 +40,7 @@ func (e *engine) classNotes() {
 		return
 	case 1:
 		s := v.Suggested[0]
-		msg := "\"" + v.Office + "\" looks like " + e.law.classWords(s) + " (office_class " + string(s) + "), but office_class is " + string(class) +
-			": the row is computed as " + string(class) + "."
-		cite := e.law.Cites.Fill
-		if rg := e.law.regimeFor(s); rg != nil && rg.Shape != ShapeNotice {
-			msg += " " + rg.Cite + " governs such an office, not " + e.law.Cites.Fill + "."
-			cite = rg.Cite
-		} else if rg != nil {
-			msg += " A local charter may govern such an office (" + e.law.Cites.Fill + ": \"unless otherwise provided\")."
-		}
-		msg += " Set office_class to " + string(s) + " if it is one."
+		msg, cite := e.law.suggestedSentence(v.Office, class, s)
 		e.add(conflict(codeClassSuggested, "office_class", msg, cite))
 	default:
 		names := make([]string, len(v.Suggested))
@@ -56,6 +51,45 @@ func (e *engine) classNotes() {
 			string(class) + "; set office_class to the one it is."
 		e.add(conflict(codeClassUnclear, "office_class", msg, e.law.Cites.Fill))
 	}
+}
+
+// sentenceCache remembers sentences by key, up to a bound: read without
+// a lock (sync.Map), as every worker reads it.
+type sentenceCache struct {
+	m sync.Map // key → [2]string
+	n atomic.Int32
+}
+
+const sentenceCacheBound = 4096
+
+// suggestedSentence is CLASS_SUGGESTED's sentence and citation for an
+// office given as class whose name suggests s.
+func (l *Law) suggestedSentence(office string, class, s OfficeClass) (string, string) {
+	key := office + "\x00" + string(class) + "\x00" + string(s)
+	if l.suggested != nil {
+		if x, ok := l.suggested.m.Load(key); ok {
+			p := x.([2]string)
+			return p[0], p[1]
+		}
+	}
+	fill := l.Cites.Fill
+	rg := l.regimeFor(s)
+	msg := "\"" + office + "\" looks like " + l.classWords(s) + " (office_class " + string(s) + "), but office_class is " + string(class) +
+		": the row is computed as " + string(class) + "."
+	cite := fill
+	switch {
+	case rg != nil && rg.Shape != ShapeNotice:
+		msg += " " + rg.Cite + " governs such an office, not " + fill + "."
+		cite = rg.Cite
+	case rg != nil:
+		msg += " A local charter may govern such an office (" + fill + ": \"unless otherwise provided\")."
+	}
+	msg += " Set office_class to " + string(s) + " if it is one."
+	if l.suggested != nil && l.suggested.n.Load() < sentenceCacheBound {
+		l.suggested.n.Add(1)
+		l.suggested.m.Store(key, [2]string{msg, cite})
+	}
+	return msg, cite
 }
 
 // classWords names a class in a sentence, with the regime's words for a

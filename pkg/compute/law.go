@@ -139,6 +139,9 @@ type Law struct {
 	CheckAgainst string
 
 	labels *labelCache
+	// suggested remembers CLASS_SUGGESTED's sentences: a bulk run of an
+	// old workbook meets the same office given as other on row after row.
+	suggested *sentenceCache
 }
 
 // DeadlineWords is what a deadline asks for, in plain words: Verb ("file",
@@ -588,7 +591,7 @@ type labelCache struct {
 // it was built from (an edition copied to make the next one) never
 // reaches it. Check reports what is inconsistent in it.
 func NewLaw(l Law) *Law {
-	l.labels = nil
+	l.labels, l.suggested = nil, nil
 	out := deepCopy(l)
 	for i := range out.Editions {
 		if i+1 < len(out.Editions) {
@@ -602,6 +605,7 @@ func NewLaw(l Law) *Law {
 		out.Choice = "auto"
 	}
 	out.labels = &labelCache{}
+	out.suggested = &sentenceCache{}
 	out.labels.m.Store(&map[uint64]string{})
 	return &out
 }

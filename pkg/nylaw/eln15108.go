@@ -41,7 +41,7 @@ var eln15108 = []c.DeadlineRule{
 	{
 		Code: dlVillagePrimary, Kind: c.LastDay, NotFiling: true,
 		Last:    c.From(c.AtElection, c.Days(-49)),
-		Unknown: "a village primary is held only where the county committee's rules require one (else the party caucus nominates); the tool cannot know the rules: check with the county committee",
+		Unknown: "A village primary is held only where the county committee's rules require one (else the party caucus nominates); the tool cannot know the rules: check with the county committee.",
 		Authority: c.Authority{Cite: citeEL15108_2a,
 			Words: "If the rules of the county committee of any political party provide that party nominations for village offices of that party in any or all villages in the county shall be made at a village primary election, such primary election shall be held forty-nine days prior to the date of the village election.",
 			Note:  "an election day: never rolled over"},

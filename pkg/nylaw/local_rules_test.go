@@ -360,3 +360,29 @@ func TestVillageCalendar(t *testing.T) {
 		t.Errorf("charter days %+v", got)
 	}
 }
+
+// BenchmarkComputeLocal is the bulk path on the local laws' rows: a March
+// village's trustee and the Council District 51 case (the charter reads
+// the regular calendars of two years for its steps).
+func BenchmarkComputeLocal(b *testing.B) {
+	cal := NewCalendar(NewYork, nil)
+	for _, c := range []struct {
+		name string
+		v    Vacancy
+	}{
+		{"village", Vacancy{ID: "v", Office: "Village Trustee", Class: Village, Cause: Resignation, EventDate: ymd(2026, 12, 15), TermEnd: ymd(2028, 4, 3), VillageElectionMonth: 3}},
+		{"nyc", Vacancy{ID: "n", Office: "Council Member", Class: NYCCouncilMember, Cause: Resignation, EventDate: ymd(2025, 1, 31), ProclamationDate: ymd(2025, 2, 3), SpecialElectionDate: ymd(2025, 4, 29)}},
+		{"county", Vacancy{ID: "c", Office: "County Clerk", Class: County, County: "Erie", Cause: Death, EventDate: ymd(2026, 1, 10)}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var r Result
+			b.ReportAllocs()
+			for b.Loop() {
+				ComputeBriefInto(&r, c.v, cal, ymd(2026, 1, 5))
+				if r.Method == "" {
+					b.Fatal("no method")
+				}
+			}
+		})
+	}
+}
