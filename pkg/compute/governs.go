@@ -103,10 +103,15 @@ func (l *Law) classWords(c OfficeClass) string {
 
 // governing fills governing_law and the officers the state's rules name,
 // and raises a notice regime's warning: every row of a city or a charter
-// county leaves with it, whatever else the row lacks.
+// county leaves with it, whatever else the row lacks, but an appointive
+// seat's (Pub. Off. Law § 30(3): no election at all).
 func (e *engine) governing() {
 	rg := e.regime
 	switch {
+	case e.r.Method == NotElective:
+		// An appointive seat: no election, whoever's law it is.
+		e.r.GoverningLaw = e.law.Governing
+		return
 	case rg == nil:
 		if !e.v.IsZero() || e.r.Method != "" {
 			e.r.GoverningLaw = e.law.Governing

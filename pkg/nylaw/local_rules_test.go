@@ -318,6 +318,9 @@ func TestCountyCharters(t *testing.T) {
 	check(t, r, want{governing: "state", conflicts: []string{"NEEDS_REVIEW"}, notConflicts: []string{"LOCAL_CHARTER"}})
 	r = row("")
 	check(t, r, want{governing: "state", conflicts: []string{"NEEDS_REVIEW"}})
+	// An appointive board of a city holds no election: no charter question.
+	r = compute(Vacancy{Office: "Ethics Board Member", Class: City, County: "Oneida", Cause: MissedMeetings, EventDate: ymd(2026, 6, 1)}, ymd(2026, 6, 2))
+	check(t, r, want{method: NotElective, governing: "state", notConflicts: []string{"LOCAL_CHARTER"}})
 	// A city row always gets the warning, even without a vacancy date.
 	r = compute(Vacancy{Office: "City Clerk", Class: City, County: "Albany", Cause: Death}, ymd(2026, 6, 2))
 	check(t, r, want{conflicts: []string{"LOCAL_CHARTER", "NEEDS_INPUT"}})
