@@ -99,6 +99,17 @@ func (e *engine) charter(rg *Regime) {
 		e.add(conflict(codeNeedsInput, "term_end", "The charter's steps turn on the term's last year: enter term_end.", rg.Cite))
 		return
 	}
+	if in.Cause == TermExpiration {
+		// Not a vacancy: the general election before the term expires
+		// elects the next term, on the regular days.
+		g, _ := e.cal.General(te.Year)
+		e.r.Method, e.r.FillingElection, e.genYear = GeneralElection, g, te.Year
+		e.foreseen = true
+		e.addBasis(ch.TermExpiry.Cite)
+		e.stepV("expiration of term", true, ch.TermExpiry.Cite, "The term expires on "+isoDate(te)+": the general election of "+isoDate(g)+" elects the next term.")
+		e.regularRows(e.regime.ComputeAs, te.Year, true)
+		return
+	}
 	if v.After(te) {
 		e.r.Method = NoElection // DATE_ORDER says why
 		return
@@ -256,7 +267,11 @@ func (e *engine) charterSpecial(rg *Regime, ed *Edition, officer string) {
 	}
 	e.r.FillingElection = x.day
 	if !s.IsZero() {
-		e.r.FillingElection = s
+		if x.kind == specialOrdinary || x.kind == specialDecember {
+			// The day given fills it, lawful or not (NYC_SPECIAL_WINDOW
+			// says which); a general election's day is the law's.
+			e.r.FillingElection = s
+		}
 		lawful := s == x.day
 		why := "the day is " + isoDate(x.day)
 		if x.kind == specialOrdinary && !lawful && s.After(x.d0) && !s.After(latest) {

@@ -201,6 +201,18 @@ func explainLocal(b *strings.Builder, r *Result, in *Vacancy) bool {
 			b.WriteByte('.')
 		}
 		return true
+	case r.CharterParagraph != "" && r.Method == GeneralElection && hasErrorOn(r, "special_election_date"):
+		b.WriteString("Filled at the general election of ")
+		writeDate(b, r.FillingElection)
+		b.WriteString(" (charter paragraph " + r.CharterParagraph + "); the special election given, ")
+		writeDate(b, in.SpecialElectionDate)
+		b.WriteString(", is not a day the charter allows.")
+		if !r.RemainderElection.IsZero() {
+			b.WriteString(" The rest of the term is filled at the general election of ")
+			writeDate(b, r.RemainderElection)
+			b.WriteByte('.')
+		}
+		return true
 	case r.AppointingAuthority != "" && r.Method != TemporaryAppointment && (r.Method != "" || !r.AppointmentUntil.IsZero()):
 		b.WriteString("Filled by appointment (the " + strings.ReplaceAll(r.AppointingAuthority, "_", " ") + ") until ")
 		writeDate(b, r.AppointmentUntil)

@@ -187,6 +187,9 @@ type CharterRules struct {
 	Rows           []DeadlineRule
 	NoProclamation string
 	Nominations    Authority // who nominates (the rows' common rule)
+	// TermExpiry: a term that expires is filled at the general election
+	// before it (cause term_expiration), on the regular calendar.
+	TermExpiry Authority
 }
 
 // ClassSection is the charter section that holds the rule for Offices.

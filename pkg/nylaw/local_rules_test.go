@@ -144,6 +144,23 @@ func TestCharterSpecialElectionDay(t *testing.T) {
 			t.Errorf("%s %s: the special election is mandatory, on D0 until a day is set", r.Method, r.FillingElection)
 		}
 	})
+	t.Run("a council term expiring: the general election before it", func(t *testing.T) {
+		// § 25(a): the term from January 1 after the election; a term
+		// ending 2025-12-31 is filled at G(2025) = 2025-11-04.
+		r := compute(Vacancy{Office: "Council Member", Class: NYCCouncilMember, Cause: TermExpiration, TermEnd: ymd(2025, 12, 31)}, ymd(2025, 1, 2))
+		check(t, r, want{method: GeneralElection, election: ymd(2025, 11, 4), notConflicts: []string{"TOO_LATE", "NYC_SPECIAL_WINDOW"}})
+	})
+	t.Run("a special election given where (6)(a) sends the vacancy to the general election", func(t *testing.T) {
+		// V 2027-07-23: D0 = Tue ≥ 2027-10-11 = 2027-10-12, 21 days before
+		// G(2027): filled at 2027-11-02; the day proclaimed, 2027-10-12, is
+		// not lawful, and the filling election stays the general election.
+		r := compute(Vacancy{Office: "Council Member", Class: NYCCouncilMember, Cause: Resignation, EventDate: ymd(2027, 7, 23),
+			TermEnd: ymd(2029, 12, 31), ProclamationDate: ymd(2027, 7, 27), SpecialElectionDate: ymd(2027, 10, 12)}, ymd(2027, 7, 28))
+		check(t, r, want{method: GeneralElection, election: ymd(2027, 11, 2), conflicts: []string{"NYC_SPECIAL_WINDOW", "NYC_PROCLAMATION_LATE"}})
+		if !strings.Contains(r.Explanation, "is not a day the charter allows") {
+			t.Errorf("explanation %q", r.Explanation)
+		}
+	})
 	t.Run("a special election given for a vacancy the general election fills is an error", func(t *testing.T) {
 		r := compute(Vacancy{Office: "Council Member", Class: NYCCouncilMember, Cause: Death, EventDate: ymd(2027, 3, 25),
 			TermEnd: ymd(2029, 12, 31), SpecialElectionDate: ymd(2027, 6, 15)}, ymd(2027, 3, 26))

@@ -131,6 +131,9 @@ var nycCharter1 = c.CharterRules{
 	Nominations: c.Authority{Cite: nycPara("7"),
 		Words: "All nominations for elections to fill vacancies held pursuant to paragraphs four and five of this subdivision shall be by independent nominating petition.",
 		Note:  "a nonpartisan election, by ranked choice from 2021 (not modelled); the party rows do not apply"},
+	TermExpiry: c.Authority{Cite: "N.Y.C. Charter § 25(a)",
+		Words: "The council members shall be elected at the general election in the year nineteen hundred seventy-seven and every fourth year thereafter and the term of office of each council member shall commence on the first day of January after the elections",
+		Note:  "§ 4 (the mayor), § 24(a), § 81(b), § 91 alike: a term that expires is filled at the general election before it"},
 }
 
 // nycCharter0 is NYC0: the rule before the 2019 amendment. Only the days

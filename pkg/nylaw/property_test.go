@@ -170,7 +170,7 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 			v.Class != SupremeCourtJustice && v.Class != CountyLevelJudge ||
 			// A village's term expiring, and a city charter's next-term
 			// election: the regular days, before the vacancy.
-			v.Class == Village && v.Cause == TermExpiration || r.CharterParagraph == "9"
+			(v.Class == Village || r.GoverningLaw == "nyc_charter") && v.Cause == TermExpiration || r.CharterParagraph == "9"
 		for _, d := range r.Deadlines {
 			if rollsOver[d.Code] && !cal.IsBusinessDay(d.Effective) {
 				fail("%s: effective last day %s (%s) is not a business day", d.Code, d.Effective, d.Effective.Weekday())
