@@ -113,6 +113,8 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 		for _, d := range r.Deadlines {
 			status := string(d.Status)
 			switch {
+			case d.Unknown:
+				status = "unknown"
 			case !d.Applies:
 				status = "n/a"
 			case d.RolledOver:
@@ -129,6 +131,8 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 		for _, d := range r.Deadlines {
 			note := d.Citation
 			switch {
+			case d.Unknown:
+				note += "; whether it applies is unknown: " + d.Reason
 			case !d.Applies:
 				note += "; does not apply: " + d.Reason
 			case d.Reason != "":
