@@ -112,4 +112,11 @@ func TestCouncilDistrict51ThroughTheCLI(t *testing.T) {
 			t.Errorf("explain lacks %q:\n%s", want, ex.stdout)
 		}
 	}
+	ex = run(t, "", "explain", "--as-of", "2025-02-04", "--id", "VIL", in)
+	for _, want := range []string{"governing_law village_law; appointing_authority mayor; appointment_until 2027-04-05",
+		"village_primary: Elec. Law § 15-108(2)(a); whether it applies is unknown", "Village Law § 3-312(3)(b)(1)"} {
+		if !strings.Contains(ex.stdout, want) {
+			t.Errorf("explain lacks %q:\n%s", want, ex.stdout)
+		}
+	}
 }
