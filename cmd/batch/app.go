@@ -208,6 +208,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					"Examples:\n   batch calendar --year 2026 --csv          designating petitions 2026-03-30 … 2026-04-06\n" +
 					"   batch calendar --year 2026 --base         the permanent formula: … 2026-04-02\n" +
 					"   batch calendar --year 2022 --class state_senator   the August 23 primary\n" +
+					"   batch calendar --year 2027 --class village --village-month 6   a June village's election and nominations\n" +
 					"   batch calendar --year 2027 --against published-2027.csv   exit 3 on any difference",
 				Flags: []cli.Flag{
 					&cli.IntFlag{Name: "year", Usage: "the `YEAR` (required)"},
@@ -217,6 +218,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					&cli.StringFlag{Name: "calendar", Usage: "calendar overrides from `FILE`", EnvVars: env("CALENDAR")},
 					&cli.BoolFlag{Name: "csv", Usage: "print CSV with a header instead of an aligned table"},
 					editionFlag(env),
+					&cli.StringFlag{Name: "village-month", Usage: "with --class village: the village's election `MONTH` (1-12 or its name; default: March)"},
 				},
 				OnUsageError: onUsage,
 				Action:       calendarCommand,

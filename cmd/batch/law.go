@@ -99,6 +99,9 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 	}
 	fmt.Fprintln(w)
 	wrap(w, "", result+"; vacant since "+orDash(r.VacancyDate.String()))
+	if line := governsLine(r); line != "" {
+		wrap(w, "  ", line)
+	}
 	wrap(w, "  ", r.Explanation)
 	if len(r.Deadlines) > 0 {
 		printToDo(w, r, asOf)
@@ -110,6 +113,8 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 		for _, d := range r.Deadlines {
 			status := string(d.Status)
 			switch {
+			case d.Unknown:
+				status = "unknown"
 			case !d.Applies:
 				status = "n/a"
 			case d.RolledOver:
@@ -126,6 +131,8 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 		for _, d := range r.Deadlines {
 			note := d.Citation
 			switch {
+			case d.Unknown:
+				note += "; whether it applies is unknown: " + d.Reason
 			case !d.Applies:
 				note += "; does not apply: " + d.Reason
 			case d.Reason != "":
@@ -149,6 +156,23 @@ func printExplanation(w io.Writer, r *compute.Result, asOf compute.Date, law *co
 			wrap(w, fmt.Sprintf("  %-7s ", cf.Severity), cf.Code+" ("+orDash(cf.Field)+"): "+cf.Message+" ["+orDash(cf.Citation)+"]")
 		}
 	}
+}
+
+// governsLine names the law that governs the row and who acts under it
+// (the Vacancies columns governing_law … charter_paragraph), "" when
+// none is known.
+func governsLine(r *compute.Result) string {
+	var parts []string
+	for _, x := range []struct{ name, value string }{
+		{"governing_law", r.GoverningLaw}, {"appointing_authority", r.AppointingAuthority},
+		{"appointment_until", r.AppointmentUntil.String()}, {"proclaiming_officer", r.ProclaimingOfficer},
+		{"remainder_election_date", r.RemainderElection.String()}, {"charter_paragraph", r.CharterParagraph},
+	} {
+		if x.value != "" {
+			parts = append(parts, x.name+" "+x.value)
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // printToDo lists what someone must still do, soonest first: the
@@ -268,7 +292,21 @@ func calendarCommand(c *cli.Context) error {
 		for i, k := range compute.OfficeClasses {
 			names[i] = string(k)
 		}
+		if sug := ingest.SuggestClass(c.String("class"), ""); len(sug) > 0 {
+			return usagef("--class %q: did you mean %s? Choose one of %s", c.String("class"), ingest.ClassChoices(sug), strings.Join(names, ", "))
+		}
 		return usagef("--class %q: choose one of %s", c.String("class"), strings.Join(names, ", "))
+	}
+	month := 0
+	if s := strings.TrimSpace(c.String("village-month")); s != "" {
+		if class != compute.Village {
+			return usagef("--village-month %q: only with --class village", s)
+		}
+		m, ok := ingest.ParseMonth(s)
+		if !ok {
+			return usagef("--village-month %q: give a month, 1 to 12 or its name (March)", s)
+		}
+		month = m
 	}
 	var overrides []compute.Override
 	if f := c.String("calendar"); f != "" {
@@ -282,7 +320,7 @@ func calendarCommand(c *cli.Context) error {
 		overrides = ov
 	}
 	cal := compute.NewCalendar(law, overrides)
-	items := compute.YearCalendar(cal, year, compute.CalendarOptions{Class: class, Base: c.Bool("base")})
+	items := compute.YearCalendar(cal, year, compute.CalendarOptions{Class: class, Base: c.Bool("base"), VillageMonth: month})
 	if f := c.String("against"); f != "" {
 		txt := textOut(c.App.Writer)
 		defer txt.Flush()

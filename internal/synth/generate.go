@@ -243,6 +243,16 @@ func (g *generator) drawCounty() county {
 	return counties[len(counties)-1]
 }
 
+// modelledClasses are the classes the generator draws rows of: § 42's.
+// The offices other laws govern (a village's, a city's, a county's, New
+// York City's charter offices) come as other, under the office names
+// those offices have ("Village Trustee", "City Council Member", "County
+// Clerk", "Borough President"), from which ingest derives their classes
+// when the row leaves office_class blank. (The list is § 42's nine, as
+// compute.OfficeClasses held them before issue 34: the samples stay as
+// they were.)
+var modelledClasses = compute.OfficeClasses[:9]
+
 func statewideClass(c compute.OfficeClass) bool {
 	return c == compute.Governor || c == compute.LieutenantGovernor || c == compute.USSenator
 }
@@ -251,13 +261,13 @@ func (g *generator) vacancy(i int) row {
 	var r row
 	// Class, cause and county: forced on the coverage rows, drawn after.
 	class := g.drawClass()
-	if i < len(compute.OfficeClasses) {
-		class = compute.OfficeClasses[i]
+	if i < len(modelledClasses) {
+		class = modelledClasses[i]
 	}
 	var k county
-	forcedCounty := i >= len(compute.OfficeClasses) && i < coverRows
+	forcedCounty := i >= len(modelledClasses) && i < coverRows
 	if forcedCounty {
-		k = counties[i-len(compute.OfficeClasses)]
+		k = counties[i-len(modelledClasses)]
 		for statewideClass(class) {
 			class = g.drawClass()
 		}

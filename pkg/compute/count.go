@@ -42,6 +42,13 @@ func NextWeekdayAfter(d Date, wd time.Weekday) Date {
 	return d.AddDays(ahead)
 }
 
+// WeekdayOnOrAfter is "the first <weekday> at least N days after X" once
+// the N days are counted: the first such weekday on or after D, D itself
+// counting. The first Tuesday on or after Mon 2025-04-21 is 2025-04-22.
+func WeekdayOnOrAfter(d Date, wd time.Weekday) Date {
+	return d.AddDays((int(wd) - int(d.Weekday()) + 7) % 7)
+}
+
 // WeeksBefore is "N weeks preceding D": D − 7N days.
 // Twelve weeks preceding 2015-11-03 is 2015-08-11.
 func WeeksBefore(d Date, n int) Date { return d.AddDays(-7 * n) }
@@ -89,6 +96,7 @@ const (
 	CountMonthsBefore                // MonthsBefore(anchor, N)
 	CountMonthsAfter                 // MonthsAfter(anchor, N)
 	CountOnDay                       // Month Day of the anchor's year
+	CountWeekdayOnOrAfter            // WeekdayOnOrAfter(anchor, Weekday)
 )
 
 // Count is one application of a counting kind.
@@ -105,13 +113,21 @@ func NthBefore(wd time.Weekday, n int) Count {
 	return Count{Kind: CountNthWeekdayBefore, Weekday: wd, N: n}
 }
 
-// NthOfMonth is "the Nth <weekday> in <month>" (n = -1: the last).
+// NthOfMonth is "the Nth <weekday> in <month>" (n = -1: the last); a
+// zero month is the anchor's own month ("the third Tuesday of the month
+// preceding …", once the month is counted).
 func NthOfMonth(m time.Month, wd time.Weekday, n int) Count {
 	return Count{Kind: CountNthWeekdayOfMonth, Month: m, Weekday: wd, N: n}
 }
 
 // NextAfter is "the <weekday> next after".
 func NextAfter(wd time.Weekday) Count { return Count{Kind: CountNextWeekdayAfter, Weekday: wd} }
+
+// OnOrAfter is "the first <weekday> on or after".
+func OnOrAfter(wd time.Weekday) Count { return Count{Kind: CountWeekdayOnOrAfter, Weekday: wd} }
+
+// MonthsOn is "N months after" (the day clamped to the month's last).
+func MonthsOn(n int) Count { return Count{Kind: CountMonthsAfter, N: n} }
 
 // WeeksBack is "N weeks preceding".
 func WeeksBack(n int) Count { return Count{Kind: CountWeeksBefore, N: n} }
@@ -130,7 +146,13 @@ func (s Count) apply(d Date) Date {
 	case CountNthWeekdayBefore:
 		return NthWeekdayBefore(d, s.Weekday, s.N)
 	case CountNthWeekdayOfMonth:
-		return NthWeekdayOfMonth(d.Year, s.Month, s.Weekday, s.N)
+		m := s.Month
+		if m == 0 {
+			m = d.Month
+		}
+		return NthWeekdayOfMonth(d.Year, m, s.Weekday, s.N)
+	case CountWeekdayOnOrAfter:
+		return WeekdayOnOrAfter(d, s.Weekday)
 	case CountNextWeekdayAfter:
 		return NextWeekdayAfter(d, s.Weekday)
 	case CountWeeksBefore:
@@ -152,7 +174,12 @@ func (s Count) wrap(inner string) string {
 	case CountNthWeekdayBefore:
 		return "NthWeekdayBefore(" + s.Weekday.String() + ", " + itoa(s.N) + ", " + inner + ")"
 	case CountNthWeekdayOfMonth:
+		if s.Month == 0 {
+			return "NthWeekdayOfMonth(month of " + inner + ", " + s.Weekday.String() + ", " + itoa(s.N) + ")"
+		}
 		return "NthWeekdayOfMonth(" + s.Month.String() + ", " + s.Weekday.String() + ", " + itoa(s.N) + ", year of " + inner + ")"
+	case CountWeekdayOnOrAfter:
+		return "WeekdayOnOrAfter(" + s.Weekday.String() + ", " + inner + ")"
 	case CountNextWeekdayAfter:
 		return "NextWeekdayAfter(" + s.Weekday.String() + ", " + inner + ")"
 	case CountWeeksBefore:
@@ -184,6 +211,7 @@ const (
 	AtVacancy             // the vacancy date
 	AtRow                 // an earlier row's effective (Statutory: statutory) last day
 	AtSelf                // the row's own ordinary last day (conditions only)
+	AtElection            // the election the rows serve (a village election)
 )
 
 func (a Anchor) String() string {
@@ -200,6 +228,8 @@ func (a Anchor) String() string {
 		return "vacancy"
 	case AtSelf:
 		return "this row's last day"
+	case AtElection:
+		return "election"
 	}
 	return ""
 }

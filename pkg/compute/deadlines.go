@@ -24,11 +24,12 @@ type deadlineRun struct {
 	// foreseen: the vacancy existed before Y began, or is foreseen (§ 42(2)):
 	// no late-vacancy exceptions, no primary-route cut-off, no TOO_LATE for a
 	// last day before the vacancy.
-	foreseen bool
-	asOf     Date
-	calendar bool // `batch calendar`: calendar-only rows too
-	base     bool // the permanent formula: no one-year act, no date from calendar input
-	act      int  // the one-year act of (year, class), -1 for none
+	foreseen  bool
+	asOf      Date
+	calendar  bool // `batch calendar`: calendar-only rows too
+	base      bool // the permanent formula: no one-year act, no date from calendar input
+	datesOnly bool // only the rows' dates: no status, no conflicts (a charter's look at a year's calendar)
+	act       int  // the one-year act of (year, class), -1 for none
 	// primary is the primary the rows count from, and whether a one-year act
 	// (pAct) or calendar input (pTouched) set it.
 	primary  Date
@@ -48,13 +49,14 @@ var scratchPool = sync.Pool{New: func() any { s := make([]Deadline, 0, 24); retu
 
 // anchors are the dates a counting can start from.
 type anchors struct {
-	year    int
-	primary Date
-	general Date
-	procl   Date
-	vacancy Date
-	rows    []Deadline // the earlier rows
-	self    *Deadline  // the row being computed, for AtSelf
+	year     int
+	primary  Date
+	general  Date
+	procl    Date
+	vacancy  Date
+	election Date       // the election the rows serve (AtElection)
+	rows     []Deadline // the earlier rows
+	self     *Deadline  // the row being computed, for AtSelf
 	// Which anchors a one-year act or calendar input moved.
 	pTouched, pAct, gTouched bool
 }
@@ -77,6 +79,8 @@ func (a *anchors) eval(c *Counting) (d Date, touched, act, ok bool) {
 		from = a.procl
 	case AtVacancy:
 		from = a.vacancy
+	case AtElection:
+		from = a.election
 	case AtRow:
 		for i := len(a.rows) - 1; i >= 0; i-- {
 			if a.rows[i].Code == c.Row {
@@ -251,6 +255,8 @@ func (d *deadlineRun) evaluate(rule *DeadlineRule, row *Deadline, a *anchors, cs
 	switch {
 	case notFor && rule.NotForReason != "":
 		row.Applies, row.Reason = false, rule.NotForReason
+	case rule.Unknown != "":
+		row.Applies, row.Unknown, row.Reason = false, true, rule.Unknown
 	case rule.Requires != nil && rule.Requires.Row != "":
 		for i := len(a.rows) - 1; i >= 0; i-- {
 			if r := &a.rows[i]; r.Code == rule.Requires.Row {
@@ -277,11 +283,11 @@ func (d *deadlineRun) evaluate(rule *DeadlineRule, row *Deadline, a *anchors, cs
 	if row.Applies && !d.base && row.Verify == "" {
 		switch {
 		case !row.late && unverified(&rule.Authority):
-			row.Verify = d.law.verifyText("the statute's text is not verified")
+			row.Verify = d.verifyText("the statute's text is not verified")
 		case len(reviews) > 0 && row.actDerived && d.act >= 0:
-			row.Verify = d.law.verifyText("the one-year act's text is not verified")
+			row.Verify = d.verifyText("the one-year act's text is not verified")
 		case len(reviews) > 0:
-			row.Verify = d.law.verifyText("the day the window opens is not known")
+			row.Verify = d.verifyText("the day the window opens is not known")
 		}
 	}
 	if row.touched && !row.actDerived && d.inputDates != "" && !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, "date from ") }) {
@@ -353,7 +359,7 @@ func (d *deadlineRun) exception(rule *DeadlineRule, row *Deadline, a *anchors, c
 			cs = append(cs, conflict(codeLateVacancy, rule.Code, msg, row.Citation))
 		}
 		if unverified(&x.Authority) {
-			row.Verify = d.law.verifyText("the statute's text is not verified")
+			row.Verify = d.verifyText("the statute's text is not verified")
 		}
 		return cs
 	}
@@ -427,6 +433,32 @@ func (d *deadlineRun) special(t *SpecialTable, r, election Date, rows []Deadline
 	return rows, cs
 }
 
+// local appends the rows of a local law's election el (counted from it,
+// AtElection): a village election's nominations. A row whose application
+// the inputs cannot tell (Unknown) says so, with NEEDS_INPUT (info).
+func (d *deadlineRun) local(rules []DeadlineRule, el Date, rows []Deadline, cs []Conflict) ([]Deadline, []Conflict) {
+	first := len(rows)
+	for i := range rules {
+		rule := &rules[i]
+		rows = append(rows, Deadline{Code: rule.Code, Kind: rule.Kind, Citation: rule.Cite, ElectionDate: el, Applies: true})
+		a := anchors{year: el.Year, election: el, vacancy: d.v, rows: rows[first : len(rows)-1]}
+		cs = d.evaluate(rule, &rows[len(rows)-1], &a, cs)
+		if rule.Unknown != "" && !d.base {
+			cs = append(cs, Conflict{Code: codeNeedsInput, Severity: Info, Field: rule.Code, Message: rule.Unknown, Citation: rule.Cite})
+		}
+	}
+	return rows, cs
+}
+
+// verifyText is the law's verify mark, against what the edition names
+// when it names its own.
+func (d *deadlineRun) verifyText(what string) string {
+	if d.ed != nil && d.ed.CheckAgainst != "" {
+		return what + ": check " + d.ed.CheckAgainst
+	}
+	return d.law.verifyText(what)
+}
+
 func (d *deadlineRun) roll(rollOver bool, statutory Date) Date {
 	if !rollOver || statutory.IsZero() {
 		return statutory
@@ -443,7 +475,7 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, met *MetBy, cs []Con
 		row.Status = NoStatus
 		return cs
 	}
-	if d.base {
+	if d.base || d.datesOnly {
 		return cs
 	}
 	if row.RolledOver {
@@ -470,7 +502,7 @@ func (d *deadlineRun) finish(row *Deadline, notFiling bool, met *MetBy, cs []Con
 				row.Code+": the last day "+isoDate(row.Effective)+" "+what+"; file as soon as practicable.",
 				tl.Cite))
 			if d.ed.TooLateRv != "" { // the catch-all's current text is unverified
-				row.Verify = d.law.verifyText(tl.Cite + "'s current text is not verified")
+				row.Verify = d.verifyText(tl.Cite + "'s current text is not verified")
 			}
 		}
 	}

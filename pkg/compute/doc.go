@@ -23,6 +23,13 @@
 // calendar) and iterates what that edition holds. So `batch rules` and the
 // Rules sheet print exactly what the engine applies (RulesOf).
 //
+// Some offices are governed by another law than the state's vacancy rule
+// (Law.Regimes, local.go): the engine knows three shapes of such a law (a
+// notice beside the state's rules, appointment by official years then an
+// election, a charter's mandatory special election chosen by paragraph
+// steps; village.go, charter.go, governs.go) and reads every number and
+// sentence of them from the regime's editions.
+//
 // Adding an edition is a change of data and tests, never of this package:
 // append an Edition (a copy of the last one with what changed) to the
 // law's Editions with its From day, its act and how sure that day is; add

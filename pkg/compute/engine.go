@@ -57,6 +57,10 @@ func computeInto(r *Result, v Vacancy, cal *Calendar, asOf Date, explaining bool
 	e.r.Deadlines, e.r.Conflicts, e.r.Steps = r.Deadlines[:0], r.Conflicts[:0], r.Steps[:0]
 	e.r.Vacancy = v
 	e.in = normalise(v)
+	if e.regime = e.law.regimeFor(e.in.Class); e.regime != nil && e.regime.Shape == ShapeNotice && e.regime.ComputeAs != "" {
+		// The state's rules compute the row, read as the class they know.
+		e.in.Class = e.regime.ComputeAs
+	}
 	e.run()
 	*r = e.r
 }
@@ -89,6 +93,10 @@ type engine struct {
 	genYear     int  // year of the general election whose deadlines apply
 	basis       [10]string
 	nbasis      int
+
+	// regime is the local law that governs the row's class, nil for the
+	// state's rules.
+	regime *Regime
 }
 
 // normalise turns out-of-range dates into real days (the way time.Date
@@ -179,6 +187,7 @@ func (e *engine) run() {
 	}
 	e.vacancyStep()
 	e.dateOrder()
+	e.classNotes()
 	f := e.fill()
 
 	notElective := in.Cause == MissedMeetings
@@ -198,7 +207,7 @@ func (e *engine) run() {
 	covered := in.Class != Governor && in.Class != LieutenantGovernor
 	if e.explaining {
 		e.stepV("governor or lieutenant governor", !covered, f.NotCovered.Cite, ifElse(covered,
-			"The office is "+classWords(in.Class)+", not governor or lieutenant governor.",
+			"The office is "+e.law.classWords(in.Class)+", not governor or lieutenant governor.",
 			"Governor and lieutenant governor are excepted ("+f.NotCovered.Cite+"): succession is constitutional ("+e.law.Cites.Succession+")."))
 	}
 	if !covered {
@@ -213,6 +222,15 @@ func (e *engine) run() {
 	}
 	if e.v.IsZero() {
 		e.stepV("no vacancy date", false, "", "Without a vacancy date no election can be chosen.")
+		e.finish()
+		return
+	}
+	if rg := e.regime; rg != nil && (rg.Shape == ShapeAppointment || rg.Shape == ShapeCharter) {
+		if rg.Shape == ShapeAppointment {
+			e.village(rg)
+		} else {
+			e.charter(rg)
+		}
 		e.finish()
 		return
 	}
@@ -414,7 +432,7 @@ func (e *engine) decide() {
 	}
 	not := ""
 	if e.explaining {
-		not = "The office is " + classWords(in.Class) + "."
+		not = "The office is " + e.law.classWords(in.Class) + "."
 	}
 
 	senator := in.Class == USSenator
@@ -439,7 +457,7 @@ func (e *engine) decide() {
 			barCite = bar.Cite
 		}
 		e.stepV("congress and the legislature", bar != nil, joinNonEmpty("; ", cite, barCite), ifElse(bar != nil,
-			"The office is "+classWords(in.Class)+": seats in congress and the legislature are filled by special or general election, with the bars of "+barCite+".", not))
+			"The office is "+e.law.classWords(in.Class)+": seats in congress and the legislature are filled by special or general election, with the bars of "+barCite+".", not))
 	}
 	if bar != nil {
 		e.legislature(bar)
@@ -488,8 +506,7 @@ func (l *Law) defaultTermEnd(class OfficeClass, v Date) Date {
 		y := v.Year
 		for {
 			d := t.Day.In(y)
-			odd := y%2 != 0
-			if odd == t.OddYear && (d.After(v) || (t.OnOrAfter && d == v)) {
+			if t.endsIn(y) && (d.After(v) || (t.OnOrAfter && d == v)) {
 				return d
 			}
 			y++
@@ -1007,22 +1024,11 @@ func (e *engine) deadlines() {
 		if e.r.Method == SpecialOrGeneral {
 			e.dutyRow()
 		}
-		k := e.law.calendarIndex(e.genYear)
-		d.ed, d.edBit = &e.law.Editions[k], editionBit(k)
-		d.act = e.law.actFor(e.genYear, in.Class)
 		first := len(e.r.Deadlines)
-		var p Date
-		e.r.Deadlines, e.r.Conflicts, p = d.general(e.r.Deadlines, e.r.Conflicts)
+		p := e.generalInto(&d, e.genYear, in.Class)
 		if e.r.Method == SpecialOrGeneral {
 			ifNoSpecial(e.r.Deadlines[first:])
 		}
-		e.use(d.edBit)
-		for i := first; i < len(e.r.Deadlines); i++ {
-			if e.r.Deadlines[i].touched && d.act >= 0 {
-				e.use(e.law.actBit(d.act))
-			}
-		}
-		e.addBasis(e.law.Cites.Deadlines)
 		if e.explaining {
 			e.generalStep(&d, p, first)
 		}
@@ -1052,17 +1058,27 @@ func (e *engine) deadlines() {
 				in.ProclamationDate))
 		}
 	}
-	// The next deadline: the first one someone must still act on, by
-	// effective date.
-	for i := range e.r.Deadlines {
-		dl := &e.r.Deadlines[i]
-		if !dl.Actionable() {
-			continue
-		}
-		if e.r.NextDeadline == "" || dl.Effective.Before(e.r.NextDeadlineDate) {
-			e.r.NextDeadline, e.r.NextDeadlineDate = dl.Code, dl.Effective
+	e.nextDeadline()
+}
+
+// generalInto appends the regular rows of year for class (the edition of
+// the year's calendar, and its one-year act) and records the editions
+// that decided them; it returns the primary they count from.
+func (e *engine) generalInto(d *deadlineRun, year int, class OfficeClass) Date {
+	k := e.law.calendarIndex(year)
+	d.ed, d.edBit, d.year, d.class = &e.law.Editions[k], editionBit(k), year, class
+	d.act = e.law.actFor(year, class)
+	first := len(e.r.Deadlines)
+	var p Date
+	e.r.Deadlines, e.r.Conflicts, p = d.general(e.r.Deadlines, e.r.Conflicts)
+	e.use(d.edBit)
+	for i := first; i < len(e.r.Deadlines); i++ {
+		if e.r.Deadlines[i].touched && d.act >= 0 {
+			e.use(e.law.actBit(d.act))
 		}
 	}
+	e.addBasis(e.law.Cites.Deadlines)
+	return p
 }
 
 // ifNoSpecialReason is the reason of a general-election row of a
@@ -1201,6 +1217,7 @@ func (e *engine) notices() {
 // NEEDS_REVIEW notes of info severity into one conflict naming every
 // unverified rule that decided one of its values.
 func (e *engine) finish() {
+	e.governing()
 	e.foldReviews()
 	e.r.Basis = strings.Join(e.basis[:e.nbasis], "; ")
 	e.r.LawEdition = e.law.Label(e.set)

@@ -24,6 +24,9 @@ type FilingOffices struct {
 	// that runs its own election receives its papers itself, and the
 	// input does not say which villages do.
 	Village string
+	// VillageClasses are the classes of village offices: a row of one gets
+	// Village whatever its office is called.
+	VillageClasses []OfficeClass
 	// Unknown is where, in words, when the row names no county.
 	Unknown string
 }
@@ -50,7 +53,7 @@ func (f *FilingOffices) For(v *Vacancy, shown func(string) string) string {
 	default:
 		return f.Unknown
 	}
-	if len(counties) <= 1 && f.Village != "" && strings.Contains(strings.ToLower(v.Office), "village") {
+	if len(counties) <= 1 && f.Village != "" && (strings.Contains(strings.ToLower(v.Office), "village") || slices.Contains(f.VillageClasses, v.Class)) {
 		where += " " + f.Village
 	}
 	return where

@@ -114,6 +114,15 @@ type Law struct {
 
 	Keying Keying // which date picks the edition, in words
 
+	// Regimes are the local laws that govern some office classes in place
+	// of the state's vacancy rule (§ 42(1)'s "unless otherwise provided").
+	Regimes []Regime
+	// Governing is the governing_law of a row the state's rules decide;
+	// Proclaimer the officer who proclaims the state's special elections
+	// (proclaiming_officer).
+	Governing  string
+	Proclaimer string
+
 	// CheckedThrough is the day the data's sources were last checked;
 	// StaleAfterDays how long after it a run warns that later acts are
 	// missing.
@@ -130,6 +139,9 @@ type Law struct {
 	CheckAgainst string
 
 	labels *labelCache
+	// suggested remembers CLASS_SUGGESTED's sentences: a bulk run of an
+	// old workbook meets the same office given as other on row after row.
+	suggested *sentenceCache
 }
 
 // DeadlineWords is what a deadline asks for, in plain words: Verb ("file",
@@ -184,6 +196,7 @@ type Citations struct {
 	VacancyTerm string // a vacancy within the term (the dates' order)
 	Deadlines   string // the nomination deadlines as a whole
 	Succession  string // the governor's and lieutenant governor's succession
+	Fill        string // the state's vacancy rule as a whole, where a local law may govern instead
 }
 
 // Keying is the keying rule in words, one sentence for each kind of
@@ -217,7 +230,19 @@ type Edition struct {
 	TooLate   Authority      // the catch-all for a vacancy too late to comply
 	TooLateRv string         // NEEDS_REVIEW sentence when TooLate's current text is unverified
 
-	to Date // the day before the next edition's From; zero for the last
+	// A regime's edition (Law.Regimes) holds its rule here.
+	Village *VillageRules
+	Charter *CharterRules
+	// DoubtTo is set when From is inferred the other way: a date from
+	// From to DoubtTo may still be under the edition before (NEEDS_REVIEW,
+	// both results).
+	DoubtTo Date
+	// CheckAgainst, when set, replaces the law's for this edition's rows:
+	// what a date resting on unverified text is checked against.
+	CheckAgainst string
+
+	to  Date   // the day before the next edition's From; zero for the last
+	bit uint64 // a regime edition's bit in an edition set
 }
 
 // InForce is the span the edition is in force.
@@ -305,6 +330,7 @@ type Senator struct {
 	EarlyYears      int
 	LateYears       int
 	OddYears        int
+	Appointer       string // appointing_authority: "governor"
 	Authority
 }
 
@@ -402,6 +428,11 @@ type DeadlineRule struct {
 
 	Requires   *Requirement
 	Exceptions []Exception
+
+	// Unknown, when set, is why the inputs cannot tell whether the row
+	// applies (a county committee's rules): its dates are given, it is on
+	// no one's list, and NEEDS_INPUT (info) says so.
+	Unknown string
 
 	CalendarOnly bool // printed by `batch calendar`, never a vacancy's row
 	Cycle        int  // printed only in years divisible by Cycle (presidential years: 4)
@@ -523,7 +554,26 @@ type DefaultTerm struct {
 	Day       MonthDay
 	OddYear   bool
 	OnOrAfter bool
+	// Cycle, when set, replaces the parity: the term ends in a year Y
+	// with (Y − Base) mod Cycle one of Offsets.
+	Cycle   int
+	Base    int
+	Offsets []int
 	Authority
+}
+
+// endsIn reports whether a term of t can end in year y.
+func (t *DefaultTerm) endsIn(y int) bool {
+	if t.Cycle == 0 {
+		return (y%2 != 0) == t.OddYear
+	}
+	k := ((y-t.Base)%t.Cycle + t.Cycle) % t.Cycle
+	for _, o := range t.Offsets {
+		if o == k {
+			return true
+		}
+	}
+	return false
 }
 
 // labelCache interns the law_edition labels of edition sets. Every
@@ -541,7 +591,7 @@ type labelCache struct {
 // it was built from (an edition copied to make the next one) never
 // reaches it. Check reports what is inconsistent in it.
 func NewLaw(l Law) *Law {
-	l.labels = nil
+	l.labels, l.suggested = nil, nil
 	out := deepCopy(l)
 	for i := range out.Editions {
 		if i+1 < len(out.Editions) {
@@ -550,10 +600,12 @@ func NewLaw(l Law) *Law {
 			out.Editions[i].to = Date{}
 		}
 	}
+	out.localBits()
 	if out.Choice == "" {
 		out.Choice = "auto"
 	}
 	out.labels = &labelCache{}
+	out.suggested = &sentenceCache{}
 	out.labels.m.Store(&map[uint64]string{})
 	return &out
 }
@@ -567,8 +619,8 @@ func (l *Law) Check() []error {
 	if len(l.Editions) == 0 {
 		bad("%q has no edition", l.Name)
 	}
-	if len(l.Editions)+len(l.Acts) > 64 {
-		bad("%q has more than 64 editions and acts", l.Name)
+	if len(l.Editions)+len(l.Acts)+l.localCount() > 64 {
+		bad("%q has more than 64 editions, acts and local editions", l.Name)
 	}
 	seen := map[string]bool{}
 	for i := range l.Editions {
@@ -599,8 +651,53 @@ func (l *Law) Check() []error {
 			bad("act id %q is empty or repeated", a.ID)
 		}
 		seen[a.ID] = true
-		if l.editionByID(a.On) == nil {
+		if l.stateEdition(a.On) == nil {
 			bad("act %s sits on %q, which is not an edition", a.ID, a.On)
+		}
+	}
+	classes := map[OfficeClass]string{}
+	for i := range l.Regimes {
+		rg := &l.Regimes[i]
+		if rg.Code == "" {
+			bad("regime %d has no code", i)
+		}
+		for _, c := range rg.Classes {
+			if other, ok := classes[c]; ok {
+				bad("class %s is governed by both %s and %s", c, other, rg.Code)
+			}
+			classes[c] = rg.Code
+		}
+		switch rg.Shape {
+		case ShapeNotice:
+			if rg.Notice == nil {
+				bad("regime %s has no notice", rg.Code)
+			}
+		case ShapeAppointment, ShapeCharter:
+			if len(rg.Editions) == 0 {
+				bad("regime %s has no edition", rg.Code)
+			}
+		default:
+			bad("regime %s has no shape", rg.Code)
+		}
+		for k := range rg.Editions {
+			e := &rg.Editions[k]
+			if seen[e.ID] || e.ID == "" {
+				bad("edition id %q is empty or repeated", e.ID)
+			}
+			seen[e.ID] = true
+			if k == 0 && !e.From.IsZero() {
+				bad("the first edition %s of %s must have no From", e.ID, rg.Code)
+			}
+			if k > 0 && !rg.Editions[k-1].From.Before(e.From) {
+				bad("edition %s does not start after %s", e.ID, rg.Editions[k-1].ID)
+			}
+			if (rg.Shape == ShapeAppointment) != (e.Village != nil) || (rg.Shape == ShapeCharter) != (e.Charter != nil) {
+				bad("edition %s does not hold the rule of its regime's shape", e.ID)
+			}
+			errs = append(errs, checkRows(e.ID, e.Deadlines)...)
+			if e.Charter != nil {
+				errs = append(errs, checkRows(e.ID, e.Charter.Rows)...)
+			}
 		}
 	}
 	return errs
@@ -639,20 +736,40 @@ func earlier(rows []DeadlineRule, code string) bool {
 // or before it.
 func (l *Law) EditionAt(d Date) *Edition { return &l.Editions[l.editionIndex(d)] }
 
-func (l *Law) editionIndex(d Date) int {
+func (l *Law) editionIndex(d Date) int { return latestFrom(l.Editions, d) }
+
+// latestFrom is the index of the last edition whose From is on or before
+// d (the first when none is).
+func latestFrom(eds []Edition, d Date) int {
 	i := 0
-	for j := 1; j < len(l.Editions); j++ {
-		if !l.Editions[j].From.After(d) {
+	for j := 1; j < len(eds); j++ {
+		if !eds[j].From.After(d) {
 			i = j
 		}
 	}
 	return i
 }
 
-func (l *Law) editionByID(id string) *Edition {
+// stateEdition is the state's edition with the id, nil when there is none.
+func (l *Law) stateEdition(id string) *Edition {
 	for i := range l.Editions {
 		if l.Editions[i].ID == id {
 			return &l.Editions[i]
+		}
+	}
+	return nil
+}
+
+// editionByID is the state's or a regime's edition with the id.
+func (l *Law) editionByID(id string) *Edition {
+	if e := l.stateEdition(id); e != nil {
+		return e
+	}
+	for i := range l.Regimes {
+		for k := range l.Regimes[i].Editions {
+			if l.Regimes[i].Editions[k].ID == id {
+				return &l.Regimes[i].Editions[k]
+			}
 		}
 	}
 	return nil
@@ -677,7 +794,7 @@ func (l *Law) calendarIndex(year int) int {
 // the one-year acts that sit on it: `--edition ID` reproduces a run made
 // under that edition alone.
 func (l *Law) Fixed(id string) (*Law, error) {
-	e := l.editionByID(id)
+	e := l.stateEdition(id)
 	if e == nil {
 		ids := make([]string, len(l.Editions))
 		for i := range l.Editions {
@@ -731,6 +848,13 @@ func (l *Law) Label(set uint64) string {
 			}
 		}
 	}
+	for i := range l.Regimes {
+		for k := range l.Regimes[i].Editions {
+			if e := &l.Regimes[i].Editions[k]; set&e.bit != 0 {
+				parts = append(parts, e.ID)
+			}
+		}
+	}
 	s := strings.Join(parts, "+")
 	l.labels.mu.Lock()
 	defer l.labels.mu.Unlock()
@@ -753,6 +877,11 @@ func (l *Law) IDs() []string {
 	}
 	for j := range l.Acts {
 		set |= l.actBit(j)
+	}
+	for i := range l.Regimes {
+		for k := range l.Regimes[i].Editions {
+			set |= l.Regimes[i].Editions[k].bit
+		}
 	}
 	return strings.Split(l.Label(set), "+")
 }

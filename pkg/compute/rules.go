@@ -70,7 +70,15 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 	b.auth("armed_forces_exception", "", l.ArmedForces.Authority, "", false,
 		joinNonEmpty("; ", l.ArmedForces.Note, "notes naming "+strings.Join(l.ArmedForces.Keywords, ", ")+" raise ARMED_FORCES for an unfiled oath"))
 	for _, t := range l.Terms {
-		b.auth("default_term", offices(t.Offices), t.Authority, "the first "+t.Day.String()+" of an "+ifElse(t.OddYear, "odd", "even")+"-numbered year "+ifElse(t.OnOrAfter, "on or after", "after")+" the vacancy", false, "used when term_end is blank")
+		years := "an " + ifElse(t.OddYear, "odd", "even") + "-numbered year"
+		if t.Cycle > 0 {
+			k := make([]string, len(t.Offsets))
+			for i, o := range t.Offsets {
+				k[i] = itoa(o)
+			}
+			years = "a year Y with (Y − " + itoa(t.Base) + ") mod " + itoa(t.Cycle) + " in {" + strings.Join(k, ", ") + "}"
+		}
+		b.auth("default_term", offices(t.Offices), t.Authority, "the first "+t.Day.String()+" of "+years+" "+ifElse(t.OnOrAfter, "on or after", "after")+" the vacancy", false, "used when term_end is blank")
 	}
 	for i := range l.Editions {
 		e := &l.Editions[i]
@@ -191,6 +199,8 @@ func RulesOf(l *Law, f RulesFilter) []Rule {
 		}
 	}
 	b.act = -1
+	b.regimes()
+	b.edition(-1)
 	for _, n := range l.Notices {
 		b.add(Rule{Code: n.Code, Citation: n.Cite, Words: n.Severity.String() + ": " + n.Message, InForceFrom: n.Years.From, InForceTo: n.Years.To,
 			Offices: offices(n.Offices), Note: n.Note, Mark: n.MarkOrSourced()})
@@ -235,15 +245,33 @@ type rulesBuilder struct {
 	ed   int // the edition whose rules are being added, -1 for none
 	act  int // the act whose rows are being added, -1 for none
 	last map[string]int
+	// cur is the edition whose rules are being added (the state's, or a
+	// regime's), prev the one before it in its list; nil for none.
+	cur, prev *Edition
 }
 
 func (b *rulesBuilder) edition(i int) {
 	b.ed, b.act = i, -1
+	b.cur, b.prev = nil, nil
+	if i >= 0 {
+		b.cur = &b.law.Editions[i]
+		if i > 0 {
+			b.prev = &b.law.Editions[i-1]
+		}
+	}
+}
+
+// regimeEdition makes a regime's edition k the one whose rules are added.
+func (b *rulesBuilder) regimeEdition(rg *Regime, k int) {
+	b.ed, b.act = -1, -1
+	b.cur, b.prev = &rg.Editions[k], nil
+	if k > 0 {
+		b.prev = &rg.Editions[k-1]
+	}
 }
 
 func (b *rulesBuilder) add(r Rule) {
-	if b.ed >= 0 {
-		e := &b.law.Editions[b.ed]
+	if e := b.cur; e != nil {
 		r.InForceFrom, r.InForceTo, r.Edition = e.From, e.to, e.ID
 		key := r.Code + "\x00" + r.Offices
 		if b.last == nil {
@@ -253,7 +281,7 @@ func (b *rulesBuilder) add(r Rule) {
 			p := &b.out[j]
 			same := p.Citation == r.Citation && p.Words == r.Words && p.Counting == r.Counting && p.RollOver == r.RollOver &&
 				p.Note == r.Note && p.Mark == r.Mark
-			if same && b.ed > 0 && p.InForceTo == b.law.Editions[b.ed-1].to {
+			if same && b.prev != nil && p.InForceTo == b.prev.to && p.Edition != "" && strings.HasSuffix(p.Edition, b.prev.ID) {
 				p.InForceTo = e.to
 				p.Edition += "+" + e.ID
 				return

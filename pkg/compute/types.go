@@ -59,11 +59,25 @@ const (
 	SupremeCourtJustice OfficeClass = "supreme_court_justice"
 	CountyLevelJudge    OfficeClass = "county_level_judge"
 	OtherOffice         OfficeClass = "other"
+
+	// Offices § 42(1) leaves to another law ("unless otherwise
+	// provided"): a law's Regimes say which law governs each of them.
+	Village             OfficeClass = "village"
+	NYCMayor            OfficeClass = "nyc_mayor"
+	NYCPublicAdvocate   OfficeClass = "nyc_public_advocate"
+	NYCComptroller      OfficeClass = "nyc_comptroller"
+	NYCBoroughPresident OfficeClass = "nyc_borough_president"
+	NYCCouncilMember    OfficeClass = "nyc_council_member"
+	City                OfficeClass = "city"
+	County              OfficeClass = "county"
 )
 
-// OfficeClasses lists every class, in the order the specification names them.
+// OfficeClasses lists every class, in the order the specification names
+// them: the classes of § 42 first, then (after other, so that the order
+// of the first nine never changes) the offices other laws govern.
 var OfficeClasses = []OfficeClass{Governor, LieutenantGovernor, USSenator, USRepresentative,
-	StateSenator, MemberOfAssembly, SupremeCourtJustice, CountyLevelJudge, OtherOffice}
+	StateSenator, MemberOfAssembly, SupremeCourtJustice, CountyLevelJudge, OtherOffice,
+	Village, NYCMayor, NYCPublicAdvocate, NYCComptroller, NYCBoroughPresident, NYCCouncilMember, City, County}
 
 // Cause is how the office became vacant (Public Officers Law §§ 30, 42).
 type Cause string
@@ -127,6 +141,22 @@ type Vacancy struct {
 	NextFullTermYear    int // 0 when not given
 	Notes               string
 
+	// The village's general election: its month (1-12, 0 when not
+	// given) and the day the rule uses (village_election_date); NoVillageElection
+	// is that column's "none": no general village election is held before
+	// the appointment ends.
+	VillageElectionMonth int
+	VillageElectionDate  Date
+	NoVillageElection    bool
+
+	// ClassDerived: Class was derived from the office name (the row gave
+	// none). Suggested are the classes the office name suggests when they
+	// differ from the Class the row gave (one: CLASS_SUGGESTED), or the
+	// classes a derived name fits equally (two or more: CLASS_UNCLEAR).
+	// Ingest fills both; the engine never changes Class for them.
+	ClassDerived bool
+	Suggested    []OfficeClass
+
 	Extra []Field // input columns the contract does not name, in header order
 
 	// Read are the warnings reading the row raised (DATE_UNLIKELY,
@@ -159,6 +189,12 @@ const (
 	NotCovered           Method = "not_covered"
 	NotElective          Method = "not_elective"
 	NoElection           Method = "none"
+
+	// Appointment by official years, then (or not) an election: the
+	// shape of a village's rule (a Regime's Village).
+	AppointmentToTermEnd    Method = "village_appointment_to_term_end"
+	AppointmentThenElection Method = "village_appointment_then_election"
+	AppointmentThenSpecial  Method = "village_appointment_then_special"
 )
 
 // Severity ranks conflicts; the zero value means "no conflict".
@@ -235,6 +271,10 @@ type Deadline struct {
 	// may still fill by a special election (special_or_general): it
 	// applies only if no special election is held, and its reason says so.
 	IfNoSpecial bool
+	// Unknown: whether the row applies is not known from the inputs (it
+	// depends on rules the tool cannot see, as a county committee's):
+	// Applies is false, the dates are given, Reason says what decides.
+	Unknown bool
 
 	touched    bool // a one-year act or calendar input set or moved the dates
 	actDerived bool // a one-year act's dates decided them
@@ -281,6 +321,20 @@ type Result struct {
 	Explanation string // one or two sentences for the analyst
 	Steps       []Step
 	LawEdition  string // every edition and act that decided a value of the row, oldest first, "+"-joined
+
+	// Which law governs the vacancy and who acts under it (the law's own
+	// words for them: New York's "state", "village_law", "nyc_charter",
+	// "local_charter"; "mayor", "board_of_trustees"; "governor", "mayor",
+	// "acting_mayor"); "" where none does.
+	GoverningLaw        string
+	AppointingAuthority string
+	ProclaimingOfficer  string
+	// RemainderElection is the later general election that fills the rest
+	// of the term after an interim election, zero when there is none.
+	RemainderElection Date
+	// CharterParagraph is the paragraph of the charter section that
+	// decided, "" when no charter did.
+	CharterParagraph string
 
 	// A special election on a day outside the window that the same-date
 	// proviso may make lawful: the pipeline looks for the earlier special
@@ -333,6 +387,12 @@ func (m Method) Words() string {
 		return "not an elective office"
 	case NoElection:
 		return "not filled for the rest of the term"
+	case AppointmentToTermEnd:
+		return "filled by appointment to the end of the term"
+	case AppointmentThenElection:
+		return "filled by appointment, then at the general village election for the rest of the term"
+	case AppointmentThenSpecial:
+		return "filled by appointment, then at a special village election for the rest of the term"
 	}
 	return string(m)
 }

@@ -67,6 +67,8 @@ func (c Counting) anchorWords() string {
 		return "the proclamation"
 	case AtVacancy:
 		return "the vacancy"
+	case AtElection:
+		return "the election"
 	case AtSelf:
 		if c.Statutory {
 			return "this row's own last day before any roll-over"
@@ -94,11 +96,16 @@ func (s Count) words(inner string, ofYear bool) string {
 		if s.N < 0 {
 			nth = "last"
 		}
+		if s.Month == 0 {
+			return "the " + nth + " " + s.Weekday.String() + " of the month of " + inner
+		}
 		out := "the " + nth + " " + s.Weekday.String() + " of " + s.Month.String()
 		if !ofYear {
 			out += " of the year of " + inner
 		}
 		return out
+	case CountWeekdayOnOrAfter:
+		return "the first " + s.Weekday.String() + " on or after " + inner
 	case CountNextWeekdayAfter:
 		return "the " + s.Weekday.String() + " after " + inner
 	case CountWeeksBefore:

@@ -22,6 +22,9 @@ type CalendarOptions struct {
 	// Base prints the permanent formula: no one-year act, and no date from
 	// calendar input (its holidays stay).
 	Base bool
+	// VillageMonth is the village's election month (1-12) for a village
+	// class's calendar; 0: the rule's month, said so.
+	VillageMonth int
 }
 
 // YearCalendar is the year's political calendar as a vacancy that existed
@@ -30,6 +33,9 @@ type CalendarOptions struct {
 // cut-off, then every general-election deadline of the year's edition that
 // applies to the class, in the rules' order.
 func YearCalendar(cal *Calendar, year int, opts CalendarOptions) []CalendarItem {
+	if out, ok := localCalendar(cal, year, opts); ok {
+		return out
+	}
 	law := cal.law
 	k := law.calendarIndex(year)
 	ed := &law.Editions[k]

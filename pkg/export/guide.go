@@ -25,18 +25,18 @@ var columnMeanings = map[string]map[string]string{
 		"vacancy_id":                "The vacancy's id as the input gives it; when the input gives none, its source.",
 		"source":                    "Where the row came from: file:sheet:row for a workbook, file:row for a CSV file (the header is row 1).",
 		"office":                    "The office, as the input names it.",
-		"office_class":              "How Public Officers Law § 42 treats the office: given in the input, or derived from office.",
+		"office_class":              "How the law treats the office: a class of Public Officers Law § 42, or one whose own law governs it (a village, New York City's charter offices, another city, a county); given in the input, or derived from office.",
 		"district":                  "The district, as the input gives it (leading zeros kept).",
 		"county":                    "The county, one of New York's 62.",
 		"incumbent":                 "The person whose office became vacant, as the input gives it.",
 		"cause":                     "How the office became vacant (Public Officers Law § 30).",
 		"event_date":                "The date of the event the input gives (death, resignation, …): a date cell, or text such as 2027-03-01, 3/1/2027, March 1, 2027, 1 March 2027 or 1-Mar-27. A two-digit year is always 20YY (27 is 2027, 69 is 2069); numbers that read as two days (3.1.2027) are refused naming both. Any date of the row before 2009, or more than two years after the as-of date (term_end aside), is read with a DATE_UNLIKELY warning, which names the other century of a two-digit year.",
 		"vacancy_date":              "The day the office became vacant in law (Public Officers Law § 30).",
-		"filling_method":            "How the vacancy is filled (Public Officers Law § 42).",
+		"filling_method":            "How the vacancy is filled (Public Officers Law § 42, or the law that governs the office: governing_law).",
 		"filling_election_date":     "The election that fills the vacancy: the general election, or the special election proclaimed.",
 		"special_election_earliest": "With a proclamation: the first day the special election may be held.",
 		"special_election_latest":   "With a proclamation: the last day the special election may be held.",
-		"appointment_until":         "For a temporary appointment (U.S. senator): the day it lasts until.",
+		"appointment_until":         "For an appointment (a U.S. senator's; a village office's, Village Law § 3-312): the day it lasts until.",
 		"term_end":                  "The end of the term: given, or the office class's default.",
 		"next_deadline":             "The code of the next open deadline on the as-of date (its row on Deadlines says more).",
 		"next_deadline_date":        "Its last day (after § 1-106 roll-over).",
@@ -45,7 +45,12 @@ var columnMeanings = map[string]map[string]string{
 		"basis":                     "The statutes the decision rests on.",
 		"explanation":               "The tool's own sentence: how it decided, in words.",
 		"notes":                     "The analyst's notes from the input, carried through unchanged.",
-		"law_edition":               "Which law decided the row: every edition (E0 the 2010 texts, E1 L.2011 ch. 4, E2 L.2019 ch. 5, E3 L.2021 ch. 320, E4 L.2022 ch. 164) and one-year act (T2020 … T2026) that decided a value of it, oldest first, joined by +.",
+		"law_edition":               "Which law decided the row: every edition (E0 the 2010 texts, E1 L.2011 ch. 4, E2 L.2019 ch. 5, E3 L.2021 ch. 320, E4 L.2022 ch. 164), one-year act (T2020 … T2026) and local law's edition (V0 Village Law § 3-312; NYC0, NYC1 the New York City Charter before and after its 2019 amendment) that decided a value of it, oldest first, joined by +.",
+		"governing_law":             "Which law governs the vacancy: state (Public Officers Law § 42), village_law (Village Law § 3-312), nyc_charter (the New York City Charter) or local_charter (a city's or county's charter may: LOCAL_CHARTER says so).",
+		"appointing_authority":      "Who fills the vacancy by appointment, where someone does: the village's mayor, or its board of trustees for the office of mayor; the governor for a U.S. senator.",
+		"proclaiming_officer":       "Who proclaims the election: the governor (a special election of § 42(3) or (5)), New York City's mayor, or the person acting as mayor for the mayor's office.",
+		"remainder_election_date":   "After an interim election: the later general election that fills the rest of the term (New York City Charter, paragraph 2).",
+		"charter_paragraph":         "New York City: the paragraph of the charter section (§ 10(c), 24(c), 25(b), 81(e) or 94(c)) that decided: 2, 4, 5 or 9.",
 	},
 	"Deadlines": {
 		"vacancy_id":     "The vacancy the deadline belongs to (its row on Vacancies).",
@@ -55,7 +60,7 @@ var columnMeanings = map[string]map[string]string{
 		"statutory_date": "The last day as the statute counts it.",
 		"effective_date": "The last day after Elec. Law § 1-106 moved it off a Saturday, Sunday or public holiday.",
 		"rolled_over":    "Whether § 1-106 moved the last day (yes/no).",
-		"applies":        "Whether the deadline applies to this vacancy (yes/no); reason says why not.",
+		"applies":        "Whether the deadline applies to this vacancy (yes/no; unknown where it depends on rules the tool cannot see, such as a county committee's); reason says why not.",
 		"reason":         "Why the deadline does not apply, or which rule replaced it.",
 		"status":         "On the as-of date: open, passed, met or met_late (the input records it done); blank when the deadline does not apply. Only open rows need someone to act.",
 		"verify":         "Blank when the date rests on text that was read or that the state board's calendar confirms; otherwise which rule is unverified and what to check the date against.",
@@ -131,6 +136,16 @@ func guideRows(extra []string) []guideRow {
 			vals("Vacancies", name, methodWords)
 		case "severity":
 			vals("Vacancies", name, severityWords())
+		case "governing_law":
+			vals("Vacancies", name, governingWords)
+		case "appointing_authority":
+			vals("Vacancies", name, [][2]string{{"mayor", "The village's mayor (Village Law § 3-312(3))."},
+				{"board_of_trustees", "The village's board of trustees, for the office of mayor (Village Law § 3-312(3))."},
+				{"governor", "The governor, for a U.S. senator (Pub. Off. Law § 42(4-a))."}})
+		case "proclaiming_officer":
+			vals("Vacancies", name, [][2]string{{"governor", "The governor (Pub. Off. Law § 42(3), (5))."},
+				{"mayor", "The mayor of New York City, within three days of the vacancy."},
+				{"acting_mayor", "The person acting as mayor, for a vacancy in the office of mayor (N.Y.C. Charter § 10(c))."}})
 		}
 	}
 	for _, name := range extra {
@@ -161,8 +176,11 @@ func guideRows(extra []string) []guideRow {
 			vals("Deadlines", name, [][2]string{
 				{string(compute.Window), "A period: not earlier than window_start, not later than effective_date."},
 				{string(compute.LastDay), "A single last day: not later than effective_date."}})
-		case "rolled_over", "applies":
+		case "rolled_over":
 			vals("Deadlines", name, [][2]string{{"yes", ""}, {"no", ""}})
+		case "applies":
+			vals("Deadlines", name, [][2]string{{"yes", ""}, {"no", ""},
+				{"unknown", "Whether it applies depends on rules the tool cannot see (a village primary, held only where the county committee's rules require one); its dates are given."}})
 		case "status":
 			vals("Deadlines", name, [][2]string{
 				{string(compute.Open), "The last day is on or after the as-of date, and the input does not record it done: someone must still act."},
@@ -207,7 +225,22 @@ var officeClassWords = [][2]string{
 	{string(compute.MemberOfAssembly), "Member of Assembly."},
 	{string(compute.SupremeCourtJustice), "Justice of the Supreme Court."},
 	{string(compute.CountyLevelJudge), "County, surrogate's or family court judge outside New York City."},
-	{string(compute.OtherOffice), "Every other elective office: statewide, county, city, town, village, district."},
+	{string(compute.OtherOffice), "Every other elective office: statewide, town, district (and, in older workbooks, county, city and village offices)."},
+	{string(compute.Village), "An elective village office (mayor, trustee, village justice): Village Law § 3-312."},
+	{string(compute.NYCMayor), "Mayor of the City of New York: N.Y.C. Charter § 10(c)."},
+	{string(compute.NYCPublicAdvocate), "Public Advocate of the City of New York: N.Y.C. Charter § 24(c)."},
+	{string(compute.NYCComptroller), "Comptroller of the City of New York: N.Y.C. Charter § 94(c)."},
+	{string(compute.NYCBoroughPresident), "One of the five borough presidents: N.Y.C. Charter § 81(e)."},
+	{string(compute.NYCCouncilMember), "Member of the New York City Council: N.Y.C. Charter § 25(b)."},
+	{string(compute.City), "An elective office of another city: § 42, and its charter may govern (LOCAL_CHARTER)."},
+	{string(compute.County), "An elective county office other than a judge: § 42, and a county charter may govern (LOCAL_CHARTER)."},
+}
+
+var governingWords = [][2]string{
+	{"state", "Public Officers Law § 42 and Election Law § 6-158."},
+	{"village_law", "Village Law § 3-312 and Election Law § 15-108."},
+	{"nyc_charter", "The New York City Charter (§§ 10(c), 24(c), 25(b), 81(e), 94(c))."},
+	{"local_charter", "A city's or county's charter may govern: the dates shown are § 42's (LOCAL_CHARTER)."},
 }
 
 var causeWords = [][2]string{
@@ -235,4 +268,7 @@ var methodWords = [][2]string{
 	{string(compute.NotCovered), "Public Officers Law § 42 does not cover the office (governor, lieutenant governor: the constitution provides succession)."},
 	{string(compute.NotElective), "Not an elective office: no election is computed."},
 	{string(compute.NoElection), "Nothing left to fill: no election fills the rest of the term."},
+	{string(compute.AppointmentToTermEnd), "A village office filled by appointment (appointment_until) to the end of the term; filling_election_date elects the next full term."},
+	{string(compute.AppointmentThenElection), "A village office filled by appointment until appointment_until; the general village election of filling_election_date fills the rest of the term."},
+	{string(compute.AppointmentThenSpecial), "A village office filled by appointment until appointment_until; a special village election on filling_election_date fills the rest of the term (no general village election before the appointment ends)."},
 }

@@ -325,8 +325,13 @@ func (w *icsWriter) primaryOf(r *compute.Result, d *compute.Deadline) compute.Da
 
 // fillingKind is the kind of the election that fills the vacancy.
 func fillingKind(r *compute.Result) string {
-	if r.Method == compute.SpecialElection {
+	switch r.Method {
+	case compute.SpecialElection:
 		return "Special election"
+	case compute.AppointmentThenElection, compute.AppointmentToTermEnd:
+		return "General village election"
+	case compute.AppointmentThenSpecial:
+		return "Special village election"
 	}
 	return "General election"
 }

@@ -15,7 +15,9 @@ var (
 		"incumbent", "cause", "event_date", "vacancy_date", "filling_method",
 		"filling_election_date", "special_election_earliest", "special_election_latest",
 		"appointment_until", "term_end", "next_deadline", "next_deadline_date", "conflicts",
-		"severity", "basis", "explanation", "notes", "law_edition"}
+		"severity", "basis", "explanation", "notes", "law_edition",
+		// issue 34: which law governs, and who acts under it
+		"governing_law", "appointing_authority", "proclaiming_officer", "remainder_election_date", "charter_paragraph"}
 	deadlineColumns = []string{"vacancy_id", "code", "kind", "window_start", "statutory_date",
 		"effective_date", "rolled_over", "applies", "reason", "status", "election_date", "citation",
 		"law_edition", "base_date", "verify"}
@@ -72,7 +74,8 @@ func vacancyRowFrom(dst []value, r *compute.Result, extra []string, source value
 		date(r.FillingElection), date(r.SpecialEarliest), date(r.SpecialLatest),
 		date(r.AppointmentUntil), date(r.TermEnd), text(r.NextDeadline), date(r.NextDeadlineDate),
 		text(conflictCodes(r)), text(r.Severity().String()), text(r.Basis), text(r.Explanation),
-		text(v.Notes), text(r.LawEdition))
+		text(v.Notes), text(r.LawEdition),
+		text(r.GoverningLaw), text(r.AppointingAuthority), text(r.ProclaimingOfficer), date(r.RemainderElection), text(r.CharterParagraph))
 	if len(v.Extra)*len(extra) <= 1024 {
 		for _, name := range extra {
 			dst = append(dst, text(extraValue(v.Extra, name)))
@@ -110,6 +113,9 @@ func extraValue(fields []compute.Field, name string) string {
 // left as they were (textSeen).
 func deadlineRow(dst []value, vacancyID string, d *compute.Deadline, clean *strmemo.Set) []value {
 	applies := yesNo(d.Applies)
+	if d.Unknown {
+		applies = text("unknown")
+	}
 	return append(dst[:0],
 		textSeen(vacancyID, clean), textSeen(d.Code, clean), textSeen(string(d.Kind), clean), date(d.WindowStart),
 		date(d.Statutory), date(d.Effective), yesNo(d.RolledOver), applies, textSeen(d.Reason, clean),

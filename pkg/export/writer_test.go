@@ -13,7 +13,7 @@ import (
 func TestHeaderIsTheContractsColumns(t *testing.T) {
 	// CONTRACT.md, Output: scripts downstream read these names.
 	want := map[string]string{
-		"Vacancies": "vacancy_id,source,office,office_class,district,county,incumbent,cause,event_date,vacancy_date,filling_method,filling_election_date,special_election_earliest,special_election_latest,appointment_until,term_end,next_deadline,next_deadline_date,conflicts,severity,basis,explanation,notes,law_edition",
+		"Vacancies": "vacancy_id,source,office,office_class,district,county,incumbent,cause,event_date,vacancy_date,filling_method,filling_election_date,special_election_earliest,special_election_latest,appointment_until,term_end,next_deadline,next_deadline_date,conflicts,severity,basis,explanation,notes,law_edition,governing_law,appointing_authority,proclaiming_officer,remainder_election_date,charter_paragraph",
 		"Deadlines": "vacancy_id,code,kind,window_start,statutory_date,effective_date,rolled_over,applies,reason,status,election_date,citation,law_edition,base_date,verify",
 		"Conflicts": "vacancy_id,source,severity,code,field,message,citation,next_deadline_date",
 		"Errors":    "source,row,column,value,message",

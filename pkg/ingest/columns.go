@@ -27,6 +27,8 @@ const (
 	fSpecialSessionDate
 	fNextFullTermYear
 	fNotes
+	fVillageMonth
+	fVillageDate
 	numFields
 )
 
@@ -49,6 +51,8 @@ var fieldNames = [numFields]string{
 	fSpecialSessionDate:  "special_session_date",
 	fNextFullTermYear:    "next_full_term_year",
 	fNotes:               "notes",
+	fVillageMonth:        "village_election_month",
+	fVillageDate:         "village_election_date",
 }
 
 // headerAliases are the other names CONTRACT.md gives a column (in
@@ -115,7 +119,7 @@ func ContractColumn(header string) (name string, ok bool) {
 // isDateField reports whether the field holds a date.
 func isDateField(f field) bool {
 	switch f {
-	case fEventDate, fTermStart, fTermEnd, fProclamationDate, fSpecialElectionDate, fSpecialSessionDate:
+	case fEventDate, fTermStart, fTermEnd, fProclamationDate, fSpecialElectionDate, fSpecialSessionDate, fVillageDate:
 		return true
 	}
 	return false

@@ -2,9 +2,11 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"batch/pkg/compute"
@@ -152,17 +154,30 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 		}
 	}
 
+	v.District, _ = get(fDistrict)
 	if s, _ := get(fClass); s != "" {
 		if c, ok := parseClass(s); ok {
 			v.Class = c
+			// A class given is never replaced; a name that suggests
+			// another is warned (compute: CLASS_SUGGESTED, CLASS_UNCLEAR).
+			if sug := p.v.classes(office, v.District, firstCounty); office != "" && suggestsOther(sug, c) {
+				v.Suggested = sug
+			}
 		} else {
-			problem(fClass, s, fmt.Sprintf("%s is not an office class; use one of %s, or leave it blank to derive it from the office", quote(s), classList))
+			problem(fClass, s, classProblem(s, firstCounty))
 		}
 	} else if office != "" {
-		v.Class = p.v.class(office, firstCounty)
+		sug := p.v.classes(office, v.District, firstCounty)
+		v.Class, v.ClassDerived = compute.OtherOffice, true
+		switch len(sug) {
+		case 0:
+		case 1:
+			v.Class = sug[0]
+		default:
+			v.Suggested = sug // a name of two classes decides neither
+		}
 	}
 
-	v.District, _ = get(fDistrict)
 	v.Incumbent, _ = get(fIncumbent)
 	v.Notes, _ = get(fNotes)
 
@@ -243,6 +258,26 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 			v.NextFullTermYear = y
 		} else {
 			problem(fNextFullTermYear, s, fmt.Sprintf("%s is not a year: write four digits, e.g. 2026", quote(s)))
+		}
+	}
+
+	// The village's general election (issue 34): its month, and the day
+	// the rule uses, or "none" when no general village election is held
+	// before the appointment ends.
+	if s, _ := get(fVillageMonth); s != "" {
+		if mo, ok := ParseMonth(s); ok {
+			v.VillageElectionMonth = mo
+		} else {
+			problem(fVillageMonth, s, fmt.Sprintf("%s is not a month: write 1 to 12 or the month's name, e.g. 3 or March", quote(s)))
+		}
+	}
+	if s, ok := get(fVillageDate); ok && s != "" {
+		if strings.EqualFold(s, "none") {
+			v.NoVillageElection = true
+		} else if d, _, err := p.date(m.where[fVillageDate], s); err != nil {
+			problem(fVillageDate, s, err.Error()+`; or write "none" when no general village election is held before the appointment ends`)
+		} else {
+			v.VillageElectionDate = d
 		}
 	}
 
@@ -351,6 +386,40 @@ func looksNumeric(s string) bool {
 // serial number, or the ISO text of a cell of date type.
 func looksNumericOrISO(s string) bool {
 	return looksNumeric(s) || len(s) > 10 && s[4] == '-' && (s[10] == 'T' || s[10] == ' ')
+}
+
+// ParseMonth reads a month: 1 to 12, or its English name or first three
+// letters ("March", "mar", "Sept.").
+func ParseMonth(s string) (int, bool) {
+	if n, ok := digits(s); ok && n >= 1 && n <= 12 {
+		return n, true
+	}
+	k := squash(s)
+	if k == "sept" {
+		k = "sep"
+	}
+	for m := time.January; m <= time.December; m++ {
+		name := strings.ToLower(m.String())
+		if k == name || (len(k) == 3 && strings.HasPrefix(name, k)) {
+			return int(m), true
+		}
+	}
+	return 0, false
+}
+
+// suggestsOther reports whether the classes an office name suggests
+// leave out the class the row gives.
+func suggestsOther(sug []compute.OfficeClass, given compute.OfficeClass) bool {
+	return len(sug) > 0 && !slices.Contains(sug, given)
+}
+
+// classProblem is the message for an office_class cell that is no class,
+// with the class it most likely means.
+func classProblem(s, county string) string {
+	if cs := SuggestClass(s, county); len(cs) > 0 {
+		return fmt.Sprintf("%s is not an office class. Did you mean %s? Use one of %s, or leave it blank to derive it from the office", quote(s), ClassChoices(cs), classList)
+	}
+	return fmt.Sprintf("%s is not an office class; use one of %s, or leave it blank to derive it from the office", quote(s), classList)
 }
 
 var classList = func() string {

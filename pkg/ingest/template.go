@@ -19,7 +19,7 @@ type templateColumn struct {
 	width    float64
 	explain  string
 	example  string
-	list     string // "class", "cause", "county", "yesno", "date", "year" or ""
+	list     string // "class", "cause", "county", "yesno", "date", "year", "month" or ""
 }
 
 // isRequired: the column must be filled on every row (or nearly every:
@@ -35,7 +35,7 @@ func templateColumns(e *compute.Edition) []templateColumn {
 	return []templateColumn{
 		{"vacancy_id", "no", 14, "Your reference for the vacancy. Left blank, the tool uses file:sheet:row.", "ALB-0001", ""},
 		{"office", "yes", 28, "The office as you would write it: \"Member of Assembly\", \"Town Supervisor\", \"County Clerk\".", "Town Supervisor", ""},
-		{"office_class", "no", 22, "How Public Officers Law § 42 treats the office. Left blank, the tool derives it from office.", "other", "class"},
+		{"office_class", "no", 22, "How the law treats the office: a class of Public Officers Law § 42, or one whose own law governs it (village; nyc_mayor, nyc_public_advocate, nyc_comptroller, nyc_borough_president, nyc_council_member; city; county). Left blank, the tool derives it from office.", "other", "class"},
 		{"district", "no", 14, "District, town, city or village. Kept as text, so leading zeros stay.", "Town of Berne", ""},
 		{"county", "yes for local offices", 16, "One of New York's 62 counties.", "Albany", "county"},
 		{"incumbent", "no", 20, "Who held the office.", "Jane Doe", ""},
@@ -49,6 +49,8 @@ func templateColumns(e *compute.Edition) []templateColumn {
 		{"special_session_date", "no", 13, "Date a special session of congress or the legislature was called (lifts the § 42(4) bar).", "", "date"},
 		{"next_full_term_year", "for term_expiration", 12, "Year of the first general election at which the office can be filled for a full term (§ 42(2)).", "", "year"},
 		{"notes", "no", 30, "Anything else; carried through to the results.", "", ""},
+		{"village_election_month", "no", 12, "Village offices only: the month of the village's general election, 1 to 12 (or its name). Left blank, March (Elec. Law § 15-104(1)(a)), and the results say it was assumed.", "3", "month"},
+		{"village_election_date", "no", 13, "Village offices only: the day of the general village election that fills the rest of the term, when the village does not elect on the third Tuesday of its month; \"none\" when no general village election is held before the appointment ends (a special village election then fills it, Village Law § 3-312(4)).", "", "date"},
 	}
 }
 
@@ -227,6 +229,12 @@ func buildTemplate(f *excelize.File, e *compute.Edition, day compute.Date) error
 				return err
 			}
 			dv.SetError(excelize.DataValidationErrorStyleStop, c.name, "Enter a four-digit year.")
+		case "month":
+			// A warning: the tool reads a month's name ("March") too.
+			if err := dv.SetRange(1, 12, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
+				return err
+			}
+			dv.SetError(excelize.DataValidationErrorStyleWarning, c.name, "A month is 1 to 12; the tool also reads its name (March): choose Yes to keep it.")
 		default:
 			if c.name == "district" || c.name == "vacancy_id" {
 				if err := f.SetColStyle(main, col, textStyle); err != nil {
@@ -275,6 +283,8 @@ func buildTemplate(f *excelize.File, e *compute.Edition, day compute.Date) error
 			allowed = "a date: 2026-01-05, 1/5/2026, 1/5/26 or January 5, 2026"
 		case "year":
 			allowed = "a four-digit year"
+		case "month":
+			allowed = "1 to 12, or the month's name"
 		}
 		row := []any{c.name, c.required, c.explain, c.example, allowed}
 		if err := f.SetSheetRow(guide, fmt.Sprintf("A%d", i+2), &row); err != nil {

@@ -38,7 +38,9 @@ func TestTemplateExplainsItself(t *testing.T) {
 		}
 		want := []string{"vacancy_id", "office", "office_class", "district", "county", "incumbent", "cause",
 			"event_date", "term_start", "term_end", "appointable", "proclamation_date",
-			"special_election_date", "special_session_date", "next_full_term_year", "notes"}
+			"special_election_date", "special_session_date", "next_full_term_year", "notes",
+			// issue 34: the village's election, after the columns before it
+			"village_election_month", "village_election_date"}
 		if !slices.Equal(rows[0], want) {
 			t.Errorf("header %v, want %v", rows[0], want)
 		}

@@ -59,81 +59,102 @@ func words(s string) string {
 	return b.String()
 }
 
-// officePhrases map common spellings of an office to its class (docs/LAW.md,
-// "Office classes and causes"). They are tried in this order, as whole words inside the office text,
-// so the more specific phrases come first ("lieutenant governor" before
-// "governor", "us senator" before "senator"). Plain "Senator" is not
-// guessed: it could be either senate, so it stays `other` unless the row
-// gives office_class.
-var officePhrases = []struct {
-	phrase string
-	class  compute.OfficeClass
-}{
-	{"lieutenant governor", compute.LieutenantGovernor},
-	{"lt governor", compute.LieutenantGovernor},
-	{"lt gov", compute.LieutenantGovernor},
-	{"lieut governor", compute.LieutenantGovernor},
+// The office name gives the class (docs/LAW.md, "Office classes and
+// causes"), with the same care as a county's name: the phrases analysts
+// write, their abbreviations ("State Sen.", "Assemblywoman", "Rep.",
+// "Cong. District") and the words of the offices other laws govern (a
+// village's, New York City's, another city's, a county's). A name that
+// fits two classes ("Senator": the State Senate or the U.S. Senate;
+// "Mayor": a village's or a city's) suggests both and decides neither:
+// the row is computed as other and warned (CLASS_UNCLEAR). A class the
+// row gives is never replaced: a name that suggests another one is warned
+// (CLASS_SUGGESTED).
 
-	{"us senator", compute.USSenator},
-	{"u s senator", compute.USSenator},
-	{"united states senator", compute.USSenator},
-	{"senator of the united states", compute.USSenator},
-	{"us senate", compute.USSenator},
-	{"united states senate", compute.USSenator},
+// where says where an office phrase counts: anywhere, only in New York
+// City (a county of the city, or the city named in the office or
+// district), or only outside it.
+type where int8
 
-	{"us representative", compute.USRepresentative},
-	{"u s representative", compute.USRepresentative},
-	{"us rep", compute.USRepresentative},
-	{"u s rep", compute.USRepresentative},
-	{"united states representative", compute.USRepresentative},
-	{"representative in congress", compute.USRepresentative},
-	{"representative to congress", compute.USRepresentative},
-	{"member of congress", compute.USRepresentative},
-	{"congress member", compute.USRepresentative},
-	{"congressmember", compute.USRepresentative},
-	{"congressman", compute.USRepresentative},
-	{"congresswoman", compute.USRepresentative},
-	{"us house of representatives", compute.USRepresentative},
-	{"house of representatives", compute.USRepresentative},
+const (
+	anywhere where = iota
+	inNYC
+	outsideNYC
+)
 
-	{"state senator", compute.StateSenator},
-	{"nys senator", compute.StateSenator},
-	{"ny senator", compute.StateSenator},
-	{"ny state senator", compute.StateSenator},
-	{"new york state senator", compute.StateSenator},
-	{"state senate", compute.StateSenator},
-	{"nys senate", compute.StateSenator},
-	{"member of the state senate", compute.StateSenator},
-
-	{"member of assembly", compute.MemberOfAssembly},
-	{"member of the assembly", compute.MemberOfAssembly},
-	{"assemblymember", compute.MemberOfAssembly},
-	{"assembly member", compute.MemberOfAssembly},
-	{"assemblyman", compute.MemberOfAssembly},
-	{"assemblywoman", compute.MemberOfAssembly},
-	{"assemblyperson", compute.MemberOfAssembly},
-	{"state assembly", compute.MemberOfAssembly},
-	{"nys assembly", compute.MemberOfAssembly},
-
-	{"supreme court justice", compute.SupremeCourtJustice},
-	{"justice of the supreme court", compute.SupremeCourtJustice},
-	{"justice supreme court", compute.SupremeCourtJustice},
-	{"supreme court", compute.SupremeCourtJustice},
-
-	{"county court judge", compute.CountyLevelJudge},
-	{"judge of the county court", compute.CountyLevelJudge},
-	{"county judge", compute.CountyLevelJudge},
-	{"county court", compute.CountyLevelJudge},
-	{"surrogate", compute.CountyLevelJudge},
-	{"surrogates court", compute.CountyLevelJudge},
-	{"surrogate court", compute.CountyLevelJudge},
-	{"surrogates court judge", compute.CountyLevelJudge},
-	{"family court judge", compute.CountyLevelJudge},
-	{"judge of the family court", compute.CountyLevelJudge},
-	{"family court", compute.CountyLevelJudge},
-
-	{"governor", compute.Governor},
+// officeRule is one phrase and the classes it suggests. The phrase is
+// looked for as whole words in the office text (and, when inDistrict, in
+// the district's: "Village of Sidney"); unless lists words that cancel
+// it ("state" for a comptroller, "judge" for a city's office).
+type officeRule struct {
+	phrase     string
+	classes    []compute.OfficeClass
+	at         where
+	inDistrict bool
+	unless     []string
 }
+
+func one(c compute.OfficeClass) []compute.OfficeClass { return []compute.OfficeClass{c} }
+
+// officeRules are tried in this order; the first that matches decides, so
+// the more specific phrases come first ("lieutenant governor" before
+// "governor", "us senator" before "senator").
+var officeRules = func() []officeRule {
+	var rs []officeRule
+	add := func(c []compute.OfficeClass, at where, inDistrict bool, unless []string, phrases ...string) {
+		for _, p := range phrases {
+			rs = append(rs, officeRule{phrase: p, classes: c, at: at, inDistrict: inDistrict, unless: unless})
+		}
+	}
+	judges := []string{"judge", "justice", "court"}
+	add(one(compute.LieutenantGovernor), anywhere, false, nil,
+		"lieutenant governor", "lt governor", "lt gov", "lieut governor", "lieut gov")
+	add(one(compute.USSenator), anywhere, false, nil,
+		"us senator", "u s senator", "united states senator", "senator of the united states", "us senate",
+		"united states senate", "us sen", "u s sen")
+	add(one(compute.USRepresentative), anywhere, false, nil,
+		"us representative", "u s representative", "us rep", "u s rep", "united states representative",
+		"representative in congress", "representative to congress", "member of congress", "congress member",
+		"congressmember", "congressman", "congresswoman", "congressperson", "us house of representatives",
+		"house of representatives", "congressional district", "cong district", "cong dist", "congress")
+	add(one(compute.StateSenator), anywhere, false, nil,
+		"state senator", "nys senator", "ny senator", "ny state senator", "new york state senator", "state senate",
+		"nys senate", "member of the state senate", "state sen", "st sen", "nys sen", "ny state sen",
+		"senate district", "state senate district")
+	add(one(compute.MemberOfAssembly), anywhere, false, nil,
+		"member of assembly", "member of the assembly", "assemblymember", "assembly member", "assemblyman",
+		"assemblywoman", "assemblyperson", "state assembly", "nys assembly", "assembly district", "assembly")
+	add(one(compute.USRepresentative), anywhere, false, []string{"county", "town", "village", "city"}, "rep", "representative")
+	add(one(compute.SupremeCourtJustice), anywhere, false, nil,
+		"supreme court justice", "justice of the supreme court", "justice supreme court", "supreme court")
+	add(one(compute.CountyLevelJudge), anywhere, false, nil,
+		"county court judge", "judge of the county court", "county judge", "county court", "surrogate",
+		"surrogates court", "surrogate court", "surrogates court judge", "family court judge",
+		"judge of the family court", "family court")
+	add(one(compute.Governor), anywhere, false, nil, "governor")
+	// New York City's charter offices (§§ 10, 24, 25, 81, 94).
+	add(one(compute.NYCPublicAdvocate), anywhere, false, nil, "public advocate")
+	add(one(compute.NYCBoroughPresident), anywhere, false, nil, "borough president")
+	// A village's offices: "village" in the office or its district.
+	add(one(compute.Village), anywhere, true, nil, "village")
+	add(one(compute.NYCCouncilMember), inNYC, false, nil,
+		"city council", "council member", "councilmember", "councilman", "councilwoman", "council district")
+	add(one(compute.NYCMayor), inNYC, false, []string{"deputy"}, "mayor")
+	add(one(compute.NYCComptroller), inNYC, false, []string{"state", "county"}, "comptroller")
+	// Another city's offices; its judges are not among them.
+	add(one(compute.City), outsideNYC, true, judges,
+		"city of", "city council", "common council", "alderman", "alderwoman", "alderperson", "city comptroller",
+		"city clerk", "city treasurer", "city chamberlain", "city assessor", "city auditor")
+	// A county's elective offices other than its judges (and its deputies,
+	// who are appointed).
+	add(one(compute.County), anywhere, false, append(judges, "deputy"),
+		"county clerk", "county legislator", "county legislature", "county executive", "county treasurer",
+		"county comptroller", "county coroner", "county sheriff", "county auditor", "sheriff", "district attorney",
+		"coroner")
+	// Names that fit two classes: both suggested, neither decided.
+	add([]compute.OfficeClass{compute.StateSenator, compute.USSenator}, anywhere, false, nil, "senator", "sen")
+	add([]compute.OfficeClass{compute.Village, compute.City}, outsideNYC, false, []string{"deputy"}, "mayor")
+	return rs
+}()
 
 // nycCounties are the five counties of New York City. docs/LAW.md ("Office classes and causes") puts
 // county, surrogate's and family court judges in `county_level_judge` only
@@ -142,20 +163,90 @@ var officePhrases = []struct {
 // these courts in the city is `other`.
 var nycCounties = map[string]bool{"Bronx": true, "Kings": true, "New York": true, "Queens": true, "Richmond": true}
 
-// officeClass derives the class from the office text and the row's county
-// (canonical spelling, or "" when not given).
-func officeClass(office, county string) compute.OfficeClass {
+// officeClasses are the classes the office name suggests: one when a
+// phrase names its class, several when the name fits more than one
+// ("Senator"), none when no phrase matches (the row is then other, §
+// 42's rule for every office it does not name). district and county (the
+// county's canonical name, or "") tell where the office is.
+func officeClasses(office, district, county string) []compute.OfficeClass {
 	w := words(office)
-	for _, p := range officePhrases {
-		if strings.Contains(w, " "+p.phrase+" ") {
-			if p.class == compute.CountyLevelJudge &&
-				(nycCounties[county] || strings.Contains(w, " nyc ") || strings.Contains(w, " new york city ")) {
-				return compute.OtherOffice
-			}
-			return p.class
+	wd := w
+	if district != "" {
+		wd += words(district)
+	}
+	has := func(text, p string) bool { return strings.Contains(text, " "+p+" ") }
+	nyc := nycCounties[county] || has(wd, "nyc") || has(wd, "new york city") || has(wd, "city of new york")
+	for _, r := range officeRules {
+		text := w
+		if r.inDistrict {
+			text = wd
 		}
+		if !has(text, r.phrase) || (r.at == inNYC && !nyc) || (r.at == outsideNYC && nyc) {
+			continue
+		}
+		cancelled := false
+		for _, u := range r.unless {
+			cancelled = cancelled || has(w, u)
+		}
+		if cancelled {
+			continue
+		}
+		if len(r.classes) == 1 && r.classes[0] == compute.CountyLevelJudge && nyc {
+			return nil // a judge of the city's courts: other
+		}
+		return r.classes
+	}
+	return nil
+}
+
+// officeClass is the class derived from the office name: the one class it
+// suggests, else other.
+func officeClass(office, district, county string) compute.OfficeClass {
+	if cs := officeClasses(office, district, county); len(cs) == 1 {
+		return cs[0]
 	}
 	return compute.OtherOffice
+}
+
+// SuggestClass is the office class a text most likely means, for a "did
+// you mean" on a class code that is none ("assembly", "us senate",
+// "vilage"): the classes its words name (two for "mayor": a village's or
+// a city's; county says where, as for an office name), else the one code
+// it is part of, else the nearest code. None when nothing is close.
+func SuggestClass(s, county string) []compute.OfficeClass {
+	if cs := officeClasses(s, "", county); len(cs) > 0 {
+		return cs
+	}
+	k := squash(s)
+	// A part of one code alone ("county_level", "borough pres").
+	var part []compute.OfficeClass
+	for _, c := range compute.OfficeClasses {
+		if len(k) >= 5 && strings.Contains(squash(string(c)), k) {
+			part = append(part, c)
+		}
+	}
+	if len(part) == 1 {
+		return part
+	}
+	best, bestD := compute.OfficeClass(""), 1<<30
+	for _, c := range compute.OfficeClasses {
+		if d := editDistance(k, squash(string(c))); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD <= max(2, len(k)/3) {
+		return []compute.OfficeClass{best}
+	}
+	return nil
+}
+
+// ClassChoices is classes in words for a "did you mean": "village or city".
+func ClassChoices(cs []compute.OfficeClass) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = string(c)
+	}
+	return strings.Join(names, " or ")
 }
 
 // parseClass reads an explicit office_class cell: a class code, matched
@@ -405,11 +496,11 @@ func editDistance(a, b string) int {
 // counties, so most rows cost a map lookup.
 type vocab struct {
 	counties map[string]string
-	office   map[officeKey]compute.OfficeClass
+	office   map[officeKey][]compute.OfficeClass
 	county   map[string]countyResult
 }
 
-type officeKey struct{ office, county string }
+type officeKey struct{ office, district, county string }
 
 type countyResult struct {
 	name, suggestion string
@@ -421,17 +512,19 @@ const cacheLimit = 4096
 func newVocab() *vocab {
 	return &vocab{
 		counties: countyByKey(),
-		office:   make(map[officeKey]compute.OfficeClass),
+		office:   make(map[officeKey][]compute.OfficeClass),
 		county:   make(map[string]countyResult),
 	}
 }
 
-func (v *vocab) class(office, county string) compute.OfficeClass {
-	k := officeKey{office, county}
+// classes is officeClasses, remembered: analysts' columns repeat the
+// same few offices. The slice is shared: never change it.
+func (v *vocab) classes(office, district, county string) []compute.OfficeClass {
+	k := officeKey{office, district, county}
 	if c, ok := v.office[k]; ok {
 		return c
 	}
-	c := officeClass(office, county)
+	c := officeClasses(office, district, county)
 	if len(v.office) < cacheLimit {
 		v.office[k] = c
 	}

@@ -36,13 +36,14 @@ func TestOfficeClass(t *testing.T) {
 		{"NYC Family Court Judge", "", compute.OtherOffice},
 		{"Senator", "", compute.OtherOffice},
 		{"Town Supervisor", "", compute.OtherOffice},
-		{"County Clerk", "", compute.OtherOffice},
-		{"Village Justice", "", compute.OtherOffice},
+		// Issue 34: the offices other laws govern have classes of their own.
+		{"County Clerk", "", compute.County},
+		{"Village Justice", "", compute.Village},
 		{"", "", compute.OtherOffice},
 	}
 	for _, tc := range tests {
 		t.Run(tc.office+" in "+tc.county, func(t *testing.T) {
-			if got := officeClass(tc.office, tc.county); got != tc.want {
+			if got := officeClass(tc.office, "", tc.county); got != tc.want {
 				t.Fatalf("officeClass(%q, %q) = %s, want %s", tc.office, tc.county, got, tc.want)
 			}
 		})

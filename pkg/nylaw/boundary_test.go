@@ -45,6 +45,32 @@ func TestTheEngineHoldsNoLaw(t *testing.T) {
 			names[it.Code] = true
 		}
 	}
+	// The local laws' codes: governing laws, officers, deadline rows and
+	// conflicts are data too.
+	for _, rg := range nylaw.NewYork.Regimes {
+		names[rg.Code] = true
+		if n := rg.Notice; n != nil {
+			names[n.Conflict.Code] = true
+		}
+		for _, e := range rg.Editions {
+			for _, r := range e.Deadlines {
+				names[r.Code] = true
+			}
+			if v := e.Village; v != nil {
+				names[v.Assumed.Code], names[v.Appointer], names[v.BoardAppointer] = true, true, true
+				if v.November != nil {
+					names[v.November.Conflict.Code] = true
+				}
+			}
+			if ch := e.Charter; ch != nil {
+				names[ch.Duty.Code], names[ch.Special.Code], names[ch.Late.Code], names[ch.NextTermNote.Code] = true, true, true, true
+				names[ch.Special.Window.Code], names[ch.Officer], names[ch.ActingOfficer] = true, true, true
+				for _, r := range ch.Rows {
+					names[r.Code] = true
+				}
+			}
+		}
+	}
 	delete(names, "")
 	for _, m := range []c.Method{c.SpecialElection, c.GeneralElection, c.SpecialOrGeneral, c.TemporaryAppointment, c.NoElection, c.NotCovered, c.NotElective} {
 		delete(names, string(m))

@@ -18,6 +18,10 @@
 //	eln6146.go       § 6-146(6): declining the party nominations after a lost primary
 //	eln6158_board.go § 6-158(3), (5)-(6), (11) as the board's calendar applies them beyond the vacancy rows
 //	oneyear.go       one-year acts and orders (2020–2024, 2026); the federal court's calendars 2012–2018
+//	vil3312.go       Village Law § 3-312 (with §§ 3-302, Elec. Law 15-104, 15-106): a village's vacancies (V0)
+//	eln15108.go      Elec. Law § 15-108: a village election's nominations
+//	nyccharter.go    the New York City Charter §§ 10(c), 24(c), 25(b), 81(e), 94(c) (NYC0, NYC1), its default terms
+//	localcharter.go  other cities and charter counties: LOCAL_CHARTER, the list of charter counties
 //	words.go         what each deadline asks for, in plain words, in the statute's order
 //	nylaw.go         the editions E0–E4 assembled, the keying rule, the data's freshness
 //
@@ -28,6 +32,12 @@
 //	E2  2019-01-24  L.2019 ch. 5: June primary; § 42(1) three months; § 6-158 re-keyed (sourced)
 //	E3  2021-07-30  L.2021 ch. 320: duty to proclaim in 10 days; 70–80 Congress, 40–50 others; § 42(4)(c) (day inferred)
 //	E4  2022-03-25  L.2022 ch. 164: 40–50 only for Senate and Assembly, same-date proviso; 7/9/11/13-day deadlines (day inferred)
+//
+// The local laws (Law.Regimes) govern the offices § 42(1) leaves to
+// them ("unless otherwise provided"), each with its own editions keyed on
+// the vacancy date: V0 (villages), NYC0 before the 2019 charter amendment
+// and NYC1 from 2019-11-06 (inferred). Their rows' law_edition follows the
+// state's: E4+V0, E4+NYC1.
 //
 // § 42(1) and (4) and the duty to proclaim follow the edition in force on
 // the vacancy date; § 42(3)'s window and the special-election deadlines

@@ -20,5 +20,6 @@ var filingOffices = c.FilingOffices{
 	StatewideClasses: []c.OfficeClass{c.Governor, c.LieutenantGovernor, c.USSenator},
 	CountyBoard:      "the " + c.CountyName + " County Board of Elections",
 	Village:          "(or the village clerk)",
+	VillageClasses:   []c.OfficeClass{c.Village},
 	Unknown:          "the board of elections",
 }

@@ -19,7 +19,7 @@ var NewYork = c.NewLaw(c.Law{
 	Causes:      causes,
 	Residency:   residency,
 	ArmedForces: armedForces,
-	Terms:       defaultTerms,
+	Terms:       append(append([]c.DefaultTerm(nil), defaultTerms...), nycTerms...),
 	Notices:     notices,
 	RollOver:    rollOver,
 	Words:       deadlineWords,
@@ -29,7 +29,14 @@ var NewYork = c.NewLaw(c.Law{
 		VacancyTerm: citePOL30_1,
 		Deadlines:   "Elec. Law § 6-158",
 		Succession:  "N.Y. Const. art. IV §§ 5, 6",
+		Fill:        citePOL42,
 	},
+	// The offices § 42(1) leaves to other laws ("unless otherwise
+	// provided"): villages, New York City's charter offices, other
+	// cities and charter counties.
+	Regimes:        []c.Regime{regimeVillage, regimeNYC, regimeCity, regimeCounty},
+	Governing:      "state",
+	Proclaimer:     "governor",
 	Keying:         keying,
 	CheckedThrough: c.D(2026, time.December, 1),
 	StaleAfterDays: 180,

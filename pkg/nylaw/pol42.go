@@ -57,7 +57,7 @@ var fillSeed = c.FillRules{
 	// of an even year), three years on (a later one: the election is the
 	// general election two years on, G(y+2)) or two years on (an odd year:
 	// G(y+1)), the general election next preceding the appointment's end.
-	Senator: c.Senator{CutoffDays: 60, AppointmentEnds: c.MonthDay{Month: time.January, Day: 3}, EarlyYears: 1, LateYears: 3, OddYears: 2,
+	Senator: c.Senator{CutoffDays: 60, AppointmentEnds: c.MonthDay{Month: time.January, Day: 3}, EarlyYears: 1, LateYears: 3, OddYears: 2, Appointer: "governor",
 		Authority: c.Authority{Cite: citePOL42_4a,
 			Words: "If such vacancy occurs in any even numbered calendar year on or before the sixtieth day prior to an annual primary election, the governor shall make a temporary appointment to fill such vacancy until the third day of January in the next calendar year.",
 			Note:  "the election for the unexpired term is at the general election next preceding the end of the appointment: G(end year − 1); the primary is the statewide primary of the edition in force on the vacancy date"}},

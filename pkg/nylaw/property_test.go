@@ -80,7 +80,19 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 	// Which codes are last days to file (§ 1-106 rolls them over): the
 	// same in every edition that has the code.
 	rollsOver := map[string]bool{"special_election": false, "proclamation_deadline": false}
-	for _, e := range NewYork.Editions {
+	editions := append([]Edition(nil), NewYork.Editions...)
+	for _, rg := range NewYork.Regimes {
+		for _, e := range rg.Editions {
+			editions = append(editions, e)
+			if e.Charter != nil {
+				rollsOver[e.Charter.Duty.Code], rollsOver[e.Charter.Special.Code] = false, false
+				for _, r := range e.Charter.Rows {
+					rollsOver[r.Code] = r.RollOver
+				}
+			}
+		}
+	}
+	for _, e := range editions {
 		for _, r := range e.Deadlines {
 			rollsOver[r.Code] = r.RollOver
 		}
@@ -113,8 +125,18 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 			if !r.FillingElection.IsZero() || len(r.Deadlines) > 0 {
 				fail("%s with an election or deadlines", r.Method)
 			}
+		case AppointmentToTermEnd:
+			if r.FillingElection.IsZero() || r.AppointmentUntil.IsZero() || len(r.Deadlines) > 0 {
+				fail("%s: election %s, appointment %s, %d deadlines", r.Method, r.FillingElection, r.AppointmentUntil, len(r.Deadlines))
+			}
+		case AppointmentThenElection, AppointmentThenSpecial:
+			if r.FillingElection.IsZero() || r.AppointmentUntil.IsZero() || !r.FillingElection.Before(r.AppointmentUntil) && v.VillageElectionDate.IsZero() {
+				fail("%s: election %s, appointment %s", r.Method, r.FillingElection, r.AppointmentUntil)
+			}
 		case "":
-			if !r.VacancyDate.IsZero() {
+			// A village row without term_end: the appointment is known, not
+			// whether an election follows (NEEDS_INPUT).
+			if !r.VacancyDate.IsZero() && (r.AppointmentUntil.IsZero() || !strings.Contains(r.ConflictCodes(), "NEEDS_INPUT")) {
 				fail("no method for a dated vacancy")
 			}
 		default:
@@ -145,7 +167,10 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 		// § 42(2): the regular calendar of the year, before the vacancy.
 		foreseen := v.Cause == TermExpiration && r.Method == GeneralElection &&
 			v.TermEnd.Month == time.December && v.TermEnd.Day == 31 && v.TermEnd.Year%2 == 0 &&
-			v.Class != SupremeCourtJustice && v.Class != CountyLevelJudge
+			v.Class != SupremeCourtJustice && v.Class != CountyLevelJudge ||
+			// A village's term expiring, and a city charter's next-term
+			// election: the regular days, before the vacancy.
+			(v.Class == Village || r.GoverningLaw == "nyc_charter") && v.Cause == TermExpiration || r.CharterParagraph == "9"
 		for _, d := range r.Deadlines {
 			if rollsOver[d.Code] && !cal.IsBusinessDay(d.Effective) {
 				fail("%s: effective last day %s (%s) is not a business day", d.Code, d.Effective, d.Effective.Weekday())
@@ -171,6 +196,14 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 				}
 				continue
 			}
+			if d.Effective.IsZero() {
+				// A rule whose day no source gives (a village caucus's
+				// certificate): no date, and the row says what to check.
+				if d.Verify == "" || d.Status != NoStatus {
+					fail("%s: applies with no date, verify %q, status %q", d.Code, d.Verify, d.Status)
+				}
+				continue
+			}
 			if d.Kind == Window && d.WindowStart.IsZero() && d.Verify == "" && !strings.Contains(review, d.Code) {
 				fail("%s: a window with no opening, no verify mark and no NEEDS_REVIEW", d.Code)
 			}
@@ -181,7 +214,8 @@ func TestPropertiesOfRandomVacancies(t *testing.T) {
 			// proclaim by proclamation_date, the window by
 			// special_election_date), late when after its last day;
 			// otherwise the as-of date decides.
-			done := map[string]Date{"proclamation_deadline": v.ProclamationDate, "special_election": v.SpecialElectionDate}[d.Code]
+			done := map[string]Date{"proclamation_deadline": v.ProclamationDate, "special_election": v.SpecialElectionDate,
+				"nyc_proclamation_deadline": v.ProclamationDate, "nyc_special_election": v.SpecialElectionDate}[d.Code]
 			want := map[bool]Status{true: Passed, false: Open}[d.Effective.Before(asOf)]
 			if !done.IsZero() {
 				want = map[bool]Status{true: MetLate, false: Met}[done.After(d.Effective)]

@@ -59,6 +59,28 @@ var deadlineWords = []c.DeadlineWords{
 		Who: "each person nominated"},
 	{Code: "special_independent_vacancy_declination", Verb: "file", What: "certificates filling a vacancy left by a declined independent nomination for the special election",
 		Who: "the committee to fill vacancies named in the independent petition"},
+	// A village election's nominations (Elec. Law § 15-108).
+	{Code: dlVillageCaucus, Verb: "hold", What: "the party caucus that nominates for the village election",
+		Who: "each party's village committee (or the village election chairman)"},
+	{Code: dlVillagePrimary, Verb: "hold", What: "the village primary (only where the county committee's rules require one)",
+		Who: "the party, for its enrolled voters in the village"},
+	{Code: dlVillagePetition, Verb: "file", What: "independent nominating petitions for the village election",
+		Who: "candidates of an independent body, with the village clerk (or the board of elections where it conducts the election)"},
+	{Code: dlVillageSigning, Verb: "sign", What: "independent nominating petitions for the village election",
+		Who: "the village's registered voters; a signature made more than six weeks before the last day to file is not counted"},
+	{Code: dlVillageAD, Verb: "file", What: "certificates accepting or declining an independent nomination for the village election",
+		Who: "each person nominated"},
+	{Code: dlVillageVD, Verb: "file", What: "certificates filling a vacancy left by a declined independent nomination for the village election",
+		Who: "the committee to fill vacancies named in the petition"},
+	{Code: dlVillageCaucusCert, Verb: "file", What: "certificates of the nominations made at the village caucus",
+		Who: "the caucus's officers, with the village clerk"},
+	// New York City's charter offices.
+	{Code: dlNYCProclamation, Verb: "issue", What: "the proclamation of the election to fill the vacancy",
+		Who: "the mayor (for the mayor's office, the person acting as mayor)"},
+	{Code: dlNYCSpecial, Verb: "hold", What: "the special election (nonpartisan)",
+		Who: "the mayor's proclamation sets the day, within this window"},
+	{Code: dlNYCSigning, Verb: "sign", What: "independent nominating petitions for the special election",
+		Who: "voters; a signature made before the proclamation is not counted"},
 	// The state board's calendar lines that no vacancy row computes (printed
 	// by `batch calendar` and on the Calendar sheet).
 	{Code: "offices_certified", Verb: "certify", What: "the offices to be filled at the general election",

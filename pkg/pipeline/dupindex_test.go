@@ -194,11 +194,13 @@ func TestABigSeatNamesTenAndCountsTheRest(t *testing.T) {
 // filling-election key took for one), and a row entered twice.
 func TestTwoPeoplesVacanciesOfOneSeatAreNotDuplicates(t *testing.T) {
 	in := filepath.Join(t.TempDir(), "warwick.csv")
-	rows := "vacancy_id,office,district,county,incumbent,cause,event_date\n" +
-		"W-1,Village Trustee,Village of Warwick,Orange,Elizabeth White,death,2026-02-26\n" +
-		"W-2,Village Trustee,Village of Warwick,Orange,Elizabeth Campbell,death,2026-02-08\n" +
-		"S-1,Town Supervisor,Town of Berne,Albany,John Smith,resignation,2026-04-01\n" +
-		"S-1,Town Supervisor,Town of Berne,Albany,John Smith,resignation,2026-04-01\n"
+	// The trustees' seat (Village Law § 3-312): both appointments run to
+	// 2027-04-05 and both remainders are elected on 2027-03-16.
+	rows := "vacancy_id,office,district,county,incumbent,cause,event_date,term_end\n" +
+		"W-1,Village Trustee,Village of Warwick,Orange,Elizabeth White,death,2026-02-26,2028-04-03\n" +
+		"W-2,Village Trustee,Village of Warwick,Orange,Elizabeth Campbell,death,2026-02-08,2028-04-03\n" +
+		"S-1,Town Supervisor,Town of Berne,Albany,John Smith,resignation,2026-04-01,\n" +
+		"S-1,Town Supervisor,Town of Berne,Albany,John Smith,resignation,2026-04-01,\n"
 	if err := os.WriteFile(in, []byte(rows), 0o644); err != nil {
 		t.Fatal(err)
 	}

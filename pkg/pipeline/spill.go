@@ -90,6 +90,14 @@ func (s *spill) putRef(it *ingest.Item) (spillRef, error) {
 	e.date(v.SpecialSessionDate)
 	e.int(int64(v.NextFullTermYear))
 	e.str(v.Notes)
+	e.uint(uint64(v.VillageElectionMonth))
+	e.date(v.VillageElectionDate)
+	e.bool(v.NoVillageElection)
+	e.bool(v.ClassDerived)
+	e.uint(uint64(len(v.Suggested)))
+	for _, c := range v.Suggested {
+		e.str(string(c))
+	}
 	e.uint(uint64(len(v.Extra)))
 	for _, f := range v.Extra {
 		e.str(f.Name)
@@ -297,6 +305,18 @@ func decodeItem(d *decoder, it *ingest.Item) error {
 	v.SpecialSessionDate = d.date()
 	v.NextFullTermYear = int(d.int())
 	v.Notes = d.str()
+	v.VillageElectionMonth = int(d.uint())
+	v.VillageElectionDate = d.date()
+	v.NoVillageElection = d.uint() != 0
+	v.ClassDerived = d.uint() != 0
+	if k := d.uint(); k > 0 && k <= 64 {
+		v.Suggested = make([]compute.OfficeClass, k)
+		for i := range v.Suggested {
+			v.Suggested[i] = compute.OfficeClass(d.str())
+		}
+	} else if k > 64 {
+		d.err = errCorrupt
+	}
 	n := d.uint()
 	if n > 1<<20 {
 		d.err = errCorrupt
@@ -326,7 +346,15 @@ func decodeItem(d *decoder, it *ingest.Item) error {
 type encoder struct{ buf []byte }
 
 func (e *encoder) uint(n uint64) { e.buf = binary.AppendUvarint(e.buf, n) }
-func (e *encoder) int(n int64)   { e.buf = binary.AppendVarint(e.buf, n) }
+
+func (e *encoder) bool(b bool) {
+	if b {
+		e.uint(1)
+	} else {
+		e.uint(0)
+	}
+}
+func (e *encoder) int(n int64) { e.buf = binary.AppendVarint(e.buf, n) }
 func (e *encoder) str(s string) {
 	e.uint(uint64(len(s)))
 	e.buf = append(e.buf, s...)

@@ -177,6 +177,20 @@ func contractValue(name string) func(v *compute.Vacancy) string {
 		}
 	case "notes":
 		return func(v *compute.Vacancy) string { return v.Notes }
+	case "village_election_month":
+		return func(v *compute.Vacancy) string {
+			if v.VillageElectionMonth == 0 {
+				return ""
+			}
+			return strconv.Itoa(v.VillageElectionMonth)
+		}
+	case "village_election_date":
+		return func(v *compute.Vacancy) string {
+			if v.NoVillageElection {
+				return "none"
+			}
+			return v.VillageElectionDate.String()
+		}
 	}
 	return func(*compute.Vacancy) string { return "" }
 }
