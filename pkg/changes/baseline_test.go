@@ -156,7 +156,7 @@ func TestSnapshotHeader(t *testing.T) {
 		`"editions":["E3+T2023","E4"],"rules_version":"r1","calendar":"c1",` +
 		`"inputs":[{"name":"in.csv","sha256":"aa","rows":5}],"input_fields":["office","office_class","district",` +
 		`"county","incumbent","cause","event_date","term_start","term_end","appointable","proclamation_date",` +
-		`"special_election_date","special_session_date","next_full_term_year"],"rows":4}`
+		`"special_election_date","special_session_date","next_full_term_year"],"class_derivation":true,"rows":4}`
 	got, _ := json.Marshal(first)
 	if string(got) != want {
 		t.Errorf("header\n got %s\nwant %s", got, want)

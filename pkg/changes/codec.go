@@ -28,6 +28,11 @@ func encodeRecord(b []byte, r *Record) []byte {
 	b = appendStr(b, r.Method)
 	b = appendStr(b, r.Election)
 	b = appendStr(b, r.Law)
+	derived := uint64(0)
+	if r.ClassDerived {
+		derived = 1
+	}
+	b = binary.AppendUvarint(b, derived)
 	b = binary.AppendUvarint(b, uint64(len(r.Conflicts)))
 	for _, c := range r.Conflicts {
 		b = appendStr(b, c.Code)
@@ -146,6 +151,7 @@ func decodeRecord(b []byte, key string, r *Record, intern *interner) error {
 	r.Method = d.str()
 	r.Election = d.str()
 	r.Law = d.str()
+	r.ClassDerived = d.uint() != 0
 	if n := d.count(); n > 0 {
 		r.Conflicts = slices.Grow(cs, n)[:n]
 		for i := range r.Conflicts {

@@ -68,6 +68,7 @@ func New(opts Options) *Comparer {
 	opts.Header.Format, opts.Header.FormatVersion = FormatName, FormatVersion
 	opts.Header.AsOf = date(opts.AsOf)
 	opts.Header.Fields = InputFields
+	opts.Header.ClassDerivation = true
 	c := &Comparer{opts: opts, asOf: date(opts.AsOf), recs: extsort.New(opts.TempDir, opts.SortMemory),
 		editions: map[string]bool{}}
 	if opts.SnapshotOnly {
@@ -864,12 +865,24 @@ func (j *join) emitHeld() {
 	j.held, j.heldSeat = nil, nil
 }
 
+// derivedBoth reports whether both records' office_class was derived
+// from the office name, their cells blank. A snapshot that does not say
+// (an earlier version's) is taken at its word for a given class only when
+// this run's cell was given too: a class this run derives is then no
+// input change, whatever the earlier version derived.
+func (j *join) derivedBoth(p, c *Record) bool {
+	return c.ClassDerived && (p.ClassDerived || !j.base.Header.ClassDerivation)
+}
+
 // cause names why a row's results changed, in order of precedence: its
 // own inputs, the law, the calendar, the tool, the as-of date.
 func (j *join) cause(p, c *Record) (Cause, string) {
 	var diffs []string
 	for i, name := range InputFields {
 		if i < len(p.In) && i < len(c.In) && p.In[i] != c.In[i] {
+			if i == inClass && j.derivedBoth(p, c) {
+				continue // the cell was blank both times: the tool derives another class
+			}
 			diffs = append(diffs, name+" "+orBlank(p.In[i])+" → "+orBlank(c.In[i]))
 		}
 	}

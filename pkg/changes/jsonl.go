@@ -39,6 +39,9 @@ func appendRecordJSON(b []byte, r *Record) []byte {
 	b = appendOmit(b, `,"m":`, r.Method)
 	b = appendOmit(b, `,"e":`, r.Election)
 	b = appendOmit(b, `,"law":`, r.Law)
+	if r.ClassDerived {
+		b = append(b, `,"cd":true`...)
+	}
 	if len(r.Conflicts) > 0 {
 		b = append(b, `,"c":[`...)
 		for i, c := range r.Conflicts {
@@ -218,6 +221,7 @@ func (p *recordParser) parse(line []byte, r *Record) error {
 			}
 		}
 	}
+	r.ClassDerived = p.lit(`,"cd":true`)
 	if p.lit(`,"c":[`) {
 		for !p.lit("]") {
 			if len(cs) > 0 && !p.lit(",") {

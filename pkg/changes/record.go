@@ -53,13 +53,17 @@ type Record struct {
 	Source string   `json:"src"` // file:sheet:row
 	In     []string `json:"in"`  // InputFields, in that order
 
-	Rejected    string     `json:"rej,omitempty"` // the first problem of a rejected row; "" when accepted
-	VacancyDate string     `json:"vd,omitempty"`
-	Method      string     `json:"m,omitempty"`
-	Election    string     `json:"e,omitempty"`
-	Law         string     `json:"law,omitempty"` // the row's law_edition, when the engine names one
-	Conflicts   []Conflict `json:"c,omitempty"`
-	Deadlines   []Deadline `json:"d,omitempty"` // only those that apply
+	Rejected    string `json:"rej,omitempty"` // the first problem of a rejected row; "" when accepted
+	VacancyDate string `json:"vd,omitempty"`
+	Method      string `json:"m,omitempty"`
+	Election    string `json:"e,omitempty"`
+	Law         string `json:"law,omitempty"` // the row's law_edition, when the engine names one
+	// ClassDerived: In's office_class was derived from the office name
+	// (the row's cell was blank, compute.Vacancy.ClassDerived). A class the
+	// tool derives differently is then no change of the row's inputs.
+	ClassDerived bool       `json:"cd,omitempty"`
+	Conflicts    []Conflict `json:"c,omitempty"`
+	Deadlines    []Deadline `json:"d,omitempty"` // only those that apply
 }
 
 // Conflict is one conflict of a row; the message is kept for this run's
@@ -100,7 +104,7 @@ func FromResultInto(rec *Record, r *compute.Result, law string) {
 	*rec = Record{
 		ID: v.ID, Source: v.Source.String(), In: appendInputs(rec.In[:0], v),
 		VacancyDate: date(r.VacancyDate), Method: string(r.Method), Election: date(r.FillingElection),
-		Law: law, Conflicts: rec.Conflicts[:0], Deadlines: rec.Deadlines[:0],
+		Law: law, ClassDerived: v.ClassDerived, Conflicts: rec.Conflicts[:0], Deadlines: rec.Deadlines[:0],
 	}
 	for _, c := range r.Conflicts {
 		rec.Conflicts = append(rec.Conflicts, Conflict{Code: c.Code, Field: c.Field, Severity: c.Severity.String(), Message: c.Message})
@@ -124,7 +128,7 @@ func FromRejected(v *compute.Vacancy, problem string) Record {
 	if problem == "" {
 		problem = "rejected"
 	}
-	rec := Record{ID: v.ID, Source: v.Source.String(), In: inputs(v), Rejected: problem}
+	rec := Record{ID: v.ID, Source: v.Source.String(), In: inputs(v), Rejected: problem, ClassDerived: v.ClassDerived}
 	if rec.ID == "" {
 		rec.ID = rec.Source
 	}

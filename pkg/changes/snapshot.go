@@ -42,7 +42,11 @@ type Header struct {
 	Calendar      string   `json:"calendar"`      // a fingerprint of the calendar overrides; "" for none
 	Inputs        []Input  `json:"inputs"`
 	Fields        []string `json:"input_fields"` // what each record's "in" holds
-	Rows          int      `json:"rows"`         // records that follow
+	// ClassDerivation: the records say which office_class was derived
+	// from the office name (Record.ClassDerived); a snapshot of an earlier
+	// version does not, and its derived classes look given.
+	ClassDerivation bool `json:"class_derivation,omitempty"`
+	Rows            int  `json:"rows"` // records that follow
 }
 
 // Input is one input file of the run.
