@@ -218,9 +218,22 @@ func TestTheREADMEsCronRecipe(t *testing.T) {
 		}
 	}
 	text, _ := os.ReadFile(filepath.Join(dir, "out", "digest.txt"))
-	subject := strings.SplitN(string(text), "\n", 2)[0]
-	if !strings.Contains(line, `-s "$(head -n 1 out/digest.txt)"`) || !strings.Contains(subject, "to act on") {
-		t.Errorf("the subject, the digest's first line %q, does not say there is something to act on", subject)
+	// The subject is the mail line's own command, run by the shell as cron
+	// would: the digest's whole heading on one line, however it wraps.
+	const subjectCmd = `sed '/^==*$/,$d' out/digest.txt | tr -s '\n ' '  '`
+	if !strings.Contains(line, `-s "$(`+subjectCmd+`)"`) {
+		t.Fatalf("the cron line's subject is not %s", subjectCmd)
+	}
+	sh := exec.Command("sh", "-c", subjectCmd)
+	sh.Dir = dir
+	got, err := sh.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject := strings.TrimSpace(string(got))
+	heading, _, _ := strings.Cut(string(text), "\n=")
+	if want := strings.Join(strings.Fields(heading), " "); subject != want || !strings.Contains(subject, "to act on") {
+		t.Errorf("the subject %q, want the digest's whole heading %q, saying there is something to act on", subject, want)
 	}
 	if !strings.Contains(string(text), "NEEDS ACTION (") || !strings.Contains(string(readme), "the digest's NEEDS ACTION lists something") {
 		t.Errorf("the README and the digest do not name NEEDS ACTION alike:\n%s", text)
