@@ -12,6 +12,28 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
+// boardsHeader is the export's header row.
+const boardsHeader = "vacancy_id,office,office_class,district,county,incumbent,cause,event_date,term_start,term_end,proclamation_date,special_election_date\n"
+
+// boardNights are the three nights of TestThreeNightsForEachBoard: the
+// state's daily export under a new name each night, as of that day.
+func boardNights() []struct{ asOf, rows string } {
+	albany := "ALB-001,Town Supervisor,other,Town of Guilderland,Albany,Pat Ames,resignation,2027-01-11,2026-01-01,2027-12-31,,\n" +
+		"ALB-002,County Legislator,other,District 12,Albany,Lee Brown,death,2027-01-20,2024-01-01,2027-12-31,,\n"
+	warren := "WAR-001,Village Trustee,other,Village of Lake George,Warren,Sam Cole,resignation,2027-01-15,2026-06-01,2028-05-31,,\n"
+	queens := "QNS-023,Member of Assembly,member_of_assembly,23,Queens,Dana Diaz,resignation,2027-01-19,2027-01-01,2028-12-31,2027-01-25,2027-03-09\n"
+	ad074 := "AD-074,Member of Assembly,member_of_assembly,74,New York,Eve Ford,resignation,2027-02-22,2027-01-01,2028-12-31,2027-02-26,\n" +
+		"AD-074,Member of Assembly,member_of_assembly,74,New York,Eve Ford,resignation,2027-02-22,2027-01-01,2028-12-31,,\n"
+	erie := func(event string) string {
+		return "ERI-001,County Clerk,other,,Erie,Gil Hart,death," + event + ",2026-01-01,2029-12-31,,\n"
+	}
+	return []struct{ asOf, rows string }{
+		{"2027-03-01", albany + warren + queens + ad074 + erie("2027-01-05")},
+		{"2027-03-02", albany + queens + ad074 + erie("2027-01-05")},
+		{"2027-03-03", albany + queens + ad074 + erie("2027-01-06")},
+	}
+}
+
 // Three nights of the README's nightly run with --split county, as county
 // boards read them (issue 32: each part true for its
 // reader). The state's daily export is renamed every night
@@ -35,24 +57,10 @@ import (
 //   - Erie: one vacancy whose event date is corrected on night three.
 func TestThreeNightsForEachBoard(t *testing.T) {
 	dir := t.TempDir()
-	const header = "vacancy_id,office,office_class,district,county,incumbent,cause,event_date,term_start,term_end,proclamation_date,special_election_date\n"
-	albany := "ALB-001,Town Supervisor,other,Town of Guilderland,Albany,Pat Ames,resignation,2027-01-11,2026-01-01,2027-12-31,,\n" +
-		"ALB-002,County Legislator,other,District 12,Albany,Lee Brown,death,2027-01-20,2024-01-01,2027-12-31,,\n"
-	warren := "WAR-001,Village Trustee,other,Village of Lake George,Warren,Sam Cole,resignation,2027-01-15,2026-06-01,2028-05-31,,\n"
-	queens := "QNS-023,Member of Assembly,member_of_assembly,23,Queens,Dana Diaz,resignation,2027-01-19,2027-01-01,2028-12-31,2027-01-25,2027-03-09\n"
-	ad074 := "AD-074,Member of Assembly,member_of_assembly,74,New York,Eve Ford,resignation,2027-02-22,2027-01-01,2028-12-31,2027-02-26,\n" +
-		"AD-074,Member of Assembly,member_of_assembly,74,New York,Eve Ford,resignation,2027-02-22,2027-01-01,2028-12-31,,\n"
-	erie := func(event string) string {
-		return "ERI-001,County Clerk,other,,Erie,Gil Hart,death," + event + ",2026-01-01,2029-12-31,,\n"
-	}
-	nights := []struct{ asOf, rows string }{
-		{"2027-03-01", albany + warren + queens + ad074 + erie("2027-01-05")},
-		{"2027-03-02", albany + queens + ad074 + erie("2027-01-05")},
-		{"2027-03-03", albany + queens + ad074 + erie("2027-01-06")},
-	}
+	nights := boardNights()
 	out := filepath.Join(dir, "out")
 	for i, n := range nights {
-		got := boardsNight(t, dir, "vacancies-"+n.asOf+".xlsx", header+n.rows, n.asOf)
+		got := boardsNight(t, dir, "vacancies-"+n.asOf+".xlsx", boardsHeader+n.rows, n.asOf)
 		if got.code != 0 && got.code != 3 {
 			t.Fatalf("night %d: exit %d\n%s", i+1, got.code, got.stderr)
 		}
