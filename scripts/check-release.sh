@@ -39,7 +39,8 @@ format() {
   esac
 }
 
-# readme_cmd DIR runs the lines of the README's cmd block (```bat) as
+# readme_cmd DIR runs the lines of the README's first cmd block (```bat,
+# the analysts' first run; the Task Scheduler's blocks follow) as
 # written, through Wine's cmd.exe, in the unpacked folder DIR: its
 # quoting, backslashes and drive letters. C:\Users\Ana Smith\County inbox
 # holds a workbook and Excel's lock file beside it; H: is a folder of the
@@ -66,7 +67,7 @@ readme_cmd() {
       *" run "*:0 | *" check "*:0 | *" check "*:3) echo "ok: README (cmd): $line  [exit $code]"; n=$((n + 1)) ;;
       *) cat "$work/cmd.out" >&2; rm -rf "$prefix/drive_c/users/Ana Smith" "$prefix/dosdevices/h:"; fail "README (cmd): $line: exit $code" ;;
     esac
-  done < <(awk '/^```bat$/ {on = 1; next} /^```/ {on = 0} on' "$dir/README.md")
+  done < <(awk '/^```bat$/ && !done {on = 1; next} /^```/ && on {on = 0; done = 1} on' "$dir/README.md")
   [ "$n" -ge 3 ] || fail "README's cmd block: $n lines run"
   [ -s "$work/h/Vacancies/July/results.xlsx" ] && [ -s "$work/h/Vacancies/July/deadlines.ics" ] || fail "README (cmd): no H:\\Vacancies\\July\\results.xlsx and deadlines.ics"
   rm -rf "$prefix/drive_c/users/Ana Smith" "$prefix/dosdevices/h:"
