@@ -3,9 +3,10 @@
 # it on a Windows PC: `template`, `check`, a night's `run` on an inbox as
 # Excel leaves it (a lock file beside an open workbook; cmd does not expand
 # inbox\*.xlsx, the tool does), a second night with `--compare auto` and
-# `--split county`, `explain`, a third night with fewer formats; paths with
-# backslashes and a drive letter, a CSV with CRLF line ends. Each step
-# checks its exit status and what it wrote.
+# `--split county` and its mail to a server on loopback (`batch mail`, twice),
+# `explain`, a third night with fewer formats; paths with backslashes and a
+# drive letter, a CSV with CRLF line ends. Each step checks its exit status
+# and what it wrote.
 #
 #   scripts/wine/smoke.sh BATCH_EXE [SAMPLES_DIR]
 #
@@ -88,13 +89,41 @@ done
 [ -f out/.batch/current ] && grep -q '^runs/' out/.batch/current || fail ".batch\\current is not the file copies write"
 echo "ok: committed with copies ($(stat -c %h out/results.xlsx) names for results.xlsx: a hard link into .batch\\runs)"
 
-batch run --as-of 2026-12-01 --compare auto --split county -o "$out" 'inbox\*.xlsx'
+batch run --as-of 2026-12-01 --compare auto --split county --format xlsx,csv,ics,json,digest -o "$out" 'inbox\*.xlsx'
 expect 0 'night 2: run --compare auto --split county'
 grep -q '^changes: ' "$work/stdout" || fail "night 2 says no changes line: $(cat "$work/stdout")"
 for f in changes.csv by-county/index.csv by-county/Albany/results.xlsx by-county/Albany/summary.json; do
   [ -s "out/$f" ] || fail "night 2 wrote no $f"
 done
 [ "$(grep -c '^runs/' out/.batch/current)" = 1 ] || fail ".batch\\current after night 2: $(cat out/.batch/current)"
+
+# The night's mail, as the Task Scheduler recipe sends it, to a mail
+# server on loopback (scripts/smtpsink; smtp+insecure:// reaches only this
+# computer): each part once, the ledger written beside the set on Windows
+# (out\mail.csv, a copy), and a second batch mail sends nothing.
+if command -v go >/dev/null; then
+  (cd "$here/../.." && go build -o "$work/smtpsink" ./scripts/smtpsink)
+  mkdir "$work/mailed"
+  "$work/smtpsink" -dir "$work/mailed" -for 3m >"$work/sink.addr" &
+  sink=$!
+  trap 'kill $sink 2>/dev/null || true; rm -rf "$work"' EXIT
+  for _ in $(seq 50); do [ -s "$work/sink.addr" ] && break; sleep 0.1; done
+  addr=$(head -1 "$work/sink.addr")
+  awk -F, 'NR == 1 {print "value,to,cc"} NR > 1 {v = $1 == "" ? "(none)" : $1; print v ",board" NR "@example.org,"}' out/by-county/index.csv >boards.csv
+  parts=$(($(wc -l <out/by-county/index.csv)))
+  export BATCH_SMTP_URL="smtp+insecure://$addr" BATCH_MAIL_FROM='Elections <elections@example.org>' BATCH_MAIL_TO=state@example.org
+  batch mail --mail-when always --mail-recipients 'boards.csv' "$out"
+  expect 0 "batch mail: $(tail -1 "$work/stdout")"
+  [ "$(ls "$work/mailed" | wc -l)" = "$parts" ] || fail "batch mail: $(ls "$work/mailed" | wc -l) messages, want $parts"
+  [ "$(grep -c ',sent,' out/mail.csv)" = "$parts" ] || fail "out\mail.csv: $(cat out/mail.csv)"
+  batch mail --mail-when always --mail-recipients 'boards.csv' "$out"
+  expect 0 "a second batch mail: $(tail -1 "$work/stdout")"
+  [ "$(ls "$work/mailed" | wc -l)" = "$parts" ] || fail "the second batch mail sent again"
+  unset BATCH_SMTP_URL BATCH_MAIL_FROM BATCH_MAIL_TO
+  kill $sink
+else
+  echo "go not available: the mail step is not run"
+fi
 
 batch explain --as-of 2026-11-30 'inbox\albany-board.xlsx' --id NY-0000005
 expect 0 'explain --id NY-0000005'
