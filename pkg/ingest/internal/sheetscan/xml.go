@@ -2,6 +2,7 @@ package sheetscan
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -270,16 +271,60 @@ var errNeedMore = errors.New("need more")
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// nameEnd is where a name starting at b[i] ends.
-func nameEnd(b []byte, i int) int {
-	for i < len(b) {
-		switch c := b[i]; c {
-		case ' ', '\t', '\n', '\r', '/', '>', '=', '"', '\'', '<', '&':
-			return i
+// nameBytes marks the ASCII bytes of an XML name: nameAny anywhere in
+// it, nameFirst also first (letters, _ and :).
+var nameBytes = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '_', c == ':':
+			t[c] = nameAny | nameFirst
+		case '0' <= c && c <= '9', c == '.', c == '-':
+			t[c] = nameAny
 		}
+	}
+	return t
+}()
+
+const (
+	nameAny uint8 = 1 << iota
+	nameFirst
+)
+
+// nameEnd is where a name starting at b[i] ends, and whether it is an
+// ASCII XML name (a plain one, as a sheet's tags all are): one that is
+// not must pass validName.
+func nameEnd(b []byte, i int) (end int, plain bool) {
+	start, plain := i, true
+	for i < len(b) {
+		c := b[i]
+		if nameBytes[c] != 0 {
+			i++
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r', '/', '>', '=', '"', '\'', '<', '&':
+			return i, plain && i > start && nameBytes[b[start]]&nameFirst != 0
+		}
+		plain = false
 		i++
 	}
-	return i
+	return i, false
+}
+
+// validName reports whether b, a name nameEnd did not find plain, is one
+// encoding/xml takes (an XML Name): an ASCII one never (a digit, '.' or
+// '-' first, or a byte no name holds); one with other bytes is left to
+// encoding/xml itself, which holds Unicode's tables of name characters.
+// The fuzzing of the reader against encoding/xml found a tag named
+// "\x8bow" read as a row's end.
+func validName(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			_, err := xml.NewDecoder(bytes.NewReader(append(append([]byte("<"), b...), "/>"...))).Token()
+			return err == nil
+		}
+	}
+	return false
 }
 
 func localName(name []byte) []byte {
@@ -297,7 +342,7 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 	if b[1] == '/' {
 		end, i = true, 2
 	}
-	ne := nameEnd(b, i)
+	ne, plain := nameEnd(b, i)
 	if ne == len(b) {
 		return 0, errNeedMore
 	}
@@ -305,6 +350,9 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 		return 0, fmt.Errorf("the XML has a tag without a name: %q", upTo(b, ne))
 	}
 	qname := b[i:ne]
+	if !plain && !t.skim && !validName(qname) {
+		return 0, fmt.Errorf("the XML has an invalid name %q", shorten(qname, 40))
+	}
 	i = ne
 	if end {
 		for i < len(b) && isSpace(b[i]) {
@@ -345,7 +393,7 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 		if sp == i {
 			return 0, fmt.Errorf("the XML has a malformed tag %q", upTo(b, i))
 		}
-		ne := nameEnd(b, i)
+		ne, plain := nameEnd(b, i)
 		if ne == len(b) {
 			return 0, errNeedMore
 		}
@@ -353,6 +401,9 @@ func (t *tokenizer) tag(b []byte) (int, error) {
 			return 0, fmt.Errorf("the XML has a malformed tag %q", upTo(b, i))
 		}
 		qn := b[i:ne]
+		if !plain && !t.skim && !validName(qn) {
+			return 0, fmt.Errorf("the XML has an invalid name %q", shorten(qn, 40))
+		}
 		a := attr{name: localName(qn), prefixed: bytes.IndexByte(qn, ':') >= 0}
 		i = ne
 		for i < len(b) && isSpace(b[i]) {
