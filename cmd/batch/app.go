@@ -65,7 +65,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	runFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
-		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json,digest", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
+		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of " + strings.Join(export.Formats(), ","), Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never; or, with --compare, changed (anything but the as-of date moved); or action (the digest's Needs action lists something: a deadline due within --soon days, one passed since the last run, a row now rejected, an error raised); e.g. action,changed", Value: "never", EnvVars: env("FAIL_ON")},
 		&cli.StringFlag{Name: "compare", Usage: "compare with the earlier run in `PREV` (an output folder or its snapshot.jsonl.gz; auto: the one --out already holds) and list what changed", EnvVars: env("COMPARE")},
 		&cli.IntFlag{Name: "soon", Usage: "with --compare, list the open deadlines due within `N` days (0: none)", Value: 7, EnvVars: env("SOON")},
@@ -304,7 +304,7 @@ func parseAsOf(s, from string) (compute.Date, error) {
 }
 
 func parseFormats(s, from string) ([]string, error) {
-	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON, export.Digest}
+	known := export.Formats()
 	var out []string
 	for _, f := range strings.Split(s, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))

@@ -17,6 +17,7 @@ import (
 
 	"batch/internal/icalline"
 	"batch/pkg/compute"
+	"batch/pkg/ingest"
 	"batch/pkg/outdir"
 )
 
@@ -59,6 +60,7 @@ import (
 // input gives the same file.
 type icsWriter struct {
 	file  *outdir.File
+	syncs *outdir.Syncs // the part's: the file is synced beside the run
 	buf   *bufio.Writer
 	cfg   *ics.SerializationConfiguration
 	asOf  compute.Date
@@ -176,6 +178,41 @@ func icsWhen(days int) string {
 		return "tomorrow"
 	}
 	return "in " + strconv.Itoa(days) + " days"
+}
+
+// calendarOutput is deadlines.ics (format ics), in a split's folders too.
+var calendarOutput = output{files: []string{icsName}, slice: asTheRun, finish: 1, open: openCalendar}
+
+func openCalendar(p *part) (Sink, error) {
+	alarm, _ := parseICSAlarm(p.opts.ICSAlarm) // checked by newWriter
+	w, err := newICSWriter(p.create, icsConfig{asOf: p.opts.AsOf, from: p.opts.ICSFrom, all: p.opts.ICSAll,
+		alarm: alarm, cal: p.opts.Calendar})
+	if err != nil {
+		return nil, err
+	}
+	w.syncs = &p.syncs
+	return w, nil
+}
+
+// Vacancy writes the vacancy's events from its finished row, whatever
+// wrote its deadline rows: an event of a row entered twice says so.
+func (w *icsWriter) Vacancy(v *Rows) error {
+	if !v.Rest {
+		return nil
+	}
+	return w.vacancy(v.Result)
+}
+
+// Problem: a rejected row has no events.
+func (w *icsWriter) Problem(*ingest.Problem, bool) error { return nil }
+
+// Finish writes the election days and closes the calendar.
+func (w *icsWriter) Finish(*Facts) error { return w.finish() }
+
+// Abort removes deadlines.ics.
+func (w *icsWriter) Abort() {
+	_ = w.syncs.Wait()
+	w.file.Remove()
 }
 
 // icsConfig is what deadlines.ics is written from.

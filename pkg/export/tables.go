@@ -109,14 +109,14 @@ func extraValue(fields []compute.Field, name string) string {
 	return ""
 }
 
-// deadlineRow is one deadline's row; clean remembers the texts the guard
-// left as they were (textSeen).
-func deadlineRow(dst []value, vacancyID string, d *compute.Deadline, clean *strmemo.Set) []value {
+// appendDeadlineRow appends one deadline's row to dst; clean remembers
+// the texts the guard left as they were (textSeen).
+func appendDeadlineRow(dst []value, vacancyID string, d *compute.Deadline, clean *strmemo.Set) []value {
 	applies := yesNo(d.Applies)
 	if d.Unknown {
 		applies = text("unknown")
 	}
-	return append(dst[:0],
+	return append(dst,
 		textSeen(vacancyID, clean), textSeen(d.Code, clean), textSeen(string(d.Kind), clean), date(d.WindowStart),
 		date(d.Statutory), date(d.Effective), yesNo(d.RolledOver), applies, textSeen(d.Reason, clean),
 		textSeen(string(d.Status), clean), date(d.ElectionDate), textSeen(d.Citation, clean), textSeen(d.LawEdition, clean), date(d.BaseDate),
