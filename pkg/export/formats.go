@@ -21,7 +21,7 @@ const (
 // theirs from (sliceFormats) and the output folder's names are made of
 // (outputs.go). An output is added here and in outputOf, and nowhere
 // else.
-var formats = []string{XLSX, CSV, ICS, JSON, Digest}
+var formats = []string{XLSX, CSV, ICS, JSON, Digest, JSONL}
 
 // Formats is a copy of the list of formats, in the contract's order.
 func Formats() []string { return slices.Clone(formats) }
@@ -64,6 +64,8 @@ func outputOf(format string) (output, bool) {
 		return summaryOutput, true
 	case Digest:
 		return digestOutput, true
+	case JSONL:
+		return deadlinesJSONLOutput, true
 	}
 	return output{}, false
 }
