@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"batch/pkg/changes"
-	"batch/pkg/ingest"
+	"batch/pkg/compute"
 )
 
 // tablesOutput is the CSV tables (format csv): vacancies.csv,
@@ -73,7 +73,7 @@ func (w *tablesSink) Vacancy(v *Rows) error {
 }
 
 // Problem writes one row of errors.csv.
-func (w *tablesSink) Problem(p *ingest.Problem, _ bool) error {
+func (w *tablesSink) Problem(p *compute.Problem, _ bool) error {
 	w.vals = errorRow(w.vals, p)
 	return w.errors.write(w.vals)
 }

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"batch/pkg/ingest"
+	"batch/pkg/compute"
 	"batch/pkg/outdir"
 )
 
@@ -99,7 +99,7 @@ func unguarded(v value) string {
 }
 
 // Problem: a rejected row has no deadlines.
-func (w *deadlinesJSONL) Problem(*ingest.Problem, bool) error { return nil }
+func (w *deadlinesJSONL) Problem(*compute.Problem, bool) error { return nil }
 
 // Finish hands the last lines to the file, synced beside the run.
 func (w *deadlinesJSONL) Finish(*Facts) error {

@@ -8,7 +8,6 @@ import (
 
 	"batch/pkg/changes"
 	"batch/pkg/compute"
-	"batch/pkg/ingest"
 	"batch/pkg/outdir"
 )
 
@@ -35,7 +34,7 @@ func openDigest(p *part) (Sink, error) { return &digestSink{part: p}, nil }
 func (w *digestSink) Vacancy(*Rows) error { return nil }
 
 // Problem: the digest counts the rejected rows (the tally).
-func (w *digestSink) Problem(*ingest.Problem, bool) error { return nil }
+func (w *digestSink) Problem(*compute.Problem, bool) error { return nil }
 
 // Finish writes digest.txt and digest.html.
 func (w *digestSink) Finish(run *Facts) error {

@@ -10,7 +10,6 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export/internal/xlsx"
-	"batch/pkg/ingest"
 	"batch/pkg/outdir"
 )
 
@@ -378,7 +377,7 @@ func (w *Writer) Result(r *compute.Result) error {
 
 // Problem writes one row of Errors. rowRejected marks the first problem of
 // each rejected row, so the writer can count rows as well as problems.
-func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
+func (w *Writer) Problem(p compute.Problem, rowRejected bool) error {
 	if err := w.usable(); err != nil {
 		return err
 	}

@@ -17,7 +17,6 @@ import (
 
 	"batch/internal/icalline"
 	"batch/pkg/compute"
-	"batch/pkg/ingest"
 	"batch/pkg/outdir"
 )
 
@@ -204,7 +203,7 @@ func (w *icsWriter) Vacancy(v *Rows) error {
 }
 
 // Problem: a rejected row has no events.
-func (w *icsWriter) Problem(*ingest.Problem, bool) error { return nil }
+func (w *icsWriter) Problem(*compute.Problem, bool) error { return nil }
 
 // Finish writes the election days and closes the calendar.
 func (w *icsWriter) Finish(*Facts) error { return w.finish() }

@@ -8,7 +8,6 @@ import (
 	"batch/internal/strmemo"
 	"batch/pkg/changes"
 	"batch/pkg/compute"
-	"batch/pkg/ingest"
 	"batch/pkg/outdir"
 )
 
@@ -26,7 +25,7 @@ type Sink interface {
 	// Problem writes one problem of a rejected row, or of a sheet that
 	// was not read; rowRejected marks the first problem of each rejected
 	// row.
-	Problem(p *ingest.Problem, rowRejected bool) error
+	Problem(p *compute.Problem, rowRejected bool) error
 	// Finish writes what needs every row (the Summary sheet, the
 	// calendar's election days, the digest, the counts) from the run's
 	// facts and closes the sink's files.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"batch/pkg/changes"
-	"batch/pkg/ingest"
+	"batch/pkg/compute"
 	"batch/pkg/outdir"
 )
 
@@ -34,7 +34,7 @@ func openSummary(p *part) (Sink, error) {
 func (w *summarySink) Vacancy(*Rows) error { return nil }
 
 // Problem: summary.json counts the problems (the Writer's tally).
-func (w *summarySink) Problem(*ingest.Problem, bool) error { return nil }
+func (w *summarySink) Problem(*compute.Problem, bool) error { return nil }
 
 // Finish writes summary.json, once the snapshot written beside the
 // finishing is done (its wait is in the timings).

@@ -5,7 +5,6 @@ import (
 
 	"batch/internal/strmemo"
 	"batch/pkg/compute"
-	"batch/pkg/ingest"
 )
 
 // The contract's columns (CONTRACT.md, Output), in order. Scripts read
@@ -170,7 +169,7 @@ func firstOfCode(conflicts []compute.Conflict, i int) int {
 // errorRow is one Errors row. Its source is "file:sheet" ("file" for CSV):
 // the row number has a column of its own, a number, blank for a problem
 // with the whole file.
-func errorRow(dst []value, p *ingest.Problem) []value {
+func errorRow(dst []value, p *compute.Problem) []value {
 	src := p.Source.File
 	if p.Source.Sheet != "" {
 		src += ":" + p.Source.Sheet

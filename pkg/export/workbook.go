@@ -9,7 +9,6 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export/internal/xlsx"
-	"batch/pkg/ingest"
 	"batch/pkg/outdir"
 )
 
@@ -355,7 +354,7 @@ func severityFill(s compute.Severity) xlsx.Fill {
 }
 
 // Problem writes one row of Errors.
-func (w *bookSink) Problem(p *ingest.Problem, _ bool) error {
+func (w *bookSink) Problem(p *compute.Problem, _ bool) error {
 	w.vals = errorRow(w.vals, p)
 	_, _, err := w.book.errors.Add(w.book.values(w.vals), xlsx.NoFill, nil, nil)
 	return err

@@ -12,7 +12,6 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
-	"batch/pkg/ingest"
 )
 
 // ChangeSummary is what the comparison with the earlier run found.
@@ -179,7 +178,7 @@ func calendarFingerprint(ov []compute.Override) string {
 }
 
 // problemText is a rejected row's first problem as the changes name it.
-func problemText(p ingest.Problem) string {
+func problemText(p compute.Problem) string {
 	col := p.Column
 	if col == "" {
 		col = "row"

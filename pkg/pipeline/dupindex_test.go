@@ -394,7 +394,7 @@ func TestSpillKeysAreTheRowsKeys(t *testing.T) {
 			Extra: []compute.Field{{Name: "x", Value: "y"}}}}
 	}
 	rejected := row("R", "Mayor", "", "Hudson", "")
-	rejected.Problems = []ingest.Problem{{Column: "county", Value: "Hudson", Message: "not a county"}}
+	rejected.Problems = []compute.Problem{{Column: "county", Value: "Hudson", Message: "not a county"}}
 	items := []ingest.Item{
 		row("A", "Town Supervisor", "Berne", "Albany", "Jane Roe"),
 		rejected,

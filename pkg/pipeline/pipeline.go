@@ -289,7 +289,7 @@ type Flagged struct {
 // (its source when it gives none).
 type Rejected struct {
 	ID string
-	ingest.Problem
+	compute.Problem
 }
 
 // Check reads and computes like Run but writes nothing: it returns the
@@ -358,7 +358,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	}
 	var found []compute.Result
 	var ordinals []int32
-	var rejected []ingest.Problem
+	var rejected []compute.Problem
 	ordinal := int32(0)
 	near := nearestID{want: id}
 	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, r *compute.Result) error {
@@ -476,7 +476,7 @@ func warnStale(opts Options) {
 
 // calendarProblems fails the run on a bad calendar row: every date of the
 // run depends on the calendar, so guessing past one is worse than stopping.
-func calendarProblems(problems []ingest.Problem) error {
+func calendarProblems(problems []compute.Problem) error {
 	if len(problems) == 0 {
 		return nil
 	}
