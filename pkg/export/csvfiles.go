@@ -90,7 +90,7 @@ func (w *tablesSink) Finish(run *Facts) error {
 	if o == nil || !w.opts.Changes {
 		return nil
 	}
-	t, err := newCSVTable(w.set.Create, changesName, changes.Columns)
+	t, err := newCSVTable(w.set.Create, changesName, changeColumns)
 	if err != nil {
 		return err
 	}

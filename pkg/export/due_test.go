@@ -127,7 +127,7 @@ func TestChangesSheetPrintsCodesWhole(t *testing.T) {
 	}
 	defer f.Close()
 	for _, c := range []struct {
-		col   string // changes.Columns: priority A, kind B, item I, old J, new K
+		col   string // changeColumns: priority A, kind B, item I, old J, new K
 		codes []string
 	}{{"B", kinds}, {"I", codes}, {"J", methods}, {"K", methods}} {
 		width, err := f.GetColWidth(changesSheet, c.col)

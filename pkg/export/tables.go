@@ -29,6 +29,19 @@ var (
 		"in_force_to", "note", "edition", "offices", "mark"}
 )
 
+// cellsOf is a table's cells in its columns' order, from the cells by
+// column name: the column list is the one source of the table's order.
+// A column with no cell writes blank (TestEveryColumnHasItsCell).
+func cellsOf[T any](columns []string, by map[string]func(T) value) []func(T) value {
+	out := make([]func(T) value, len(columns))
+	for i, c := range columns {
+		if out[i] = by[c]; out[i] == nil {
+			out[i] = func(T) value { return text("") }
+		}
+	}
+	return out
+}
+
 // Header is a copy of the header row of one of the contract's tables
 // ("Vacancies", "Deadlines", "Conflicts", "Errors", "Calendar", "Rules"),
 // without the carried-through columns; nil for any other name. The

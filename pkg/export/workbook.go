@@ -83,7 +83,7 @@ func newWorkbook(tmpDir string, o *Options, pg page) (*workbook, error) {
 		// Changes is second, after Summary: what changed is what a nightly
 		// reader opens the workbook for.
 		err = b.AddSheet(changesSheet, vacanciesSheet)
-		wb.changes = b.Table(changesSheet, changes.Columns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true,
+		wb.changes = b.Table(changesSheet, changeColumns, xlsx.TableOptions{Before: vacanciesSheet, TitleRow: true,
 			MinWidth: changesCodeWidth})
 	}
 	return wb, err

@@ -176,12 +176,3 @@ func calendarFingerprint(ov []compute.Override) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
-
-// problemText is a rejected row's first problem as the changes name it.
-func problemText(p compute.Problem) string {
-	col := p.Column
-	if col == "" {
-		col = "row"
-	}
-	return fmt.Sprintf("%s %q: %s", col, p.Value, p.Message)
-}

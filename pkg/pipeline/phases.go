@@ -381,7 +381,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *calendars, p *phaseOneResu
 					}
 				}
 				t := time.Now()
-				rec := changes.FromRejected(&c.items[i].Vacancy, problemText(ps[0]))
+				rec := changes.FromRejected(&c.items[i].Vacancy, &ps[0])
 				if err := cmp.Add(&rec); err != nil {
 					return err
 				}

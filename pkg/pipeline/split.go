@@ -465,7 +465,7 @@ func (w *sliceWorker) write(b *bucket) error {
 					return err
 				}
 			}
-			rec = changes.FromRejected(&w.it.Vacancy, problemText(w.it.Problems[0]))
+			rec = changes.FromRejected(&w.it.Vacancy, &w.it.Problems[0])
 		} else {
 			run.p.finishRow(ref.ord, &w.r)
 			if err := sw.Result(&w.r); err != nil {
