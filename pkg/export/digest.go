@@ -384,7 +384,7 @@ func (d *digest) actionText(a *actionLine) string {
 		switch c.Kind {
 		case changes.NowRejected:
 			lead, news := rejectedNews(c)
-			return "row rejected (" + c.Source + "): " + short.after(news, lead) + " — " + whose
+			return "Row rejected (" + c.Source + "): " + short.after(news, lead) + " — " + whose
 		case changes.ConflictRaised:
 			// Its sentence in words, not its code: "Error: the
 			// proclamation (2027-01-18) is before the vacancy …".

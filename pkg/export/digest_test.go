@@ -511,3 +511,23 @@ func TestDigestSaysEachUnverifiedRuleOnce(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A row rejected since the last run is a line of Needs action as every
+// other is, capitalised: "Row rejected (in.csv:3): …", its problem, what
+// to do, and whose row it is.
+func TestARowRejectedIsALineOfNeedsAction(t *testing.T) {
+	ok := recSpec{id: "NY-3", src: "in.csv:3", office: "Town Clerk", county: "Erie", event: "2026-06-01", vd: "2026-06-01",
+		method: "general_election", elec: "2027-11-02", deadlines: []changes.Deadline{{Code: "designating_petition", Date: "2027-04-01"}}}
+	_, snap, _ := runOnce(t, header("1"), d(2026, 11, 30), []changes.Record{rec(ok)}, nil)
+	bad := ok
+	bad.rejected, bad.vd, bad.method, bad.elec, bad.deadlines = `event_date "13/45/2026": "13/45/2026" is not a date`, "", "", "", nil
+	o, _, _ := runOnce(t, header("1"), d(2026, 12, 1), []changes.Record{rec(bad)}, snap)
+	text, page := texts(t, digestOf(t, digestPart(d(2026, 12, 1), [4]int{0, 0, 0, 1}), o, 1))
+	want := `Tue 2026-12-01 Row rejected (in.csv:3): event_date "13/45/2026": "13/45/2026" is not a date. Fix the row: its deadlines are no longer computed. — NY-3, Town Clerk, Erie`
+	if !strings.Contains(words(text), want) {
+		t.Errorf("digest.txt lacks %q:\n%s", want, text)
+	}
+	if !strings.Contains(page, "Row rejected (in.csv:3)") {
+		t.Errorf("digest.html lacks the line:\n%s", page)
+	}
+}
