@@ -156,7 +156,7 @@ func county(prefix, file string, n int) []changes.Record {
 // CSV tables with a comparison, whose tally counts the given vacancies
 // (vacancies, errors, warnings, rejected rows); set changes the rest.
 func digestPart(asOf compute.Date, counts [4]int, set ...func(*part)) *part {
-	p := &part{opts: Options{AsOf: asOf, Formats: []string{XLSX, CSV}, Changes: true, Soon: 7}, tally: newTally(asOf, 7)}
+	p := &part{opts: Options{AsOf: asOf, Formats: []string{XLSX, CSV}, Changes: true, Soon: 7, words: ny}, tally: newTally(asOf, 7)}
 	p.tally.vacancies, p.tally.rejected = counts[0], counts[3]
 	p.tally.bySeverity[compute.Error], p.tally.bySeverity[compute.Warning] = counts[1], counts[2]
 	for _, f := range set {

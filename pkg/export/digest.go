@@ -251,7 +251,7 @@ func buildDigest(p *part, run *Facts) (*digest, error) {
 		case slices.Contains(headKinds, c.Kind):
 			v.head = append(v.head, headLine{c.Kind, short.sentence(changeMessage(c))})
 		case len(v.rest) < digestPerVac:
-			v.rest = append(v.rest, plainMessage(c, &short))
+			v.rest = append(v.rest, d.plainMessage(c, &short))
 		default:
 			v.more++
 		}
@@ -312,11 +312,11 @@ func buildDigest(p *part, run *Facts) (*digest, error) {
 // plainMessage is a change's sentence in the Changed section: a
 // deadline's named in words ("Last day to file designating petitions:
 // …"), not by its code; any other, changes.csv's.
-func plainMessage(c *changes.Change, short *shortened) string {
+func (d *digest) plainMessage(c *changes.Change, short *shortened) string {
 	switch c.Kind {
 	case changes.DeadlineChanged, changes.DeadlineAdded, changes.DeadlineDropped, changes.DeadlineMet,
 		changes.DeadlinePassed, changes.DeadlineSoon:
-		return lastDayTitle(short.Item) + ": " + short.after(deadlineNews(c), short.Item+": ")
+		return d.p.opts.words.lastDayTitle(short.Item) + ": " + short.after(deadlineNews(c), short.Item+": ")
 	}
 	return short.sentence(changeMessage(c))
 }
@@ -342,7 +342,7 @@ func (d *digest) actionText(a *actionLine) string {
 	c := &short.Change
 	item := c.Item
 	if c.Kind == changes.DeadlineSoon || c.Kind == changes.DeadlinePassed {
-		item = lastDayTitle(c.Item) // "Last day to file …"
+		item = d.p.opts.words.lastDayTitle(c.Item) // "Last day to file …"
 	}
 	whose := seatOf(c)
 	if a.count > 1 {

@@ -203,7 +203,7 @@ func (v *vacancyChanges) heading() string {
 }
 
 func (d *digest) upcomingText(u changes.Upcoming) string {
-	what := lastDayTitle(u.Code)
+	what := d.p.opts.words.lastDayTitle(u.Code)
 	whose := u.IDs[0]
 	if seat := upcomingSeat(&u); u.Count == 1 && seat != "" {
 		whose += ", " + seat

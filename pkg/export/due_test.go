@@ -103,7 +103,7 @@ func TestChangesSheetPrintsCodesWhole(t *testing.T) {
 	}
 	// The item column: a deadline's code, a conflict's, or an input
 	// column's name.
-	codes := slices.Clone(deadlineOrder)
+	codes := slices.Clone(ny.order)
 	for _, r := range compute.RulesOf(nylaw.NewYork, compute.RulesFilter{}) {
 		if r.Code == strings.ToUpper(r.Code) {
 			codes = append(codes, r.Code)

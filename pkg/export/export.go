@@ -53,6 +53,8 @@ type Options struct {
 	now          func() time.Time
 	rules        func(used []string) []compute.Rule                  // nil = the law's rules of the editions used
 	yearCalendar func(*compute.Calendar, int) []compute.CalendarItem // nil = compute.YearCalendar
+
+	words *lawWords // the law's words, made once for a run and its slices
 }
 
 // Input describes one input file on Summary and in summary.json.
@@ -281,6 +283,9 @@ func newWriter(opts Options) (*Writer, error) {
 	}
 	if w.opts.linkCap <= 0 {
 		w.opts.linkCap = xlsx.LinkLimit
+	}
+	if w.opts.words == nil {
+		w.opts.words = wordsOf(w.law())
 	}
 	if w.opts.runRecords <= 0 {
 		w.opts.runRecords = runRecords

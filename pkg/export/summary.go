@@ -259,7 +259,7 @@ func (w *bookSink) summaryNext(s *summaryWriter) error {
 		return err
 	}
 	for _, u := range next {
-		what := nextTitle(u, t.from)
+		what := w.opts.words.nextTitle(u, t.from)
 		if u.verify != "" {
 			what += " — verify the date (see Dates to verify)"
 		}
@@ -315,20 +315,20 @@ func (w *bookSink) summaryVerify(s *summaryWriter) error {
 // window not yet open says when it opens. A signing period is named as
 // signing ("Signing designating petitions: the first day to sign is
 // 2027-02-24; signing ends on the last day to file them"), never as filing.
-func nextTitle(u upcoming, asOf compute.Date) string {
-	w := wordsFor(u.code)
+func (lw *lawWords) nextTitle(u upcoming, asOf compute.Date) string {
+	w := lw.of(u.code)
 	opens := u.kind == string(compute.Window) && u.windowStart.After(asOf)
 	switch {
 	case w.verb == "sign" && opens:
 		return "Signing " + w.what + ": the first day to sign is " + u.windowStart.String() + "; signing ends on the last day to file them"
 	case w.verb == "sign":
 		return "Signing " + w.what + " ends: the last day to file them"
-	case opens && u.code == "special_election":
-		return lastDayTitle(u.code) + " (the earliest: " + u.windowStart.String() + ")"
+	case opens && w.electionDay:
+		return lw.lastDayTitle(u.code) + " (the earliest: " + u.windowStart.String() + ")"
 	case opens:
-		return lastDayTitle(u.code) + " (filing opens " + u.windowStart.String() + ")"
+		return lw.lastDayTitle(u.code) + " (filing opens " + u.windowStart.String() + ")"
 	}
-	return lastDayTitle(u.code)
+	return lw.lastDayTitle(u.code)
 }
 
 // legendRow is one line of the legend: a sample cell in the style, and
@@ -358,7 +358,7 @@ func (w *part) legendRows() []legendRow {
 		{xlsx.Red, 0, text("error"), severityLegend[0].meaning},
 		{xlsx.Amber, 0, text("warning"), severityLegend[1].meaning},
 		{xlsx.NoFill, 0, text("info"), severityLegend[2].meaning + " Not highlighted."},
-		{xlsx.NoFill, xlsx.Rolled, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
+		{xlsx.NoFill, xlsx.Rolled, sample, "A date moved to the next business day (" + w.opts.words.rollOver() + "); rolled_over = yes."},
 		{xlsx.NoFill, xlsx.Passed, text("passed"), "A deadline that needs nothing more: passed on the as-of date, met (the input records it done) or not applicable. On Deadlines these rows come after the open ones."},
 		{xlsx.NoFill, xlsx.RolledPassed, sample, "Both: moved, and needing nothing more."},
 		{xlsx.NoFill, xlsx.Linked, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},

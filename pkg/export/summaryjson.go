@@ -231,7 +231,7 @@ func (w *summarySink) summaryJSON(info RunInfo, o *changes.Outcome, ts []timing,
 	doc.Next = summaryNextDLs{Count: t.openTotal, Shown: []summaryNextDL{}}
 	if !t.from.IsZero() {
 		for _, u := range t.nextDeadlines() {
-			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), nextTitle(u, t.from), t.from.DaysUntil(u.date)})
+			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), w.opts.words.nextTitle(u, t.from), t.from.DaysUntil(u.date)})
 		}
 	}
 	doc.Verify = t.verify.lines()

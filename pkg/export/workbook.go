@@ -33,6 +33,8 @@ type page struct {
 	// slice names the part of the run a split's workbook holds, as its
 	// Summary's title does (" of Albany County"); "" for the whole run.
 	slice string
+	// keywords are the document's, the law's (compute.Guide).
+	keywords string
 }
 
 // sliceShown is the slice's name as a page header and the document's
@@ -132,7 +134,7 @@ func (wb *workbook) properties(version string, now time.Time) xlsx.Properties {
 		title += ", as of " + wb.page.asOf.String()
 	}
 	return xlsx.Properties{Title: title, Subject: "Vacancies in New York elective offices",
-		Description: "Law applied: " + wb.page.law, Keywords: "vacancy; Public Officers Law § 42; Election Law § 6-158",
+		Description: "Law applied: " + wb.page.law, Keywords: wb.page.keywords,
 		Category: "election calendar", Version: version, Created: now}
 }
 
@@ -216,7 +218,7 @@ func openBook(p *part) (Sink, error) {
 		w.Abort()
 		return nil, err
 	}
-	if w.book, err = newWorkbook(w.tmpDir, &p.opts, page{asOf: p.opts.AsOf, law: p.lawChoice(), slice: p.sliceTitle()}); err != nil {
+	if w.book, err = newWorkbook(w.tmpDir, &p.opts, page{asOf: p.opts.AsOf, law: p.lawChoice(), slice: p.sliceTitle(), keywords: p.opts.words.guide().Keywords}); err != nil {
 		w.Abort()
 		return nil, err
 	}
@@ -468,7 +470,7 @@ func (w *bookSink) finishBook() error {
 	}
 	guide := wb.Table(guideSheet, guideColumns, xlsx.TableOptions{Big: true})
 	wb.extra = append(wb.extra, guide)
-	for _, g := range guideRows(w.opts.extra) {
+	for _, g := range guideRows(w.opts.words, w.opts.extra) {
 		w.vals = append(w.vals[:0], text(g.table), text(g.column), text(g.value), text(g.meaning))
 		if _, _, err := guide.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 			return err
