@@ -52,7 +52,6 @@ var columnMeanings = map[string]map[string]string{
 		"verify":         "Blank when the date rests on text that was read or that the state board's calendar confirms; otherwise which rule is unverified and what to check the date against.",
 		"election_date":  "The election the deadline serves.",
 		"citation":       "The statute that sets the deadline.",
-		"law_edition":    "The edition (and one-year act, e.g. E4+T2026) that set this deadline's dates.",
 		"base_date":      "In a year whose one-year act or calendar input moved the deadline: the date the permanent formula gives; blank otherwise.",
 	},
 	"Conflicts": {
@@ -105,6 +104,9 @@ func guideRows(lw *lawWords, extra []string) []guideRow {
 		meaning, ok := law.Columns[table+"."+name]
 		if !ok {
 			meaning = columnMeanings[table][name]
+		}
+		if name == "law_edition" && table != "Calendar" {
+			meaning = lw.editionsMeaning(table)
 		}
 		out = append(out, guideRow{table, name, "", meaning})
 		for _, v := range law.Values[table+"."+name] {
@@ -180,6 +182,54 @@ func guideRows(lw *lawWords, extra []string) []guideRow {
 		col("Rules", name)
 	}
 	return out
+}
+
+// editionsMeaning is what law_edition holds, from the law's editions, its
+// one-year acts and its local laws' editions: a list no one keeps by hand,
+// which a new edition joins by itself.
+func (lw *lawWords) editionsMeaning(table string) string {
+	law := lw.law
+	if law == nil {
+		return ""
+	}
+	var editions, locals []string
+	last := ""
+	for _, e := range law.Editions {
+		name := e.Act
+		if name == "" {
+			name = e.Cite
+		}
+		editions = append(editions, e.ID+" "+name)
+		last = e.ID
+	}
+	acts := ""
+	if n := len(law.Acts); n > 0 {
+		acts = law.Acts[0].ID
+		if n > 1 {
+			acts += " … " + law.Acts[n-1].ID
+		}
+		last += "+" + law.Acts[n-1].ID
+	}
+	if table == "Deadlines" {
+		return "The edition (and one-year act, e.g. " + last + ") that set this deadline's dates."
+	}
+	for _, rg := range law.Regimes {
+		var ids []string
+		for _, e := range rg.Editions {
+			ids = append(ids, e.ID)
+		}
+		if len(ids) > 0 {
+			locals = append(locals, strings.Join(ids, ", ")+" "+rg.Named)
+		}
+	}
+	s := "Which law decided the row: every edition (" + strings.Join(editions, ", ") + ")"
+	if acts != "" {
+		s += ", one-year act (" + acts + ")"
+	}
+	if len(locals) > 0 {
+		s += " and local law's edition (" + strings.Join(locals, "; ") + ")"
+	}
+	return s + " that decided a value of it, oldest first, joined by +."
 }
 
 func severityWords() [][2]string {

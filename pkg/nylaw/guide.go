@@ -15,7 +15,6 @@ var guide = c.Guide{
 		"Vacancies.filling_method":      "How the vacancy is filled (Public Officers Law § 42, or the law that governs the office: governing_law).",
 		"Vacancies.appointment_until":   "For an appointment (a U.S. senator's; a village office's, Village Law § 3-312): the day it lasts until.",
 		"Vacancies.next_deadline_date":  "Its last day (after § 1-106 roll-over).",
-		"Vacancies.law_edition":         "Which law decided the row: every edition (E0 the 2010 texts, E1 L.2011 ch. 4, E2 L.2019 ch. 5, E3 L.2021 ch. 320, E4 L.2022 ch. 164), one-year act (T2020 … T2026) and local law's edition (V0 Village Law § 3-312; NYC0, NYC1 the New York City Charter before and after its 2019 amendment) that decided a value of it, oldest first, joined by +.",
 		"Vacancies.governing_law":       "Which law governs the vacancy: state (Public Officers Law § 42), village_law (Village Law § 3-312), nyc_charter (the New York City Charter) or local_charter (a city's or county's charter may: LOCAL_CHARTER says so).",
 		"Vacancies.proclaiming_officer": "Who proclaims the election: the governor (a special election of § 42(3) or (5)), New York City's mayor, or the person acting as mayor for the mayor's office.",
 		"Vacancies.charter_paragraph":   "New York City: the paragraph of the charter section (§ 10(c), 24(c), 25(b), 81(e) or 94(c)) that decided: 2, 4, 5 or 9.",
