@@ -184,9 +184,10 @@ func guideRows(lw *lawWords, extra []string) []guideRow {
 	return out
 }
 
-// editionsMeaning is what law_edition holds, from the law's editions, its
-// one-year acts and its local laws' editions: a list no one keeps by hand,
-// which a new edition joins by itself.
+// editionsMeaning is what law_edition holds, from the run's law: its
+// editions, its one-year acts and its local laws' editions, a list no one
+// keeps by hand, which a new edition joins by itself. A law fixed to one
+// edition (--edition) holds that one and the acts that sit on it.
 func (lw *lawWords) editionsMeaning(table string) string {
 	law := lw.law
 	if law == nil {
@@ -222,7 +223,11 @@ func (lw *lawWords) editionsMeaning(table string) string {
 			locals = append(locals, strings.Join(ids, ", ")+" "+rg.Named)
 		}
 	}
-	s := "Which law decided the row: every edition (" + strings.Join(editions, ", ") + ")"
+	every := "every edition"
+	if len(editions) == 1 {
+		every = "the edition" // a law fixed to one (--edition)
+	}
+	s := "Which law decided the row: " + every + " (" + strings.Join(editions, ", ") + ")"
 	if acts != "" {
 		s += ", one-year act (" + acts + ")"
 	}
