@@ -33,9 +33,9 @@ func changesTitle(o *changes.Outcome) string {
 var changeColumns = []string{"priority", "kind", "date", "vacancy_id", "source", "office", "district",
 	"county", "item", "old", "new", "severity", "cause", "cause_detail", "message", "act_by", "verify"}
 
-// changeCells are the cells of a change, by column: the date and act_by
+// changeCellBy are the cells of a change, by column: the date and act_by
 // are real date cells.
-var changeCells = cellsOf(changeColumns, map[string]func(c *changes.Change) value{
+var changeCellBy = map[string]func(c *changes.Change) value{
 	"priority":     func(c *changes.Change) value { return text(string(c.Priority)) },
 	"kind":         func(c *changes.Change) value { return text(string(c.Kind)) },
 	"date":         func(c *changes.Change) value { return isoDate(c.Date) },
@@ -53,7 +53,9 @@ var changeCells = cellsOf(changeColumns, map[string]func(c *changes.Change) valu
 	"message":      func(c *changes.Change) value { return text(changeMessage(c)) },
 	"act_by":       func(c *changes.Change) value { return isoDate(c.ActBy) },
 	"verify":       func(c *changes.Change) value { return text(c.Verify) },
-})
+}
+
+var changeCells = cellsOf(changeColumns, changeCellBy)
 
 // isoDate is an ISO date as a date cell; text when it is none.
 func isoDate(s string) value {

@@ -22,6 +22,7 @@ type tablesSink struct {
 	vacancies, deadlines, conflicts, errors *csvTable
 	changes                                 *csvTable
 	vals                                    []value
+	cf                                      conflictOf // each conflict's, in turn
 }
 
 func openTables(p *part) (Sink, error) {
@@ -64,7 +65,8 @@ func (w *tablesSink) Vacancy(v *Rows) error {
 		return nil
 	}
 	for i := range r.Conflicts {
-		w.vals = conflictRow(w.vals, r, &r.Conflicts[i], v.source())
+		w.cf = conflictOf{id: r.Vacancy.ID, src: v.source(), c: &r.Conflicts[i], next: r.NextDeadlineDate}
+		w.vals = conflictRow(w.vals, &w.cf)
 		if err := w.conflicts.write(w.vals); err != nil {
 			return err
 		}

@@ -66,7 +66,7 @@ func TestDeadlinesFirstPageIsWhatIsDue(t *testing.T) {
 	}
 	var got []string
 	for _, r := range rows[1:] {
-		got = append(got, r[0]+" "+r[1]+" "+r[dlStatusCol])
+		got = append(got, r[0]+" "+r[1]+" "+r[slices.Index(deadlineColumns, "status")])
 	}
 	want := []string{
 		// What is due, by last day.

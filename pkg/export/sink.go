@@ -50,7 +50,9 @@ type Rows struct {
 	Deadlines, Rest bool
 
 	p        *part
-	src      value   // the row's source, guarded: its vacancy row and its conflicts write it
+	src      value // the row's source, guarded: its vacancy row and its conflicts write it
+	vx       vacancyOf
+	dx       deadlineOf
 	vac      []value // the Vacancies row, once made
 	dl       []value // the deadline rows, one after another, once made
 	dlEnds   []int
@@ -72,7 +74,8 @@ func (r *Rows) source() value { return r.src }
 // carried-through ones.
 func (r *Rows) vacancy() []value {
 	if !r.hasVac {
-		r.vac = vacancyRowFrom(r.vac, r.Result, r.p.opts.extra, r.src)
+		r.vx = vacancyOf{r: r.Result, src: r.src}
+		r.vac = vacancyRowFrom(r.vac, &r.vx, r.p.opts.extra)
 		r.hasVac = true
 	}
 	return r.vac
@@ -82,9 +85,10 @@ func (r *Rows) vacancy() []value {
 func (r *Rows) deadline(i int) []value {
 	if !r.hasLines {
 		r.dl, r.dlEnds = r.dl[:0], r.dlEnds[:0]
-		id := r.Result.Vacancy.ID
+		r.dx = deadlineOf{id: r.Result.Vacancy.ID, clean: &r.p.clean}
 		for j := range r.Result.Deadlines {
-			r.dl = appendDeadlineRow(r.dl, id, &r.Result.Deadlines[j], &r.p.clean)
+			r.dx.d = &r.Result.Deadlines[j]
+			r.dl = appendDeadlineRow(r.dl, &r.dx)
 			r.dlEnds = append(r.dlEnds, len(r.dl))
 		}
 		r.hasLines = true

@@ -206,6 +206,8 @@ type bookSink struct {
 	lines  *conflictRuns  // the Conflicts lines until Finish
 	vals   []value
 	marks  []xlsx.Mark
+	cf     conflictOf // each Conflicts line's, in turn
+	cal    calendarOf // each Calendar row's, in turn
 }
 
 func openBook(p *part) (Sink, error) {
@@ -266,8 +268,7 @@ func (w *bookSink) Vacancy(v *Rows) error {
 		if worst < 0 || pos < worst {
 			worst = pos
 		}
-		l := conflictLine{pos: pos, severity: c.Severity, next: next, vacRow: vacRow,
-			cols: [7]string{vac.ID, src, c.Severity.String(), c.Code, c.Field, c.Message, c.Citation}}
+		l := conflictLine{pos: pos, id: vac.ID, src: src, c: *c, next: next, vacRow: vacRow}
 		l.vacPart = w.book.vacancies.PartOf(vacSheet)
 		if err := w.lines.add(l); err != nil {
 			return err
@@ -406,16 +407,16 @@ func (w *bookSink) writeConflicts() error {
 	printed := 0
 	defer func() { wb.conflicts.PrintRows(printed) }()
 	return w.lines.each(func(l *conflictLine) error {
-		if l.severity >= compute.Warning {
+		if l.c.Severity >= compute.Warning {
 			printed++
 		}
-		w.vals = append(w.vals[:0], text(l.cols[0]), text(l.cols[1]), text(l.cols[2]), text(l.cols[3]),
-			text(l.cols[4]), text(l.cols[5]), text(l.cols[6]), value{kind: dateCell, date: dateOfSerial(l.next)})
+		w.cf = l.row()
+		w.vals = conflictRow(w.vals, &w.cf)
 		w.marks = append(w.marks[:0], make([]xlsx.Mark, len(w.vals))...)
-		w.marks[0] = xlsx.Linked
+		w.marks[cfIDCol] = xlsx.Linked
 		target := fmt.Sprintf("'%s'!A%d", wb.vacancies.PartName(l.vacPart), l.vacRow)
-		sheet, row, err := wb.conflicts.Add(wb.values(w.vals), severityFill(l.severity), w.marks,
-			&xlsx.Link{Col: 0, Target: target, Display: l.cols[0]})
+		sheet, row, err := wb.conflicts.Add(wb.values(w.vals), severityFill(l.c.Severity), w.marks,
+			&xlsx.Link{Col: cfIDCol, Target: target, Display: l.id})
 		if err != nil {
 			return err
 		}
@@ -449,8 +450,10 @@ func (w *bookSink) finishBook() error {
 			slices.Sort(years)
 		}
 		for _, y := range years {
-			for _, it := range w.opts.yearCalendar(w.opts.Calendar, y) {
-				w.vals = calendarRow(w.vals, y, &it)
+			items := w.opts.yearCalendar(w.opts.Calendar, y)
+			for i := range items {
+				w.cal = calendarOf{year: y, it: &items[i]}
+				w.vals = calendarRow(w.vals, &w.cal)
 				if _, _, err := calendar.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
 					return err
 				}
