@@ -63,8 +63,8 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	opts.Formats = formats
 	quiet := c.Bool("quiet")
-	opts.OutDir = c.String("out")
-	if strings.TrimSpace(opts.OutDir) == "-" {
+	opts.Dir = c.String("out")
+	if strings.TrimSpace(opts.Dir) == "-" {
 		// "-" is standard input among the inputs; the outputs are many
 		// files and need a folder, never one named "-".
 		return usagef("%s -: the outputs are several files and need a folder; give its name (for one list on standard output, use batch check --format csv)", origin(c, "out"))
@@ -102,7 +102,7 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	thresholdErr := runThreshold(sum, failOn, opts.Soon)
 	if mailer != nil && c.Bool("mail") {
-		return runMail(c, mailer, opts.OutDir, sum.Run, thresholdErr, quiet)
+		return runMail(c, mailer, opts.Dir, sum.Run, thresholdErr, quiet)
 	}
 	return thresholdErr
 }

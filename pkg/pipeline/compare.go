@@ -122,7 +122,7 @@ func compare(opts Options, cmp *changes.Comparer, w *export.Writer) (*changes.Ou
 	var base *changes.Baseline
 	var skip *changes.Skip
 	if opts.Compare != "" {
-		path := changes.Resolve(opts.Compare, opts.OutDir)
+		path := changes.Resolve(opts.Compare, opts.Dir)
 		base, skip = changes.Open(path, cmp.Header(), opts.Compare == "auto")
 		defer base.Close()
 	}

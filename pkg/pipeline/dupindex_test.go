@@ -205,7 +205,8 @@ func TestTwoPeoplesVacanciesOfOneSeatAreNotDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if _, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, Formats: []string{export.CSV}, AsOf: asOf, Jobs: 2}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{in}, Jobs: 2,
+		Outputs: Outputs{Dir: out, Formats: []string{export.CSV}, AsOf: asOf}}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(out, "conflicts.csv"))

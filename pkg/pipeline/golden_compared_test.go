@@ -40,9 +40,9 @@ func TestGoldenCompared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = Run(context.Background(), Options{Inputs: []string{night.in}, OutDir: out, Formats: formats,
-			AsOf: asOf, Jobs: 2, Version: "golden", Compare: night.compare,
-			FailOn: export.FailOn{Levels: []string{"action", "changed"}, Action: true, Changed: true}})
+		_, err = Run(context.Background(), Options{Inputs: []string{night.in}, Jobs: 2, Version: "golden", Compare: night.compare,
+			Outputs: Outputs{Dir: out, Formats: formats, AsOf: asOf, FailOn: export.FailOn{Levels: []string{"action", "changed"}, Action: true, Changed: true}},
+		})
 		if err != nil {
 			t.Fatal(err)
 		}

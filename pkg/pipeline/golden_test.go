@@ -55,11 +55,9 @@ func TestGoldenSamples(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
 			_, err = Run(context.Background(), Options{
 				Inputs:  []string{filepath.Join("..", "..", "samples", in)},
-				OutDir:  dir,
-				Formats: c.formats,
-				AsOf:    asOf,
 				Jobs:    2,
 				Version: "golden",
+				Outputs: Outputs{Dir: dir, Formats: c.formats, AsOf: asOf},
 			})
 			if err != nil {
 				t.Fatal(err)

@@ -514,7 +514,7 @@ func (run *sliceRun) compare(cmp *changes.Comparer, sw *export.Writer, folder, p
 	var base *changes.Baseline
 	var skip *changes.Skip
 	if run.opts.Compare != "" {
-		snap := changes.Resolve(run.opts.Compare, run.opts.OutDir)
+		snap := changes.Resolve(run.opts.Compare, run.opts.Dir)
 		path := filepath.Join(filepath.Dir(snap), run.p.split.folder, prev, changes.SnapshotName)
 		base, skip = changes.Open(path, cmp.Header(), true)
 		defer base.Close()
