@@ -14,12 +14,20 @@
 // formats.go, in a file of its own: the workbook (results.xlsx,
 // workbook.go), the CSV tables (vacancies.csv, deadlines.csv,
 // conflicts.csv, errors.csv and changes.csv, csvfiles.go), the calendar
-// file (deadlines.ics, ics.go), summary.json (summaryjson.go) and the
-// digest (digest.txt and digest.html, digest.go). The Writer keeps the
-// staging set, the Plan, the tally every sink's counts come from, and the
-// snapshot every set holds (snapshot.jsonl.gz), and hands each vacancy's
-// rows (made once, for every sink: Rows), each problem and, once every
-// row is written, the run's facts (Facts) to its sinks.
+// file (deadlines.ics, ics.go), summary.json (summaryjson.go), the
+// digest (digest.txt and digest.html, digest.go, written by digest_text.go
+// and digest_html.go) and deadlines.jsonl (deadlinesjsonl.go). The Writer
+// keeps the staging set, the Plan, the tally every sink's counts come
+// from, and the snapshot every set holds (snapshot.jsonl.gz), and hands
+// each vacancy's rows (made once, for every sink: Rows), each problem and,
+// once every row is written, the run's facts (Facts: the pipeline's, and
+// the comparison's changes, facts the digest and changes.csv word) to its
+// sinks. The mail step reads the committed set, never a sink.
+//
+// The law's words are the run's (Calendar.Law(), words.go): what each
+// deadline asks for, where papers are filed, and what the Column guide
+// and the workbook say of the law (compute.Guide). This package names no
+// statute, code or edition of its own (TestTheOutputsHoldNoLaw).
 //
 // Every part says what its reader must do (issue 32): Deadlines leads
 // with what is due, by last day; the election days ahead are items on
