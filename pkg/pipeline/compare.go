@@ -22,6 +22,10 @@ type ChangeSummary struct {
 	Total   int
 	Counts  map[changes.Kind]int
 	ActNow  int // changes to act on: what the digest lists under Needs action (--fail-on action)
+	// Passed and DueSoon count the deadlines passed since the compared run
+	// and those due within --soon days: the changes the calendar alone
+	// brings.
+	Passed, DueSoon int
 }
 
 // newComparer starts this run's snapshot: every run leaves one, compared
@@ -146,7 +150,7 @@ func compare(opts Options, cmp *changes.Comparer, w *export.Writer) (*changes.Ou
 
 func summarise(o *changes.Outcome) ChangeSummary {
 	return ChangeSummary{Status: o.Status, Reason: o.Reason, Changed: o.Changed(), Total: o.Total, Counts: o.Counts,
-		ActNow: o.ActNow}
+		ActNow: o.ActNow, Passed: o.Counts[changes.DeadlinePassed], DueSoon: o.Counts[changes.DeadlineSoon]}
 }
 
 // rulesVersion is a fingerprint of the law's whole rule table, every
