@@ -12,12 +12,13 @@ import (
 )
 
 // Sink is one output of a run, one format of --format (formats.go): the
-// workbook, the CSV tables, the calendar file, summary.json, the digest.
-// A Writer hands each of its sinks the same things in the same order:
-// every vacancy's rows and every problem, in input order, then the run's
-// facts once every row is written; the sink writes its files into the
-// Writer's staging set, which the Writer's Commit puts in place with the
-// rest, or Abort removes. A sink is used by one goroutine.
+// workbook, the CSV tables, the calendar file, summary.json, the digest,
+// deadlines.jsonl. A Writer hands each of its sinks the same things in the
+// same order: every vacancy's rows and every problem, in input order, then
+// the run's facts once every row is written; the sink writes its files
+// into the Writer's staging set, which the Writer's Commit puts in place
+// with the rest, or Abort removes. A sink whose tables the Plan shapes
+// takes it first (planned). A sink is used by one goroutine.
 type Sink interface {
 	// Vacancy writes one vacancy's rows: its deadline rows, its other
 	// rows, or both (Rows says which).
