@@ -15,8 +15,6 @@ import (
 	"golang.org/x/term"
 
 	"batch/pkg/compute"
-	"batch/pkg/export"
-	"batch/pkg/ingest"
 	"batch/pkg/pipeline"
 )
 
@@ -65,7 +63,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	runFlags := append([]cli.Flag{
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write results into `DIR` (created if missing)", Value: "out", EnvVars: env("OUT")},
-		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of xlsx,csv,ics,json,digest", Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
+		&cli.StringFlag{Name: "format", Usage: "outputs to write: any of " + strings.Join(pipeline.Formats(), ","), Value: "xlsx,csv,json", EnvVars: env("FORMAT")},
 		&cli.StringFlag{Name: "fail-on", Usage: "exit 3 when a conflict of `LEVEL` or worse, or a rejected row, exists: error, warning or never; or, with --compare, changed (anything but the as-of date moved); or action (the digest's Needs action lists something: a deadline due within --soon days, one passed since the last run, a row now rejected, an error raised); e.g. action,changed", Value: "never", EnvVars: env("FAIL_ON")},
 		&cli.StringFlag{Name: "compare", Usage: "compare with the earlier run in `PREV` (an output folder or its snapshot.jsonl.gz; auto: the one --out already holds) and list what changed", EnvVars: env("COMPARE")},
 		&cli.IntFlag{Name: "soon", Usage: "with --compare, list the open deadlines due within `N` days (0: none)", Value: 7, EnvVars: env("SOON")},
@@ -296,7 +294,7 @@ func parseAsOf(s, from string) (compute.Date, error) {
 	if s == "" || strings.EqualFold(s, "today") {
 		return compute.FromTime(time.Now()), nil
 	}
-	d, err := ingest.ParseDate(s)
+	d, err := pipeline.ParseDate(s)
 	if err != nil {
 		return d, usagef("%s: %v", from, err)
 	}
@@ -304,7 +302,7 @@ func parseAsOf(s, from string) (compute.Date, error) {
 }
 
 func parseFormats(s, from string) ([]string, error) {
-	known := []string{export.XLSX, export.CSV, export.ICS, export.JSON, export.Digest}
+	known := pipeline.Formats()
 	var out []string
 	for _, f := range strings.Split(s, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
@@ -381,8 +379,8 @@ func appendLevel(levels []string, l string) []string {
 }
 
 // export is the levels as every summary.json judges its part by them.
-func (f runFailOn) export() export.FailOn {
-	return export.FailOn{Levels: f.levels, Severity: f.severity, Action: f.action, Changed: f.changed}
+func (f runFailOn) export() pipeline.FailOn {
+	return pipeline.FailOn{Levels: f.levels, Severity: f.severity, Action: f.action, Changed: f.changed}
 }
 
 // logger writes one line per phase to standard error (cron mail stays

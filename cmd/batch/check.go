@@ -14,7 +14,6 @@ import (
 
 	"batch/internal/printable"
 	"batch/pkg/compute"
-	"batch/pkg/export"
 	"batch/pkg/pipeline"
 )
 
@@ -159,7 +158,7 @@ func writeFindingsText(w io.Writer, list []finding) error {
 // printNotes lists what the analyst should know of inputs read all the
 // same (a sheet of notes, a column that nearly names one of the tool's),
 // as summary.json's notes do.
-func printNotes(w io.Writer, inputs []export.Input) {
+func printNotes(w io.Writer, inputs []pipeline.Input) {
 	n := 0
 	for _, in := range inputs {
 		for _, note := range in.Notes {
@@ -183,7 +182,7 @@ func writeFindingsCSV(w io.Writer, list []finding) error {
 	for _, f := range list {
 		row := []string{f.ID, f.Source, f.Severity, f.Code, f.Field, f.Value, f.Message, f.Citation}
 		for i := range row {
-			row[i] = export.GuardText(row[i])
+			row[i] = pipeline.GuardText(row[i])
 		}
 		_ = cw.Write(row)
 	}

@@ -15,8 +15,8 @@ import (
 
 	"batch/internal/printable"
 	"batch/pkg/compute"
-	"batch/pkg/export"
 	"batch/pkg/mail"
+	"batch/pkg/pipeline"
 )
 
 // mailFlags are the mail step's settings (CONTRACT.md, "Mail"), the same on
@@ -98,8 +98,8 @@ func prepareRunMail(c *cli.Context, formats []string, failOn runFailOn) (*mail.M
 		if failOn.severity == compute.NoSeverity && !failOn.changed && !failOn.action && !mailWhenAlways(c) {
 			return nil, formats, usagef("--mail mails a part when it reaches --fail-on (--mail-when fail-on, the default), and --fail-on is never: nothing would be mailed; give --fail-on (action,changed for the nightly digest) or --mail-when always")
 		}
-		if !slices.Contains(formats, export.Digest) {
-			formats = append(formats, export.Digest)
+		if !slices.Contains(formats, pipeline.Digest) {
+			formats = append(formats, pipeline.Digest)
 		}
 	}
 	if c.String("mail-on-error") != "" {

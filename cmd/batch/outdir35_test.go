@@ -119,7 +119,7 @@ func assertSameTree(t *testing.T, before, after map[string]string) {
 // everyOutputArgs is a run that writes every output the tool has: every
 // format, a comparison and a split by county.
 func everyOutputArgs(out, input string) []string {
-	return []string{"run", "-q", "--as-of", asOf, "--format", "xlsx,csv,ics,json,digest", "--compare", "auto", "--split", "county", "-o", out, input}
+	return []string{"run", "-q", "--as-of", asOf, "--format", strings.Join(export.Formats(), ","), "--compare", "auto", "--split", "county", "-o", out, input}
 }
 
 // runLinksOrCopies runs batch, or the batchtest build without links.

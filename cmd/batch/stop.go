@@ -10,7 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"batch/pkg/outdir"
+	"batch/pkg/pipeline"
 )
 
 // stopGrace is how long a run has, after the first SIGINT or SIGTERM, to
@@ -21,7 +21,7 @@ const stopGrace = 2 * time.Second
 // runStoppable runs the command line so that every run can be stopped.
 // The first signal cancels the run's context; a run that does not return
 // within stopGrace (a read blocked on an idle pipe, which no context
-// reaches), or a second signal, is abandoned: outdir.Abandon removes its
+// reaches), or a second signal, is abandoned: pipeline.Abandon removes its
 // staging folder and keeps any commit still to come from switching it
 // in, and the process exits 130; the folder's lock goes with the process.
 // ctx is done whenever the run was interrupted.
@@ -47,7 +47,7 @@ func runStoppable(app *cli.App, args []string) (context.Context, error) {
 	case <-sigs:
 	case <-grace.C:
 	}
-	outdir.Abandon()
+	pipeline.Abandon()
 	return ctx, errors.Join(context.Canceled, errAbandoned)
 }
 

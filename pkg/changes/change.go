@@ -74,22 +74,33 @@ const (
 	Resolved Priority = "resolved" // gone, cleared, accepted again
 )
 
-// Change is one line of changes.csv.
+// Change is one thing that changed since the compared run, as facts:
+// what (Kind, Item), about which row, its dates, the values before and
+// after, why (Cause), and the facts its sentence is worded from. The
+// words are the outputs': changes.csv's message and the digest's lines
+// (pkg/export).
 type Change struct {
-	Priority    Priority
-	Kind        Kind
-	Date        string // the date it concerns, ISO: the deadline's (new) last day, the new election, today for a rejection
-	VacancyID   string
-	Source      string
-	Office      string
-	District    string
-	County      string
-	Item        string // the deadline or conflict code, or the column (filling_method, …)
-	Old, New    string
-	Severity    string // of a conflict
-	Cause       Cause
-	CauseDetail string // "event_date 2026-03-04 → 2026-04-03"
-	Message     string // a sentence to act on
+	Priority  Priority
+	Kind      Kind
+	Date      string // the date it concerns, ISO: the deadline's (new) last day, the new election, today for a rejection
+	VacancyID string
+	Source    string
+	Office    string
+	District  string
+	County    string
+	Class     string // the office class, for the district's name in words
+	Item      string // the deadline or conflict code, or the column (filling_method, …); input_file
+	Old, New  string // the value before and after: a date, a filling method, a code, a file's name
+	Severity  string // of a conflict
+	Cause     Cause
+	// CauseDetail says what of the cause changed: the row's columns
+	// ("event_date 2026-03-04 → 2026-04-03"), the edition, the other
+	// row of the seat, a rejected row's problem.
+	CauseDetail string
+	// OwnRow: the cause is the row's own input: CauseDetail names columns
+	// of the row that changed, or the problem of a row now rejected names
+	// one (InputFields).
+	OwnRow bool
 	// ActBy is the day by which someone must act on it, what "most urgent
 	// first" orders by: a deadline's last day for one due soon; the as-of
 	// date for a deadline passed, a row rejected, an error raised; the
@@ -97,28 +108,31 @@ type Change struct {
 	// is left to do.
 	ActBy  string
 	Verify string // what to check the deadline's date against (compute.Deadline.Verify); "" when nothing
-	class  string // the office class, for the district's name in words (not a column)
-	// Not columns either, for the digest's line of an item: the rows the
-	// vacancy is also entered as (DUPLICATE_VACANCY), whether the deadline
-	// applies only if no special election is held, and when it is due in
-	// words ("in 3 days").
-	dup         string
-	ifNoSpecial bool
-	when        string
-}
 
-// Columns is changes.csv's header: a fixed contract (docs/CONTRACT.md).
-var Columns = []string{"priority", "kind", "date", "vacancy_id", "source", "office", "district",
-	"county", "item", "old", "new", "severity", "cause", "cause_detail", "message", "act_by", "verify"}
-
-// DateColumn reports whether Columns[i] holds a date.
-func DateColumn(i int) bool { return i == 2 || i == 15 }
-
-// Row is the change's values in Columns' order.
-func (c *Change) Row() []string {
-	return []string{string(c.Priority), string(c.Kind), c.Date, c.VacancyID, c.Source, c.Office,
-		c.District, c.County, c.Item, c.Old, c.New, c.Severity, string(c.Cause), c.CauseDetail, c.Message,
-		c.ActBy, c.Verify}
+	// The vacancy's own values: its vacancy date, filling method and
+	// filling election (a vacancy removed: the compared run's), and the
+	// problem of a rejected row (accepted again: the compared run's).
+	VacancyDate, Method, Election, Problem string
+	// A conflict's field, and its own sentence (compute's, the conflicts'
+	// message).
+	Field, ConflictMessage string
+	// From is a deadline's last day in the compared run, when a
+	// correction moved it into the past (deadline_passed); Passed, a
+	// deadline added or moved whose last day has passed.
+	From   string
+	Passed bool
+	// Days: a deadline or election due soon is due so many days after the
+	// as-of date.
+	Days int
+	// Dup is the rows the vacancy is also entered as (DUPLICATE_VACANCY);
+	// IfNoSpecial, a deadline that applies only if no special election is
+	// held.
+	Dup         string
+	IfNoSpecial bool
+	// An input file's rows (of the compared run, for one removed or
+	// renamed), and for one renamed, how many of them were found in the
+	// new one (0: the same content).
+	Rows, Matched int
 }
 
 // AsOfOnly reports whether the change is one the calendar alone brings
@@ -182,31 +196,39 @@ func (c *Change) sortKey(asOf string) string {
 }
 
 func encodeChange(b []byte, c *Change) []byte {
-	for _, s := range c.Row() {
+	for _, s := range []string{string(c.Priority), string(c.Kind), c.Date, c.VacancyID, c.Source, c.Office, c.District,
+		c.County, c.Class, c.Item, c.Old, c.New, c.Severity, string(c.Cause), c.CauseDetail, c.ActBy, c.Verify,
+		c.VacancyDate, c.Method, c.Election, c.Problem, c.Field, c.ConflictMessage, c.From, c.Dup} {
 		b = appendStr(b, s)
 	}
-	b = appendStr(b, c.class)
-	b = appendStr(b, c.dup)
-	b = appendStr(b, c.when)
 	flags := uint64(0)
-	if c.ifNoSpecial {
-		flags = 1
+	if c.IfNoSpecial {
+		flags |= 1
 	}
-	return binary.AppendUvarint(b, flags)
+	if c.OwnRow {
+		flags |= 2
+	}
+	if c.Passed {
+		flags |= 4
+	}
+	b = binary.AppendUvarint(b, flags)
+	b = binary.AppendUvarint(b, uint64(c.Days))
+	b = binary.AppendUvarint(b, uint64(c.Rows))
+	return binary.AppendUvarint(b, uint64(c.Matched))
 }
 
 // decodeChange reads a change back; its short strings that repeat
 // (kinds, dates, codes, places) are interned, not its vacancy's id and
-// source, nor its message.
+// source, nor its sentences.
 func decodeChange(b []byte, c *Change, intern *interner) error {
 	d := byteDecoder{b: b, intern: intern}
 	*c = Change{Priority: Priority(d.str()), Kind: Kind(d.str()), Date: d.str(), VacancyID: d.unique(),
-		Source: d.unique(), Office: d.str(), District: d.str(), County: d.str(), Item: d.str(), Old: d.str(),
-		New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), Message: d.unique(),
-		ActBy: d.str(), Verify: d.repeated()}
-	c.class = d.str()
-	c.dup = d.unique()
-	c.when = d.str()
-	c.ifNoSpecial = d.uint()&1 != 0
+		Source: d.unique(), Office: d.str(), District: d.str(), County: d.str(), Class: d.str(), Item: d.str(),
+		Old: d.str(), New: d.str(), Severity: d.str(), Cause: Cause(d.str()), CauseDetail: d.str(), ActBy: d.str(),
+		Verify: d.repeated(), VacancyDate: d.str(), Method: d.str(), Election: d.str(), Problem: d.unique(),
+		Field: d.str(), ConflictMessage: d.unique(), From: d.str(), Dup: d.unique()}
+	flags := d.uint()
+	c.IfNoSpecial, c.OwnRow, c.Passed = flags&1 != 0, flags&2 != 0, flags&4 != 0
+	c.Days, c.Rows, c.Matched = int(d.uint()), int(d.uint()), int(d.uint())
 	return d.err
 }

@@ -24,6 +24,11 @@ func encodeRecord(b []byte, r *Record) []byte {
 		b = appendStr(b, s)
 	}
 	b = appendStr(b, r.Rejected)
+	rejectedInput := uint64(0)
+	if r.RejectedInput {
+		rejectedInput = 1
+	}
+	b = binary.AppendUvarint(b, rejectedInput)
 	b = appendStr(b, r.VacancyDate)
 	b = appendStr(b, r.Method)
 	b = appendStr(b, r.Election)
@@ -147,6 +152,7 @@ func decodeRecord(b []byte, key string, r *Record, intern *interner) error {
 		}
 	}
 	r.Rejected = d.str()
+	r.RejectedInput = d.uint() == 1
 	r.VacancyDate = d.str()
 	r.Method = d.str()
 	r.Election = d.str()

@@ -119,7 +119,6 @@ type Outcome struct {
 	Reason   string  // why it was skipped, or that it was the first run
 	Baseline *Header // the baseline's header, when one was read
 	Soon     int
-	AsOf     string
 	Counts   map[Kind]int
 	ByCause  map[Cause]int
 	Total    int
@@ -176,7 +175,7 @@ func (o *Outcome) Close() {
 // outcome is Finish's outcome before the records are merged: nothing
 // compared, no deadline due soon counted.
 func (c *Comparer) outcome() *Outcome {
-	return &Outcome{Status: Off, Soon: max(c.opts.Soon, 0), AsOf: c.asOf, Counts: map[Kind]int{},
+	return &Outcome{Status: Off, Soon: max(c.opts.Soon, 0), Counts: map[Kind]int{},
 		ByCause: map[Cause]int{}, Upcoming: c.upcoming.list()}
 }
 
@@ -535,7 +534,7 @@ func about(ch *Change, r *Record) *Change {
 	ch.VacancyID, ch.Source = r.ID, r.Source
 	if len(r.In) > inCounty {
 		ch.Office, ch.District, ch.County = r.In[inOffice], r.In[inDistrict], r.In[inCounty]
-		ch.class = r.In[inClass]
+		ch.Class = r.In[inClass]
 	}
 	return ch
 }
@@ -549,49 +548,31 @@ func (j *join) soon(r *Record) {
 		if !d.open() || d.Date < j.c.asOf || d.Date > j.c.soonTo {
 			continue
 		}
-		when := dueIn(daysBetween(j.c.asOf, d.Date))
-		msg := d.Code + ": last day " + d.Date + ", " + when + "."
-		if d.IfNoSpecial {
-			msg += " It applies only if no special election is held."
-		}
-		dup := duplicateOf(r)
-		if dup != "" {
-			msg += " This vacancy is entered twice: also as " + dup + "."
-		}
 		j.emit(about(&Change{Kind: DeadlineSoon, Date: d.Date, Item: d.Code, New: d.Date, Cause: ByAsOf,
 			CauseDetail: "due within " + strconv.Itoa(j.c.opts.Soon) + " days of the as-of date " + j.c.asOf,
-			Message:     msg, ActBy: d.Date, Verify: d.Verify, dup: dup, ifNoSpecial: d.IfNoSpecial, when: when}, r), true)
+			ActBy:       d.Date, Verify: d.Verify, Dup: duplicateOf(r), IfNoSpecial: d.IfNoSpecial,
+			Days: daysBetween(j.c.asOf, d.Date)}, r), true)
 	}
 	// The election that fills the vacancy is an item of its own: a board
 	// with its special election within the week must read it here, not
 	// only in the calendar file.
 	if e := r.Election; r.Rejected == "" && e != "" && e >= j.c.asOf && e <= j.c.soonTo {
-		item, what := "general_election_day", "the general election"
+		item := GeneralElectionDay
 		if r.Method == string(compute.SpecialElection) {
-			item, what = "special_election_day", "the special election"
-		}
-		when := dueIn(daysBetween(j.c.asOf, e))
-		msg := item + ": " + what + " that fills the vacancy is on " + e + ", " + when + "."
-		dup := duplicateOf(r)
-		if dup != "" {
-			msg += " This vacancy is entered twice: also as " + dup + "."
+			item = SpecialElectionDay
 		}
 		j.emit(about(&Change{Kind: ElectionSoon, Date: e, Item: item, New: e, Cause: ByAsOf,
 			CauseDetail: "within " + strconv.Itoa(j.c.opts.Soon) + " days of the as-of date " + j.c.asOf,
-			Message:     msg, ActBy: e, dup: dup, when: when}, r), true)
+			ActBy:       e, Dup: duplicateOf(r), Days: daysBetween(j.c.asOf, e), Method: r.Method}, r), true)
 	}
 }
 
-// dueIn is "today", "tomorrow" or "in 3 days".
-func dueIn(days int) string {
-	switch {
-	case days <= 0:
-		return "today"
-	case days == 1:
-		return "tomorrow"
-	}
-	return "in " + strconv.Itoa(days) + " days"
-}
+// The items of an election day due soon (election_soon): the election
+// that fills the vacancy.
+const (
+	SpecialElectionDay = "special_election_day"
+	GeneralElectionDay = "general_election_day"
+)
 
 // duplicateOf is the rows a DUPLICATE_VACANCY conflict of the record
 // names, "" when it has none.
@@ -609,22 +590,18 @@ func (j *join) added(r *Record) {
 	j.news(r, r.ID+" ("+r.Source+") was added to the inputs")
 	ch := about(&Change{Kind: VacancyAdded, Cause: ByInput, CauseDetail: "a row the last run's inputs did not have"}, r)
 	if r.Rejected != "" {
-		ch.Kind, ch.Date, ch.New = NowRejected, j.c.asOf, "rejected"
-		ch.Message = "New row, rejected: " + r.Rejected + ". Fix the row: nothing is computed for it."
+		ch.Kind, ch.Date, ch.New, ch.Problem = NowRejected, j.c.asOf, "rejected", r.Rejected
 		j.emit(ch, false)
 		return
 	}
 	ch.New = r.Method
 	ch.Date = nextOpen(r)
-	ch.Message = "New vacancy (" + orBlank(r.VacancyDate) + "): " + describeMethod(r) + "."
-	if ch.Date != "" {
-		ch.Message += " Next deadline " + ch.Date + "."
-	}
+	ch.VacancyDate, ch.Method, ch.Election = r.VacancyDate, r.Method, r.Election
 	j.emit(ch, false)
 	for _, c := range r.Conflicts {
 		if c.Severity == "error" {
 			j.emit(about(&Change{Kind: ConflictRaised, Date: j.c.asOf, Item: c.Code, New: c.Code, Severity: c.Severity,
-				Cause: ByInput, CauseDetail: ch.CauseDetail, Message: conflictSentence(&c)}, r), false)
+				Cause: ByInput, CauseDetail: ch.CauseDetail, Field: c.Field, ConflictMessage: c.Message}, r), false)
 		}
 	}
 }
@@ -633,12 +610,9 @@ func (j *join) removed(r *Record) {
 	j.about, j.next, j.aboutNext, j.rowCounted = nil, "", false, false
 	j.news(r, r.ID+" ("+r.Source+") is no longer in the inputs")
 	ch := about(&Change{Kind: VacancyRemoved, Cause: ByInput, CauseDetail: "the row is no longer in the inputs",
-		Old: r.Method}, r)
+		Old: r.Method, Method: r.Method, Election: r.Election, VacancyDate: r.VacancyDate}, r)
 	if r.Rejected != "" {
-		ch.Old = "rejected"
-		ch.Message = "The rejected row is gone from the inputs."
-	} else {
-		ch.Message = "No longer in the inputs (it was to be " + describeMethod(r) + ")."
+		ch.Old, ch.Problem = "rejected", r.Rejected
 	}
 	j.emit(ch, false)
 }
@@ -666,6 +640,7 @@ func (j *join) pair(p, c *Record) {
 	}
 	emit := func(ch *Change) {
 		ch.Cause, ch.CauseDetail = why()
+		ch.OwnRow = ch.Cause == ByInput // the row's own columns changed (cause)
 		j.emit(about(ch, c), false)
 	}
 	switch {
@@ -675,26 +650,22 @@ func (j *join) pair(p, c *Record) {
 		// The problem is the cause: a value that does not read is blank
 		// in the record, which would say less than the problem does.
 		j.emit(about(&Change{Kind: NowRejected, Date: j.c.asOf, Old: "accepted", New: "rejected",
-			Cause: ByInput, CauseDetail: c.Rejected,
-			Message: "Now rejected: " + c.Rejected + ". Fix the row: its deadlines are no longer computed."}, c), false)
+			Cause: ByInput, CauseDetail: c.Rejected, OwnRow: c.RejectedInput, Problem: c.Rejected}, c), false)
 		return
 	case p.Rejected != "":
 		j.emit(about(&Change{Kind: NoLongerRejected, Date: nextOpen(c), Old: "rejected", New: "accepted",
-			Cause: ByInput, CauseDetail: "was rejected: " + p.Rejected,
-			Message: "Accepted again (was rejected: " + p.Rejected + "); " + describeMethod(c) + "."}, c), false)
+			Cause: ByInput, CauseDetail: "was rejected: " + p.Rejected, Problem: p.Rejected,
+			VacancyDate: c.VacancyDate, Method: c.Method, Election: c.Election}, c), false)
 		return
 	}
 	if p.VacancyDate != c.VacancyDate {
-		emit(&Change{Kind: VacancyDateChanged, Date: c.VacancyDate, Item: "vacancy_date", Old: p.VacancyDate, New: c.VacancyDate,
-			Message: "Vacancy date " + orBlank(p.VacancyDate) + " → " + orBlank(c.VacancyDate) + "."})
+		emit(&Change{Kind: VacancyDateChanged, Date: c.VacancyDate, Item: "vacancy_date", Old: p.VacancyDate, New: c.VacancyDate})
 	}
 	if p.Method != c.Method {
-		emit(&Change{Kind: MethodChanged, Date: c.Election, Item: "filling_method", Old: p.Method, New: c.Method,
-			Message: "Now " + methodWords(c.Method) + " (was: " + methodWords(p.Method) + ")."})
+		emit(&Change{Kind: MethodChanged, Date: c.Election, Item: "filling_method", Old: p.Method, New: c.Method})
 	}
 	if p.Election != c.Election {
-		emit(&Change{Kind: ElectionChanged, Date: c.Election, Item: "filling_election_date", Old: p.Election, New: c.Election,
-			Message: "Filling election " + orBlank(p.Election) + " → " + orBlank(c.Election) + "."})
+		emit(&Change{Kind: ElectionChanged, Date: c.Election, Item: "filling_election_date", Old: p.Election, New: c.Election})
 	}
 	j.deadlines(p, c, emit)
 	j.conflicts(p, c, emit)
@@ -704,8 +675,7 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 	for _, cd := range c.Deadlines {
 		i := slices.IndexFunc(p.Deadlines, func(d Deadline) bool { return d.Code == cd.Code })
 		if i < 0 {
-			ch := &Change{Kind: DeadlineAdded, Date: cd.Date, Item: cd.Code, New: cd.Date, Verify: cd.Verify,
-				Message: cd.Code + ": now applies, last day " + cd.Date + passedNote(cd.Passed) + "."}
+			ch := &Change{Kind: DeadlineAdded, Date: cd.Date, Item: cd.Code, New: cd.Date, Verify: cd.Verify, Passed: cd.Passed}
 			emit(ch)
 			continue
 		}
@@ -713,23 +683,20 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 		switch {
 		case pd.Date != cd.Date:
 			emit(&Change{Kind: DeadlineChanged, Date: cd.Date, Item: cd.Code, Old: pd.Date, New: cd.Date, Verify: cd.Verify,
-				Message: cd.Code + ": last day " + pd.Date + " → " + cd.Date + passedNote(cd.Passed) + "."})
+				Passed: cd.Passed})
 			if cd.Passed && pd.open() {
 				j.correctedPast(&cd, pd.Date, emit)
 			}
 		case pd.open() && cd.Passed:
 			j.emit(about(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed",
-				Cause: ByAsOf, CauseDetail: "as-of date " + j.base.Header.AsOf + " → " + j.c.asOf, Verify: cd.Verify,
-				Message: cd.Code + ": the last day, " + cd.Date + ", passed since the last run: check it was met."}, c), false)
+				Cause: ByAsOf, CauseDetail: "as-of date " + j.base.Header.AsOf + " → " + j.c.asOf, Verify: cd.Verify}, c), false)
 		case pd.open() && cd.Met:
-			emit(&Change{Kind: DeadlineMet, Date: cd.Date, Item: cd.Code, Old: "open", New: "met",
-				Message: cd.Code + ": done, as the inputs now say (its last day was " + cd.Date + ")."})
+			emit(&Change{Kind: DeadlineMet, Date: cd.Date, Item: cd.Code, Old: "open", New: "met"})
 		}
 	}
 	for _, pd := range p.Deadlines {
 		if !slices.ContainsFunc(c.Deadlines, func(d Deadline) bool { return d.Code == pd.Code }) {
-			emit(&Change{Kind: DeadlineDropped, Date: pd.Date, Item: pd.Code, Old: pd.Date,
-				Message: pd.Code + ": no longer applies (its last day was " + pd.Date + ")."})
+			emit(&Change{Kind: DeadlineDropped, Date: pd.Date, Item: pd.Code, Old: pd.Date})
 		}
 	}
 }
@@ -741,8 +708,7 @@ func (j *join) deadlines(p, c *Record, emit func(*Change)) {
 // that did not apply then and applies now, already passed, is only a
 // deadline_added: after a change of law there may be thousands.)
 func (j *join) correctedPast(cd *Deadline, old string, emit func(*Change)) {
-	emit(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed", Verify: cd.Verify,
-		Message: cd.Code + ": the last day moved from " + old + " to " + cd.Date + ", in the past: check it was met."})
+	emit(&Change{Kind: DeadlinePassed, Date: cd.Date, Item: cd.Code, Old: "open", New: "passed", Verify: cd.Verify, From: old})
 }
 
 func (j *join) conflicts(p, c *Record, emit func(*Change)) {
@@ -766,15 +732,14 @@ func (j *join) conflicts(p, c *Record, emit func(*Change)) {
 			d = ""
 		}
 		ch := &Change{Kind: ConflictRaised, Date: d, Item: cc.Code, New: cc.Code, Severity: cc.Severity,
-			Message: conflictSentence(&cc)}
+			Field: cc.Field, ConflictMessage: cc.Message}
 		if !j.byOtherRow(p, c, ch, emit) {
 			emit(ch)
 		}
 	}
 	for x, pc := range p.Conflicts {
 		if !usedP[x] {
-			ch := &Change{Kind: ConflictCleared, Item: pc.Code, Old: pc.Code, Severity: pc.Severity,
-				Message: pc.Code + " (" + pc.Severity + ") no longer applies" + fieldNote(pc.Field) + "."}
+			ch := &Change{Kind: ConflictCleared, Item: pc.Code, Old: pc.Code, Severity: pc.Severity, Field: pc.Field}
 			if !j.byOtherRow(p, c, ch, emit) {
 				emit(ch)
 			}
@@ -907,47 +872,6 @@ func (j *join) cause(p, c *Record) (Cause, string) {
 
 func (j *join) curEditions() []string { return slices.Sorted(maps.Keys(j.c.editions)) }
 
-func conflictSentence(c *Conflict) string {
-	s := c.Code + " (" + c.Severity + ")"
-	if c.Message != "" {
-		s += ": " + c.Message
-	}
-	return s
-}
-
-func fieldNote(f string) string {
-	if f == "" {
-		return ""
-	}
-	return " to " + f
-}
-
-func passedNote(passed bool) string {
-	if passed {
-		return " (already passed)"
-	}
-	return ""
-}
-
-// methodWords is a filling method in words, never its code.
-func methodWords(m string) string {
-	if m == "" {
-		return "no filling method"
-	}
-	return compute.Method(m).Words()
-}
-
-func describeMethod(r *Record) string {
-	s := compute.Method(r.Method).Words()
-	if r.Method == "" {
-		s = orBlank(r.Method)
-	}
-	if r.Election != "" {
-		s += " on " + r.Election
-	}
-	return s
-}
-
 // nextOpen is the row's earliest deadline still open.
 func nextOpen(r *Record) string {
 	best := ""
@@ -991,7 +915,8 @@ type Upcoming struct {
 	Code  string
 	Count int
 	IDs   []string // the first few vacancies
-	Seat  string   // the first vacancy's office, district and county: "Member of Assembly (65), New York"
+	// The first vacancy's office, its district, county and office class.
+	Office, District, County, Class string
 	// Verify is what to check the date against (compute.Deadline.Verify),
 	// the first vacancy's; "" when its date needs no check.
 	Verify string
@@ -1031,8 +956,11 @@ func (u *upcoming) add(dl *Deadline, r *Record) {
 		}
 		return
 	}
-	u.g = slices.Insert(u.g, i, Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Seat: r.seat(), Verify: dl.Verify,
-		IfNoSpecial: dl.IfNoSpecial, Dup: dup})
+	g := Upcoming{Date: day, Code: code, Count: 1, IDs: []string{id}, Verify: dl.Verify, IfNoSpecial: dl.IfNoSpecial, Dup: dup}
+	if len(r.In) > inCounty {
+		g.Office, g.District, g.County, g.Class = r.In[inOffice], r.In[inDistrict], r.In[inCounty], r.In[inClass]
+	}
+	u.g = slices.Insert(u.g, i, g)
 	if len(u.g) > upcomingKept {
 		u.g = u.g[:upcomingKept]
 	}

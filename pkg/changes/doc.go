@@ -10,7 +10,7 @@
 //	                                   │
 //	previous snapshot (already sorted) ┴─▶ merge-join ──▶ new snapshot (written as it goes)
 //	                                                   └─▶ changes ──▶ external sort, most urgent first
-//	                                                                     └─▶ changes.csv, Changes sheet, digest
+//	                                                                     └─▶ Outcome.Each: the facts, to pkg/export
 //
 // Neither run is ever held in memory whole: both sides stream, and the
 // sort keeps a bounded buffer. Rows match by vacancy whatever input file
@@ -21,6 +21,9 @@
 // vacancy with the run is reported and the comparison is skipped; the run
 // itself goes on.
 //
-// The package depends on compute's types only; the pipeline feeds it and
-// export writes what it returns.
+// A change is facts (changes.Change: its kind, item, dates, the values
+// before and after, its cause), never a sentence: pkg/export words them,
+// in changes.csv, the Changes sheet and the digest. The package depends
+// on compute's types only; the pipeline feeds it and export writes what
+// it returns.
 package changes

@@ -103,7 +103,7 @@ func (d *inputDiff) changes(t *fileTracker) []Change {
 		for _, n := range d.new {
 			if _, taken := renamedFrom[n]; !taken && !usedGone[g] && d.prev[g].SHA256 != "" && d.prev[g].SHA256 == d.cur[n].SHA256 {
 				renamedFrom[n], usedGone[g] = g, true
-				list = append(list, d.renamed(g, n, "the same content"))
+				list = append(list, d.renamed(g, n, 0))
 			}
 		}
 	}
@@ -122,35 +122,44 @@ func (d *inputDiff) changes(t *fileTracker) []Change {
 				continue
 			}
 			renamedFrom[m.n], usedGone[m.g] = m.g, true
-			list = append(list, d.renamed(m.g, m.n, strconv.Itoa(m.rows)+" of its "+
-				plural(d.prev[m.g].Rows, "row", "rows")+" found there, the content updated"))
+			list = append(list, d.renamed(m.g, m.n, m.rows))
 		}
 	}
 	for _, n := range d.new {
 		if _, ok := renamedFrom[n]; !ok {
 			in := d.cur[n]
 			list = append(list, Change{Kind: InputAdded, Item: "input_file", New: in.Name, Source: in.Name,
-				Cause: ByInput, CauseDetail: "a file the last run did not read",
-				Message: "New input file " + in.Name + " (" + plural(in.Rows, "row", "rows") + ")."})
+				Cause: ByInput, CauseDetail: "a file the last run did not read", Rows: in.Rows})
 		}
 	}
 	for _, g := range d.gone {
 		if !usedGone[g] {
 			in := d.prev[g]
 			list = append(list, Change{Kind: InputRemoved, Item: "input_file", Old: in.Name, Source: in.Name,
-				Cause: ByInput, CauseDetail: "a file the last run read and this one did not",
-				Message: "Input file " + in.Name + " (" + plural(in.Rows, "row", "rows") +
-					") is no longer read: its rows found in no other file are listed as removed."})
+				Cause: ByInput, CauseDetail: "a file the last run read and this one did not", Rows: in.Rows})
 		}
 	}
 	return list
 }
 
-func (d *inputDiff) renamed(g, n int, why string) Change {
-	from, to := d.prev[g].Name, d.cur[n].Name
+// renamed is the change of a file renamed: matched of its rows found in
+// the new one, or none for the same content.
+func (d *inputDiff) renamed(g, n, matched int) Change {
+	from, to, rows := d.prev[g].Name, d.cur[n].Name, d.prev[g].Rows
+	why := "the same content"
+	if matched > 0 {
+		why = strconv.Itoa(matched) + " of its " + plural(rows, "row", "rows") + " found there, the content updated"
+	}
 	return Change{Kind: InputRenamed, Item: "input_file", Old: from, New: to, Source: to, Cause: ByInput,
-		CauseDetail: "input file " + from + " → " + to + " (" + why + ")",
-		Message:     "Input file " + from + " is now read as " + to + " (" + why + ")."}
+		CauseDetail: "input file " + from + " → " + to + " (" + why + ")", Rows: rows, Matched: matched}
+}
+
+// plural is "1 row", "2 rows".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // sharesAFile reports whether two runs read a file of the same name or

@@ -1,6 +1,7 @@
 package changes
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,6 +65,10 @@ type Record struct {
 	ClassDerived bool       `json:"cd,omitempty"`
 	Conflicts    []Conflict `json:"c,omitempty"`
 	Deadlines    []Deadline `json:"d,omitempty"` // only those that apply
+
+	// RejectedInput: the first problem's column is one of InputFields (its
+	// header's first word names it), kept for this run's changes only.
+	RejectedInput bool `json:"-"`
 }
 
 // Conflict is one conflict of a row; the message is kept for this run's
@@ -123,12 +128,15 @@ func FromResultInto(rec *Record, r *compute.Result, law string) {
 }
 
 // FromRejected is the record of a rejected row: v holds what ingest could
-// read of it, problem says what was wrong (the first problem).
-func FromRejected(v *compute.Vacancy, problem string) Record {
-	if problem == "" {
-		problem = "rejected"
+// read of it, p is what was wrong (its first problem).
+func FromRejected(v *compute.Vacancy, p *compute.Problem) Record {
+	col := p.Column
+	if col == "" {
+		col = "row"
 	}
-	rec := Record{ID: v.ID, Source: v.Source.String(), In: inputs(v), Rejected: problem, ClassDerived: v.ClassDerived}
+	field, _, _ := strings.Cut(col, " ")
+	rec := Record{ID: v.ID, Source: v.Source.String(), In: inputs(v), Rejected: fmt.Sprintf("%s %q: %s", col, p.Value, p.Message),
+		RejectedInput: slices.Contains(InputFields, field), ClassDerived: v.ClassDerived}
 	if rec.ID == "" {
 		rec.ID = rec.Source
 	}
@@ -226,14 +234,4 @@ func (r *Record) seatKey() string {
 		return ""
 	}
 	return Seat(r.In[inOffice], r.In[inDistrict], r.In[inCounty])
-}
-
-// seat is the record's office, district and county as a change names them
-// ("Member of Assembly (65), New York"), without the vacancy id.
-func (r *Record) seat() string {
-	if len(r.In) <= inCounty {
-		return ""
-	}
-	c := Change{Office: r.In[inOffice], District: r.In[inDistrict], County: r.In[inCounty], class: r.In[inClass]}
-	return strings.TrimPrefix(seat(&c), ", ")
 }

@@ -111,6 +111,9 @@ type Law struct {
 	// Filing says where a vacancy's papers are filed (the calendar file's
 	// events name it).
 	Filing FilingOffices
+	// Guide is what the outputs say of this law in their own sentences
+	// (the Column guide, the workbook's keywords).
+	Guide Guide
 
 	Keying Keying // which date picks the edition, in words
 
@@ -155,7 +158,34 @@ type DeadlineWords struct {
 	// Primary: the deadline serves the primary (the designating route),
 	// whatever election fills the vacancy.
 	Primary bool
+	// Special: the deadline serves a special election (its rows'
+	// election, where it is not the one that fills the vacancy, is named
+	// so).
+	Special bool
+	// ElectionDay: the row is not a deadline but the window the election's
+	// day falls in (the special election's): its last day is the latest
+	// day for the election, its first the earliest, and it serves no
+	// election but is one.
+	ElectionDay bool
 }
+
+// Guide is what the outputs say of a law where their sentences name it:
+// each output column's meaning that cites a statute, the values of the
+// coded columns the law decides (office classes, causes, filling methods,
+// governing laws, officers), and the workbook's keywords. The outputs
+// keep their own words for the rest, and make the list of editions from
+// the editions themselves (Law.Editions, Acts, Regime.Named).
+type Guide struct {
+	Keywords string // the workbook's: "vacancy; Public Officers Law § 42; …"
+	// Columns are meanings by table and column: "Vacancies.cause".
+	Columns map[string]string
+	// Values are the words of each value of a coded column, in the order
+	// shown, by table and column: "Vacancies.office_class".
+	Values map[string][]ValueWords
+}
+
+// ValueWords is one value of a coded column and what it means.
+type ValueWords struct{ Value, Meaning string }
 
 // WordsFor is the deadline code's plain words; false when the law has none.
 func (l *Law) WordsFor(code string) (DeadlineWords, bool) {

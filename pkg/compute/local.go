@@ -39,6 +39,10 @@ type Regime struct {
 	// the whole computation under ShapeNotice).
 	ComputeAs OfficeClass
 	Words     string // the office in words, for a sentence: "a village office"
+	// Named says what its editions are, after their ids, in the Column
+	// guide's list of editions: "the New York City Charter before and
+	// after its 2019 amendment".
+	Named string
 	// Editions hold the rule by date (the vacancy date picks one), oldest
 	// first; a ShapeNotice regime has none.
 	Editions []Edition

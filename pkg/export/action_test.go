@@ -227,15 +227,15 @@ func TestDeadlinesLeadWithAction(t *testing.T) {
 func TestSigningIsNamedAsSigning(t *testing.T) {
 	asOf := d(2027, 1, 28)
 	signing := upcoming{code: "designating_signing_start", kind: string(compute.Window), date: d(2027, 4, 2), windowStart: d(2027, 2, 24)}
-	got := nextTitle(signing, asOf)
+	got := ny.nextTitle(signing, asOf)
 	if !strings.Contains(got, "first day to sign is 2027-02-24") || strings.Contains(got, "filing opens") || strings.HasPrefix(got, "Last day to file") {
 		t.Errorf("signing row: %q", got)
 	}
-	if got := nextTitle(signing, d(2027, 3, 1)); !strings.HasPrefix(got, "Signing designating petitions ends") {
+	if got := ny.nextTitle(signing, d(2027, 3, 1)); !strings.HasPrefix(got, "Signing designating petitions ends") {
 		t.Errorf("signing row once open: %q", got)
 	}
 	filing := upcoming{code: "designating_petition", kind: string(compute.Window), date: d(2027, 4, 2), windowStart: d(2027, 3, 29)}
-	if got := nextTitle(filing, asOf); got != "Last day to file designating petitions (filing opens 2027-03-29)" {
+	if got := ny.nextTitle(filing, asOf); got != "Last day to file designating petitions (filing opens 2027-03-29)" {
 		t.Errorf("filing row: %q", got)
 	}
 }

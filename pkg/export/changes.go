@@ -1,181 +1,21 @@
 package export
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"path/filepath"
-	"strings"
-	"time"
+	"strconv"
 
 	"batch/pkg/changes"
 	"batch/pkg/compute"
-	"batch/pkg/export/internal/xlsx"
 )
-
-// Digest is the format that writes digest.txt and digest.html, the
-// morning mail's body (issue 12).
-const Digest = "digest"
 
 // The comparison's outputs (CONTRACT.md).
 const (
-	changesName    = "changes.csv"
-	digestTextName = "digest.txt"
-	digestHTMLName = "digest.html"
-	snapshotName   = changes.SnapshotName
-	changesSheet   = "Changes"
+	changesName  = "changes.csv"
+	changesSheet = "Changes"
 )
 
-// Snapshot opens the run's snapshot file (snapshot.jsonl.gz); it is put in
-// place with the other outputs, in the same commit, or not at all.
-func (w *Writer) Snapshot() (io.Writer, error) {
-	if err := w.usable(); err != nil {
-		return nil, err
-	}
-	if w.snapFile == nil {
-		f, err := w.set.Create(snapshotName)
-		if err != nil {
-			return nil, w.fail(err)
-		}
-		w.snapFile = f
-		// A split folder's snapshot is a small part of the run's: a
-		// buffer of 1 MB for each folder would be allocated and zeroed
-		// for little.
-		size := 1 << 20
-		if w.opts.slice != nil {
-			size = 64 << 10
-		}
-		w.snapBuf = bufio.NewWriterSize(f.Out(), size)
-	}
-	return w.snapBuf, nil
-}
-
-// SnapshotBeside says that Snapshot's writer is being written by another
-// goroutine (changes.Comparer.Finish, with the outcome SetChanges was
-// given known beforehand: Comparer.Plain) while the Writer finishes:
-// Finish closes the snapshot's file only once wait returns, after the
-// workbook is saved, and counts what it waited in summary.json's
-// "compare" phase. wait's error fails the Writer. Otherwise the merge of
-// the snapshot's records, on one CPU, would come after the rows were
-// written and before the workbook's finishing could start.
-func (w *Writer) SnapshotBeside(wait func() error) {
-	w.snapWait = func() (time.Duration, error) {
-		start := time.Now()
-		err := wait()
-		return time.Since(start), err
-	}
-}
-
-// awaitSnapshot waits for the snapshot written beside (once).
-func (w *Writer) awaitSnapshot() (time.Duration, error) {
-	if w.snapWait == nil {
-		return 0, nil
-	}
-	wait := w.snapWait
-	w.snapWait = nil
-	return wait()
-}
-
-// finishSnapshot closes the snapshot's file, once it is written.
-func (w *Writer) finishSnapshot() error {
-	if _, err := w.awaitSnapshot(); err != nil {
-		return err
-	}
-	if w.snapFile == nil || w.snapBuf == nil {
-		return nil
-	}
-	if err := w.snapBuf.Flush(); err != nil {
-		return fmt.Errorf("export: write %s: %w", snapshotName, err)
-	}
-	w.snapBuf = nil
-	return w.snapFile.Finish()
-}
-
-// SetChanges hands over the comparison with the earlier run, before
-// Commit. Commit writes it to the Changes sheet (second in results.xlsx)
-// and changes.csv when Options.Changes is set, to the digest with the
-// digest format, and counts it in summary.json.
-func (w *Writer) SetChanges(o *changes.Outcome) { w.changes = o }
-
-// finishChanges writes the comparison's outputs into the run's set (they
-// are committed with it); the Changes sheet's rows go in before the
-// workbook closes.
-func (w *Writer) finishChanges(info RunInfo) error {
-	if w.snapWait == nil {
-		if err := w.finishSnapshot(); err != nil {
-			return err
-		}
-	}
-	o := w.changes
-	if o == nil {
-		return nil
-	}
-	if w.opts.Changes && (w.csv || w.xlsx) {
-		var csvT *csvTable
-		if w.csv {
-			t, err := newCSVTable(w.set.Create, changesName, changes.Columns)
-			if err != nil {
-				return err
-			}
-			csvT, w.chCSV = t, t
-		}
-		if w.xlsx {
-			if err := w.book.changes.SetTitle(changesTitle(o)); err != nil {
-				return err
-			}
-		}
-		err := o.Each(func(c *changes.Change) error {
-			w.vals = changeRow(w.vals, c)
-			if csvT != nil {
-				if err := csvT.write(w.vals); err != nil {
-					return err
-				}
-			}
-			if w.xlsx {
-				if _, _, err := w.book.changes.Add(w.book.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		if csvT != nil {
-			if err := csvT.finish(); err != nil {
-				return err
-			}
-		}
-	}
-	if w.digest {
-		d, err := changes.BuildDigest(w.digestRun(info), o)
-		if err != nil {
-			return err
-		}
-		for _, out := range []struct {
-			name  string
-			write func(io.Writer) error
-		}{{digestTextName, d.WriteText}, {digestHTMLName, d.WriteHTML}} {
-			f, err := w.set.Create(out.name)
-			if err != nil {
-				return err
-			}
-			w.digestFiles = append(w.digestFiles, f)
-			b := bufio.NewWriter(f.Out())
-			if err := out.write(b); err != nil {
-				return fmt.Errorf("export: write %s: %w", out.name, err)
-			}
-			if err := b.Flush(); err != nil {
-				return fmt.Errorf("export: write %s: %w", out.name, err)
-			}
-			if err := f.Finish(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
+// changesTitle is the Changes sheet's first row: what it was compared
+// with, or why not.
 func changesTitle(o *changes.Outcome) string {
 	switch o.Status {
 	case changes.Compared:
@@ -188,132 +28,203 @@ func changesTitle(o *changes.Outcome) string {
 	return "Not compared with an earlier run. Deadlines due within the next days only."
 }
 
-// changeRow is one row of Changes and changes.csv, in changes.Columns'
-// order; the date is a real date cell.
+// changeColumns are changes.csv's and the Changes sheet's (CONTRACT.md):
+// add, never rename.
+var changeColumns = []string{"priority", "kind", "date", "vacancy_id", "source", "office", "district",
+	"county", "item", "old", "new", "severity", "cause", "cause_detail", "message", "act_by", "verify"}
+
+// changeCellBy are the cells of a change, by column: the date and act_by
+// are real date cells.
+var changeCellBy = map[string]func(c *changes.Change) value{
+	"priority":     func(c *changes.Change) value { return text(string(c.Priority)) },
+	"kind":         func(c *changes.Change) value { return text(string(c.Kind)) },
+	"date":         func(c *changes.Change) value { return isoDate(c.Date) },
+	"vacancy_id":   func(c *changes.Change) value { return text(c.VacancyID) },
+	"source":       func(c *changes.Change) value { return text(c.Source) },
+	"office":       func(c *changes.Change) value { return text(c.Office) },
+	"district":     func(c *changes.Change) value { return text(c.District) },
+	"county":       func(c *changes.Change) value { return text(c.County) },
+	"item":         func(c *changes.Change) value { return text(c.Item) },
+	"old":          func(c *changes.Change) value { return text(c.Old) },
+	"new":          func(c *changes.Change) value { return text(c.New) },
+	"severity":     func(c *changes.Change) value { return text(c.Severity) },
+	"cause":        func(c *changes.Change) value { return text(string(c.Cause)) },
+	"cause_detail": func(c *changes.Change) value { return text(c.CauseDetail) },
+	"message":      func(c *changes.Change) value { return text(changeMessage(c)) },
+	"act_by":       func(c *changes.Change) value { return isoDate(c.ActBy) },
+	"verify":       func(c *changes.Change) value { return text(c.Verify) },
+}
+
+var changeCells = cellsOf(changeColumns, changeCellBy)
+
+// isoDate is an ISO date as a date cell; text when it is none.
+func isoDate(s string) value {
+	if s != "" {
+		if d, err := compute.ParseISO(s); err == nil {
+			return date(d)
+		}
+	}
+	return text(s)
+}
+
+// changeRow is one row of Changes and changes.csv.
 func changeRow(dst []value, c *changes.Change) []value {
 	dst = dst[:0]
-	for i, s := range c.Row() {
-		if changes.DateColumn(i) && s != "" {
-			if d, err := compute.ParseISO(s); err == nil {
-				dst = append(dst, date(d))
-				continue
-			}
-		}
-		dst = append(dst, text(s))
+	for _, cell := range changeCells {
+		dst = append(dst, cell(c))
 	}
 	return dst
 }
 
-func (w *Writer) digestRun(info RunInfo) changes.Run {
-	t := w.tally
-	r := changes.Run{Tool: info.Version, AsOf: w.opts.AsOf.String(), Law: w.digestLaw(),
-		Vacancies: t.vacancies, Rejected: t.rejected, Blank: blankRows(info),
-		Errors: t.bySeverity[compute.Error], Warnings: t.bySeverity[compute.Warning]}
-	for _, in := range info.Inputs {
-		r.Inputs = append(r.Inputs, filepath.Base(in.Path))
-		r.Rows += in.Rows
+// changeMessage is a change's sentence to act on (changes.csv's message,
+// and the digest's line where it says the same), worded from its facts.
+func changeMessage(c *changes.Change) string {
+	switch c.Kind {
+	case changes.VacancyAdded:
+		s := "New vacancy (" + blankWord(c.VacancyDate) + "): " + describeMethod(c) + "."
+		if c.Date != "" {
+			s += " Next deadline " + c.Date + "."
+		}
+		return s
+	case changes.NowRejected:
+		lead, news := rejectedNews(c)
+		return lead + news
+	case changes.VacancyRemoved:
+		if c.Problem != "" {
+			return "The rejected row is gone from the inputs."
+		}
+		return "No longer in the inputs (it was to be " + describeMethod(c) + ")."
+	case changes.NoLongerRejected:
+		return "Accepted again (was rejected: " + c.Problem + "); " + describeMethod(c) + "."
+	case changes.VacancyDateChanged:
+		return "Vacancy date " + blankWord(c.Old) + " → " + blankWord(c.New) + "."
+	case changes.MethodChanged:
+		return "Now " + methodInWords(c.New) + " (was: " + methodInWords(c.Old) + ")."
+	case changes.ElectionChanged:
+		return "Filling election " + blankWord(c.Old) + " → " + blankWord(c.New) + "."
+	case changes.DeadlineAdded, changes.DeadlineChanged, changes.DeadlinePassed, changes.DeadlineMet,
+		changes.DeadlineDropped, changes.DeadlineSoon:
+		return c.Item + ": " + deadlineNews(c)
+	case changes.ElectionSoon:
+		what := "the general election"
+		if c.Item == changes.SpecialElectionDay {
+			what = "the special election"
+		}
+		return c.Item + ": " + what + " that fills the vacancy is on " + c.Date + ", " + dueIn(c.Days) + "." + entered(c)
+	case changes.ConflictRaised:
+		s := c.Item + " (" + c.Severity + ")"
+		if c.ConflictMessage != "" {
+			s += ": " + c.ConflictMessage
+		}
+		return s
+	case changes.ConflictCleared:
+		s := c.Item + " (" + c.Severity + ") no longer applies"
+		if c.Field != "" {
+			s += " to " + c.Field
+		}
+		return s + "."
+	case changes.InputAdded:
+		return "New input file " + c.New + " (" + plural(c.Rows, "row", "rows") + ")."
+	case changes.InputRemoved:
+		return "Input file " + c.Old + " (" + plural(c.Rows, "row", "rows") +
+			") is no longer read: its rows found in no other file are listed as removed."
+	case changes.InputRenamed:
+		why := "the same content"
+		if c.Matched > 0 {
+			why = strconv.Itoa(c.Matched) + " of its " + plural(c.Rows, "row", "rows") + " found there, the content updated"
+		}
+		return "Input file " + c.Old + " is now read as " + c.New + " (" + why + ")."
 	}
-	if w.opts.slice != nil {
-		r.Part = strings.TrimPrefix(w.sliceTitle(), " ")
-		r.Withdrawn = w.opts.slice.Withdrawn
-	}
-	r.Words = lastDayTitle
-	r.Overrides = overrideLines(info)
-	for _, l := range t.verify.lines() {
-		r.Verify = append(r.Verify, changes.VerifyCount{Rule: l.Rule, Open: l.Open, Check: l.Check})
-	}
-	switch {
-	case w.xlsx:
-		r.Standing = "the Summary sheet of results.xlsx"
-	case w.csv:
-		r.Standing = "conflicts.csv and errors.csv"
-	}
-	r.Where = w.fullList()
-	return r
+	return string(c.Kind)
 }
 
-// fullList names the file and sheet that hold the digest's full list, as
-// a reader of the mail finds them: the workbook is its attachment; there
-// is no output folder in a mail.
-func (w *Writer) fullList() string {
-	const book = "results.xlsx, the attached workbook"
-	switch {
-	case w.opts.Changes && w.xlsx && w.csv:
-		return "the Changes sheet of " + book + " (and changes.csv)"
-	case w.opts.Changes && w.xlsx:
-		return "the Changes sheet of " + book
-	case w.opts.Changes && w.csv:
-		return "changes.csv"
-	case w.xlsx:
-		return "the Deadlines sheet of " + book + ", whose open deadlines come first, soonest first"
-	case w.csv:
-		return "deadlines.csv (every deadline; status open for those still to act on)"
+// deadlineNews is what happened to a deadline, after its name: "last day
+// 2026-09-28 → 2026-10-05 (already passed)."
+func deadlineNews(c *changes.Change) string {
+	switch c.Kind {
+	case changes.DeadlineAdded:
+		return "now applies, last day " + c.Date + passedNote(c.Passed) + "."
+	case changes.DeadlineChanged:
+		return "last day " + c.Old + " → " + c.New + passedNote(c.Passed) + "."
+	case changes.DeadlinePassed:
+		if c.From != "" {
+			return "the last day moved from " + c.From + " to " + c.Date + ", in the past: check it was met."
+		}
+		return "the last day, " + c.Date + ", passed since the last run: check it was met."
+	case changes.DeadlineMet:
+		return "done, as the inputs now say (its last day was " + c.Date + ")."
+	case changes.DeadlineDropped:
+		return "no longer applies (its last day was " + c.Date + ")."
+	case changes.DeadlineSoon:
+		s := "last day " + c.Date + ", " + dueIn(c.Days) + "."
+		if c.IfNoSpecial {
+			s += " It applies only if no special election is held."
+		}
+		return s + entered(c)
 	}
-	return "this digest (the run wrote no workbook: add xlsx to --format for one)"
+	return ""
 }
 
-// digestLaw is the law applied in the digest's words: no edition codes
-// (E4, T2026), which stay in summary.json and on the Rules sheet.
-func (w *Writer) digestLaw() string {
-	law := w.law()
-	where := "summary.json names it"
-	if w.xlsx {
-		where = "the Rules sheet of results.xlsx names it"
+// rejectedNews is a row now rejected in words: its lead ("Now rejected:
+// ", or "New row, rejected: " for a row the compared run did not have),
+// then its problem and what to do.
+func rejectedNews(c *changes.Change) (lead, news string) {
+	if c.Old == "" {
+		return "New row, rejected: ", c.Problem + ". Fix the row: nothing is computed for it."
 	}
-	switch {
-	case law == nil:
+	return "Now rejected: ", c.Problem + ". Fix the row: its deadlines are no longer computed."
+}
+
+// entered is what an item of a row entered twice adds.
+func entered(c *changes.Change) string {
+	if c.Dup == "" {
 		return ""
-	case law.Auto():
-		return "the law in force on each date (" + where + ")"
 	}
-	return "one edition of the law for every date, as --edition asked (" + where + ")"
+	return " This vacancy is entered twice: also as " + c.Dup + "."
 }
 
-// changesSummary is summary.json's "changes".
-type changesSummary struct {
-	Status       string         `json:"status"` // compared, first_run, skipped, off
-	Reason       string         `json:"reason"`
-	ComparedWith *comparedWith  `json:"compared_with"`
-	Changed      bool           `json:"changed"` // anything but the as-of date moved
-	SoonDays     int            `json:"soon_days"`
-	Total        int            `json:"total"`
-	ByKind       map[string]int `json:"by_kind"`
-	ByCause      map[string]int `json:"by_cause"`
+// dueIn is "today", "tomorrow" or "in 3 days".
+func dueIn(days int) string {
+	switch {
+	case days <= 0:
+		return "today"
+	case days == 1:
+		return "tomorrow"
+	}
+	return "in " + strconv.Itoa(days) + " days"
 }
 
-type comparedWith struct {
-	AsOf        string `json:"as_of"`
-	ToolVersion string `json:"tool_version"`
+func passedNote(passed bool) string {
+	if passed {
+		return " (already passed)"
+	}
+	return ""
 }
 
-func (w *Writer) changesJSON() *changesSummary {
-	o := w.changes
-	if o == nil {
-		return nil
+// methodWords is a filling method in words, never its code.
+func methodInWords(m string) string {
+	if m == "" {
+		return "no filling method"
 	}
-	s := &changesSummary{Status: o.Status, Reason: o.Reason, Changed: o.Changed(), SoonDays: o.Soon,
-		Total: o.Total, ByKind: map[string]int{}, ByCause: map[string]int{}}
-	if o.Baseline != nil {
-		s.ComparedWith = &comparedWith{o.Baseline.AsOf, o.Baseline.ToolVersion}
-	}
-	for k, n := range o.Counts {
-		s.ByKind[string(k)] = n
-	}
-	for k, n := range o.ByCause {
-		s.ByCause[string(k)] = n
+	return compute.Method(m).Words()
+}
+
+// blankWord is s, or "(blank)".
+func blankWord(s string) string {
+	if s == "" {
+		return "(blank)"
 	}
 	return s
 }
 
-// removeChanges drops the comparison's temporaries (Abort).
-func (w *Writer) removeChanges() {
-	if w.snapFile != nil {
-		w.snapFile.Remove()
+// describeMethod is how the vacancy is filled, and when.
+func describeMethod(c *changes.Change) string {
+	s := compute.Method(c.Method).Words()
+	if c.Method == "" {
+		s = blankWord(c.Method)
 	}
-	if w.chCSV != nil {
-		w.chCSV.file.Remove()
+	if c.Election != "" {
+		s += " on " + c.Election
 	}
-	for _, f := range w.digestFiles {
-		f.Remove()
-	}
+	return s
 }

@@ -117,14 +117,25 @@ func (o *conflictOrder) complete() error {
 	return nil
 }
 
-// conflictLine is one Conflicts line waiting for its place.
+// conflictLine is one Conflicts line waiting for its place: what its row
+// is made of (conflictOf), through the temporary file.
 type conflictLine struct {
-	pos      int
-	severity compute.Severity
-	cols     [7]string // vacancy_id, source, severity, code, field, message, citation
-	next     int32     // next_deadline_date
-	vacRow   int       // the vacancy's row on Vacancies
-	vacPart  int       // and which part of it (0 = "Vacancies")
+	pos     int
+	id, src string           // the vacancy's id and source
+	c       compute.Conflict // the conflict
+	next    int32            // next_deadline_date
+	vacRow  int              // the vacancy's row on Vacancies
+	vacPart int              // and which part of it (0 = "Vacancies")
+}
+
+// texts are the line's strings, in the temporary file's order.
+func (l *conflictLine) texts() [6]*string {
+	return [6]*string{&l.id, &l.src, &l.c.Code, &l.c.Field, &l.c.Message, &l.c.Citation}
+}
+
+// row is what the line's Conflicts row is made of.
+func (l *conflictLine) row() conflictOf {
+	return conflictOf{id: l.id, src: text(l.src), c: &l.c, next: dateOfSerial(l.next)}
 }
 
 // conflictRuns keeps the lines in sorted runs (internal/extsort), in
@@ -190,10 +201,10 @@ func (c *conflictRuns) close() {
 
 // encodeLine is a line but its place, which is its key.
 func encodeLine(b []byte, l *conflictLine) []byte {
-	b = append(b, byte(l.severity))
-	for _, s := range l.cols {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
+	b = append(b, byte(l.c.Severity))
+	for _, s := range l.texts() {
+		b = binary.AppendUvarint(b, uint64(len(*s)))
+		b = append(b, *s...)
 	}
 	b = binary.AppendVarint(b, int64(l.next))
 	b = binary.AppendUvarint(b, uint64(l.vacRow))
@@ -209,16 +220,16 @@ func decodeLine(key, payload []byte, l *conflictLine) error {
 		return errCorruptLine
 	}
 	l.pos = int(binary.BigEndian.Uint64(key))
-	l.severity = compute.Severity(payload[0])
+	l.c.Severity = compute.Severity(payload[0])
 	rec := string(payload)
 	i := 1
-	for k := range l.cols {
+	for _, s := range l.texts() {
 		n, w := binary.Uvarint(payload[i:])
 		if w <= 0 || n > uint64(len(payload)-i-w) {
 			return errCorruptLine
 		}
 		i += w
-		l.cols[k] = rec[i : i+int(n)]
+		*s = rec[i : i+int(n)]
 		i += int(n)
 	}
 	next, w := binary.Varint(payload[i:])

@@ -1,16 +1,33 @@
 // Package export writes a batch's outputs, the contract's tables and sheets
 // (CONTRACT.md, Output), into a set of the output folder (pkg/outdir).
 //
-// The outputs are results.xlsx, vacancies.csv, deadlines.csv,
-// conflicts.csv, errors.csv, deadlines.ics and summary.json. It is the
-// last step of the flow: ingest reads rows, compute decides each vacancy,
-// and the pipeline makes one Writer from a finished Plan (the
+// It is the last step of the flow: ingest reads rows, compute decides each
+// vacancy, and the pipeline makes one Writer from a finished Plan (the
 // carried-through columns, every conflict counted by its place on the
 // sorted Conflicts sheet, the split) and hands it every compute.Result and
-// ingest.Problem, in input order, then commits it. The deadline rows,
-// which need no plan, may go first (Start, Deadlines.Add), while the
-// inputs are still being read; the calendar's events wait for Result,
-// which brings the duplicates.
+// problem, in input order, then commits it. The deadline rows, which need
+// no plan, may go first (Start, Deadlines.Add), while the inputs are still
+// being read; the calendar's events wait for Result, which brings the
+// duplicates.
+//
+// Each format of --format is a Sink (sink.go), made by the one switch of
+// formats.go, in a file of its own: the workbook (results.xlsx,
+// workbook.go), the CSV tables (vacancies.csv, deadlines.csv,
+// conflicts.csv, errors.csv and changes.csv, csvfiles.go), the calendar
+// file (deadlines.ics, ics.go), summary.json (summaryjson.go), the
+// digest (digest.txt and digest.html, digest.go, written by digest_text.go
+// and digest_html.go) and deadlines.jsonl (deadlinesjsonl.go). The Writer
+// keeps the staging set, the Plan, the tally every sink's counts come
+// from, and the snapshot every set holds (snapshot.jsonl.gz), and hands
+// each vacancy's rows (made once, for every sink: Rows), each problem and,
+// once every row is written, the run's facts (Facts: the pipeline's, and
+// the comparison's changes, facts the digest and changes.csv word) to its
+// sinks. The mail step reads the committed set, never a sink.
+//
+// The law's words are the run's (Calendar.Law(), words.go): what each
+// deadline asks for, where papers are filed, and what the Column guide
+// and the workbook say of the law (compute.Guide). This package names no
+// statute, code or edition of its own (TestTheOutputsHoldNoLaw).
 //
 // Every part says what its reader must do (issue 32): Deadlines leads
 // with what is due, by last day; the election days ahead are items on

@@ -66,7 +66,7 @@ func TestDeadlinesFirstPageIsWhatIsDue(t *testing.T) {
 	}
 	var got []string
 	for _, r := range rows[1:] {
-		got = append(got, r[0]+" "+r[1]+" "+r[dlStatusCol])
+		got = append(got, r[0]+" "+r[1]+" "+r[slices.Index(deadlineColumns, "status")])
 	}
 	want := []string{
 		// What is due, by last day.
@@ -103,7 +103,7 @@ func TestChangesSheetPrintsCodesWhole(t *testing.T) {
 	}
 	// The item column: a deadline's code, a conflict's, or an input
 	// column's name.
-	codes := slices.Clone(deadlineOrder)
+	codes := slices.Clone(ny.order)
 	for _, r := range compute.RulesOf(nylaw.NewYork, compute.RulesFilter{}) {
 		if r.Code == strings.ToUpper(r.Code) {
 			codes = append(codes, r.Code)
@@ -127,7 +127,7 @@ func TestChangesSheetPrintsCodesWhole(t *testing.T) {
 	}
 	defer f.Close()
 	for _, c := range []struct {
-		col   string // changes.Columns: priority A, kind B, item I, old J, new K
+		col   string // changeColumns: priority A, kind B, item I, old J, new K
 		codes []string
 	}{{"B", kinds}, {"I", codes}, {"J", methods}, {"K", methods}} {
 		width, err := f.GetColWidth(changesSheet, c.col)

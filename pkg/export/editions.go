@@ -72,7 +72,7 @@ type summaryEdition struct {
 }
 
 // law is the law of the run, nil when the writer has no calendar.
-func (w *Writer) law() *compute.Law {
+func (w *part) law() *compute.Law {
 	if w.opts.Calendar == nil {
 		return nil
 	}
@@ -80,7 +80,7 @@ func (w *Writer) law() *compute.Law {
 }
 
 // editionsUsed describes every edition and act the rows used, with counts.
-func (w *Writer) editionsUsed() []summaryEdition {
+func (w *part) editionsUsed() []summaryEdition {
 	law := w.law()
 	t := &w.tally.editions
 	out := []summaryEdition{}
@@ -102,7 +102,7 @@ func (w *Writer) editionsUsed() []summaryEdition {
 }
 
 // lawChoice says how the run picked the law: by date, or one edition.
-func (w *Writer) lawChoice() string {
+func (w *part) lawChoice() string {
 	law := w.law()
 	switch {
 	case law == nil:
@@ -114,7 +114,7 @@ func (w *Writer) lawChoice() string {
 }
 
 // checkedThrough is the day the law data was last checked.
-func (w *Writer) checkedThrough() compute.Date {
+func (w *part) checkedThrough() compute.Date {
 	if law := w.law(); law != nil {
 		return law.CheckedThrough
 	}
@@ -122,7 +122,7 @@ func (w *Writer) checkedThrough() compute.Date {
 }
 
 // lawTitle is the Rules sheet's first row.
-func (w *Writer) lawTitle() string {
+func (w *part) lawTitle() string {
 	law := w.law()
 	if law == nil {
 		return "Rules"

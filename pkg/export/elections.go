@@ -54,7 +54,7 @@ func electionWords(code string) string {
 
 // summaryElections lists the election days ahead that fill a vacancy,
 // each linked to its vacancy's row; nothing when there is none.
-func (w *Writer) summaryElections(s *summaryWriter) error {
+func (w *bookSink) summaryElections(s *summaryWriter) error {
 	t := w.tally
 	if t.from.IsZero() || t.electionsTotal == 0 {
 		return nil

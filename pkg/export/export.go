@@ -1,34 +1,22 @@
 package export
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"time"
 
-	"batch/internal/strmemo"
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export/internal/xlsx"
-	"batch/pkg/ingest"
 	"batch/pkg/outdir"
-)
-
-// Formats the writer knows, in CONTRACT.md's words.
-const (
-	XLSX = "xlsx"
-	CSV  = "csv"
-	ICS  = "ics"
-	JSON = "json"
 )
 
 // Options configure one set of outputs.
 type Options struct {
 	Dir      string   // output folder, created if missing (see pkg/outdir)
-	Formats  []string // any of XLSX, CSV, ICS, JSON
+	Formats  []string // any of Formats()
 	AsOf     compute.Date
 	Calendar *compute.Calendar // for the Calendar sheet
 	ICSFrom  compute.Date      // deadlines.ics leaves out the events before it; zero: none
@@ -65,6 +53,8 @@ type Options struct {
 	now          func() time.Time
 	rules        func(used []string) []compute.Rule                  // nil = the law's rules of the editions used
 	yearCalendar func(*compute.Calendar, int) []compute.CalendarItem // nil = compute.YearCalendar
+
+	words *lawWords // the law's words, made once for a run and its slices
 }
 
 // Input describes one input file on Summary and in summary.json.
@@ -124,45 +114,22 @@ type Totals struct {
 	Run        string                   // the set committed (its id in Dir/.batch/runs)
 }
 
-// Writer writes every output into its own staging folder in Dir; nothing
-// is in place until Commit switches the whole set in (pkg/outdir). A Writer
-// holds Dir's lock from Start to Commit or Abort, and is used by one
-// goroutine.
+// Writer writes one part of a run (the statewide outputs, or one folder
+// of a split) into its own staging set in Dir; nothing is in place until
+// Commit switches the whole set in (pkg/outdir). It keeps the set, the
+// Plan, the tally of what was written and the sinks of the formats asked
+// for, and hands every row to each sink (the fan-out). A Writer holds
+// Dir's lock from Start to Commit or Abort, and is used by one goroutine.
 type Writer struct {
-	opts  Options
-	now   func() time.Time
-	set   *outdir.Set
-	clean strmemo.Set // deadline texts the guard leaves as they are (textSeen)
-
-	xlsx, csv, ics, json, digest bool
-
-	tmpDir   string // excelize's spill files
-	book     *workbook
-	bookFile *outdir.File
-
-	vacCSV, dlCSV, cfCSV, erCSV *csvTable
-	cal                         *icsWriter
-	jsonFile                    *outdir.File
-	syncs                       outdir.Syncs // outputs going to disk beside the run
-
-	// The comparison with the earlier run (changes.go).
-	snapFile    *outdir.File
-	snapBuf     *bufio.Writer
-	snapWait    func() (time.Duration, error) // SnapshotBeside
-	changes     *changes.Outcome
-	chCSV       *csvTable
-	digestFiles []*outdir.File
-
-	tally    *tally
-	early    int            // vacancies whose deadline rows Deadlines.Add wrote
-	order    *conflictOrder // places the conflicts on the sorted Conflicts sheet
-	lines    *conflictRuns  // the Conflicts lines until Commit
-	vals     []value
-	marks    []xlsx.Mark
-	err      error // the first failure; every later call returns it
-	finished bool  // Finish has closed every file
-	done     bool
-	aborted  bool
+	*part
+	sinks   []Sink
+	rows    Rows             // the vacancy being handed out, its rows made once
+	snap    snapshot         // snapshot.jsonl.gz, every set's
+	changes *changes.Outcome // SetChanges'
+	early   int              // vacancies whose deadline rows Deadlines.Add wrote
+	err     error            // the first failure; every later call returns it
+	// finished: Finish has closed every file; done: committed; aborted.
+	finished, done, aborted bool
 
 	slices  *Slices // a split run's statewide Writer: its slices
 	sliceOf *Slices // a slice's Writer: the set it belongs to
@@ -189,6 +156,13 @@ type Plan struct {
 	// Split makes the run a split one (slice.go): Summary and
 	// summary.json say where the slices are, and Slices opens them.
 	Split *Split
+}
+
+// planned is a sink whose tables the Plan shapes: the carried-through
+// columns widen Vacancies, the conflicts' counts place each line on the
+// sorted Conflicts sheet. The Writer hands it the Plan before any Rest.
+type planned interface {
+	plan(plan *Plan) error
 }
 
 // Folder is an output folder held for one run: created when missing,
@@ -251,8 +225,9 @@ func (d *Deadlines) Add(r *compute.Result) error {
 		return err
 	}
 	w.tally.deadlines(r, w.early)
+	w.rows.reset(r, w.early, true, false)
 	w.early++
-	return w.fail(w.deadlineRows(r))
+	return w.fan(&w.rows)
 }
 
 // Plan makes the Writer of the rest from the finished plan: its Results
@@ -285,7 +260,8 @@ func (d *Deadlines) Abort() {
 // newWriter is a Writer of opts without its folder and its plan: Start's,
 // or a slice's (Slice).
 func newWriter(opts Options) (*Writer, error) {
-	w := &Writer{opts: opts, now: opts.now}
+	w := &Writer{part: &part{opts: opts, now: opts.now}}
+	w.rows.p = w.part
 	if w.now == nil {
 		w.now = time.Now
 	}
@@ -308,24 +284,14 @@ func newWriter(opts Options) (*Writer, error) {
 	if w.opts.linkCap <= 0 {
 		w.opts.linkCap = xlsx.LinkLimit
 	}
+	if w.opts.words == nil {
+		w.opts.words = wordsOf(w.law())
+	}
 	if w.opts.runRecords <= 0 {
 		w.opts.runRecords = runRecords
 	}
-	for _, f := range opts.Formats {
-		switch f {
-		case XLSX:
-			w.xlsx = true
-		case CSV:
-			w.csv = true
-		case ICS:
-			w.ics = true
-		case JSON:
-			w.json = true
-		case Digest:
-			w.digest = true
-		default:
-			return nil, fmt.Errorf("export: unknown format %q (want xlsx, csv, ics, json or digest)", f)
-		}
+	if err := checkFormats(opts.Formats); err != nil {
+		return nil, err
 	}
 	if err := CheckICSAlarm(opts.ICSAlarm); err != nil {
 		return nil, fmt.Errorf("export: ICS alarm %w", err)
@@ -334,74 +300,26 @@ func newWriter(opts Options) (*Writer, error) {
 	return w, nil
 }
 
+// open opens the sinks of the formats asked for in the staging set.
+func (w *Writer) open() error {
+	sinks, err := openSinks(w.part)
+	w.sinks = sinks
+	return err
+}
+
 // plan takes the finished plan: the tables the carried-through columns
 // widen open, the conflicts' places are fixed, a split's slices made.
 func (w *Writer) plan(plan Plan) error {
-	w.opts.extra, w.opts.split = slices.Clone(plan.ExtraColumns), plan.Split
-	w.order = newConflictOrder(plan.Conflicts)
+	plan.ExtraColumns = slices.Clone(plan.ExtraColumns)
+	w.opts.extra, w.opts.split = plan.ExtraColumns, plan.Split
 	if plan.Split != nil && w.sliceOf == nil {
 		w.slices = newSlices(w)
 	}
-	header := slices.Concat(vacancyColumns, w.opts.extra)
-	if w.xlsx {
-		w.book.vacancies.SetHeader(header)
-	}
-	if w.csv {
-		var err error
-		if w.vacCSV, err = newCSVTable(w.create, vacanciesName, header); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// create makes one output file in the staging set, synced beside the run.
-func (w *Writer) create(name string) (*outdir.File, error) {
-	t, err := w.set.Create(name)
-	if t != nil {
-		t.SyncBeside(&w.syncs)
-	}
-	return t, err
-}
-
-// open opens every output but vacancies.csv, whose header waits for the
-// plan.
-func (w *Writer) open() error {
-	create := w.create
-	var err error
-	if w.xlsx {
-		if w.tmpDir, err = w.set.Spill(); err != nil {
-			return err
-		}
-		if w.bookFile, err = create(resultsName); err != nil {
-			return err
-		}
-		if w.book, err = newWorkbook(w.tmpDir, &w.opts, page{asOf: w.opts.AsOf, law: w.lawChoice(), slice: w.sliceTitle()}); err != nil {
-			return err
-		}
-		w.lines = &conflictRuns{dir: w.tmpDir, max: w.opts.runRecords}
-	}
-	if w.csv {
-		if w.dlCSV, err = newCSVTable(create, deadlinesName, deadlineColumns); err != nil {
-			return err
-		}
-		if w.cfCSV, err = newCSVTable(create, conflictsName, conflictColumns); err != nil {
-			return err
-		}
-		if w.erCSV, err = newCSVTable(create, errorsName, errorColumns); err != nil {
-			return err
-		}
-	}
-	if w.ics {
-		alarm, _ := parseICSAlarm(w.opts.ICSAlarm) // checked by newWriter
-		if w.cal, err = newICSWriter(create, icsConfig{asOf: w.opts.AsOf, from: w.opts.ICSFrom, all: w.opts.ICSAll,
-			alarm: alarm, cal: w.opts.Calendar}); err != nil {
-			return err
-		}
-	}
-	if w.json {
-		if w.jsonFile, err = create(summaryName); err != nil {
-			return err
+	for _, s := range w.sinks {
+		if p, ok := s.(planned); ok {
+			if err := p.plan(&plan); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -425,6 +343,16 @@ func (w *Writer) fail(err error) error {
 	return err
 }
 
+// fan hands a vacancy's rows to every sink.
+func (w *Writer) fan(rows *Rows) error {
+	for _, s := range w.sinks {
+		if err := s.Vacancy(rows); err != nil {
+			return w.fail(err)
+		}
+	}
+	return nil
+}
+
 // Result writes one vacancy's rows: Vacancies, its calendar events, its
 // deadlines (Deadlines, deadlines.csv; unless Deadlines.Add wrote them) and its
 // conflicts (conflicts.csv; the Conflicts sheet's lines, in their sorted
@@ -434,214 +362,27 @@ func (w *Writer) Result(r *compute.Result) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	if seq := w.tally.vacancies; seq >= w.early {
+	seq := w.tally.vacancies
+	deadlines := seq >= w.early
+	if deadlines {
 		w.tally.deadlines(r, seq)
-		if err := w.deadlineRows(r); err != nil {
-			return w.fail(err)
-		}
 	} else {
 		// Written before the duplicates were known: the row's items now
 		// say whether it was entered twice.
 		w.tally.duplicate(r, seq)
 	}
-	if w.ics {
-		// The calendar is written from the finished row, whatever wrote
-		// its deadline rows: an event of a row entered twice says so.
-		if err := w.cal.vacancy(r); err != nil {
-			return w.fail(err)
-		}
-	}
 	w.tally.result(r)
-	return w.fail(w.result(r))
-}
-
-func (w *Writer) result(r *compute.Result) error {
-	v := &r.Vacancy
-	seq := w.tally.vacancies - 1
-	// Conflicts first: the vacancy's row links to its most severe line on
-	// Conflicts. conflicts.csv keeps input order; the sheet is sorted, its
-	// lines written at Commit.
-	var vacSheet string
-	var vacRow int
-	if w.xlsx {
-		vacSheet, vacRow = w.book.vacancies.PlaceOf(seq)
-	}
-	worst := -1
-	next := serialOf(r.NextDeadlineDate)
-	src := v.Source.String() // once for the row and its conflicts
-	srcVal := text(src)
-	for i := range r.Conflicts {
-		c := &r.Conflicts[i]
-		if w.csv {
-			w.vals = conflictRow(w.vals, r, c, srcVal)
-			if err := w.cfCSV.write(w.vals); err != nil {
-				return err
-			}
-		}
-		if w.xlsx {
-			pos, err := w.order.place(conflictKey{c.Severity, next})
-			if err != nil {
-				return err
-			}
-			if worst < 0 || pos < worst {
-				worst = pos
-			}
-			l := conflictLine{pos: pos, severity: c.Severity, next: next, vacRow: vacRow,
-				cols: [7]string{v.ID, src, c.Severity.String(), c.Code, c.Field, c.Message, c.Citation}}
-			l.vacPart = w.book.vacancies.PartOf(vacSheet)
-			if err := w.lines.add(l); err != nil {
-				return err
-			}
-		}
-	}
-	var firstConflict string
-	if worst >= 0 {
-		sheet, row := w.book.conflicts.PlaceOf(worst)
-		firstConflict = fmt.Sprintf("'%s'!A%d", sheet, row)
-	}
-	w.vals = vacancyRowFrom(w.vals, r, w.opts.extra, srcVal)
-	if w.csv {
-		if err := w.vacCSV.write(w.vals); err != nil {
-			return err
-		}
-	}
-	if w.xlsx {
-		fill := severityFill(r.Severity())
-		var l *xlsx.Link
-		w.marks = w.marks[:0]
-		if fill != xlsx.NoFill && firstConflict != "" {
-			w.marks = append(w.marks, make([]xlsx.Mark, len(w.vals))...)
-			w.marks[vacConflictsCol] = xlsx.Linked
-			l = &xlsx.Link{Col: vacConflictsCol, Target: firstConflict, Display: conflictCodes(r)}
-		}
-		sheet, row, err := w.book.vacancies.Add(w.book.values(w.vals), fill, w.marks, l)
-		if err != nil {
-			return err
-		}
-		if sheet != vacSheet || row != vacRow {
-			return fmt.Errorf("export: vacancy %d went to %s row %d, not %s row %d", seq, sheet, row, vacSheet, vacRow)
-		}
-		w.tally.action(r, seq, sheet, row)
-		return nil
-	}
-	w.tally.action(r, seq, "", 0)
-	return nil
-}
-
-// writeConflicts writes the Conflicts sheet in its sorted order, each
-// line's vacancy_id linked back to the vacancy's row.
-func (w *Writer) writeConflicts() error {
-	if err := w.order.complete(); err != nil {
+	w.rows.reset(r, seq, deadlines, true)
+	if err := w.fan(&w.rows); err != nil {
 		return err
 	}
-	wb := w.book
-	// The lines come worst first: the print area ends at the last warning,
-	// so that the printed Conflicts are the ones to act on.
-	printed := 0
-	defer func() { wb.conflicts.PrintRows(printed) }()
-	return w.lines.each(func(l *conflictLine) error {
-		if l.severity >= compute.Warning {
-			printed++
-		}
-		w.vals = append(w.vals[:0], text(l.cols[0]), text(l.cols[1]), text(l.cols[2]), text(l.cols[3]),
-			text(l.cols[4]), text(l.cols[5]), text(l.cols[6]), value{kind: dateCell, date: dateOfSerial(l.next)})
-		w.marks = append(w.marks[:0], make([]xlsx.Mark, len(w.vals))...)
-		w.marks[0] = xlsx.Linked
-		target := fmt.Sprintf("'%s'!A%d", wb.vacancies.PartName(l.vacPart), l.vacRow)
-		sheet, row, err := wb.conflicts.Add(wb.values(w.vals), severityFill(l.severity), w.marks,
-			&xlsx.Link{Col: 0, Target: target, Display: l.cols[0]})
-		if err != nil {
-			return err
-		}
-		if ws, wr := wb.conflicts.PlaceOf(l.pos); ws != sheet || wr != row {
-			return fmt.Errorf("export: conflict %d went to %s row %d, not %s row %d", l.pos, sheet, row, ws, wr)
-		}
-		return nil
-	})
-}
-
-// deadlineRows writes the vacancy's rows of Deadlines and deadlines.csv
-// (the calendar's events are Result's).
-func (w *Writer) deadlineRows(r *compute.Result) error {
-	v := &r.Vacancy
-	for i := range r.Deadlines {
-		d := &r.Deadlines[i]
-		w.vals = deadlineRow(w.vals, v.ID, d, &w.clean)
-		if w.csv {
-			if err := w.dlCSV.write(w.vals); err != nil {
-				return err
-			}
-		}
-		if w.xlsx {
-			if err := w.deadlineXLSX(r, d); err != nil {
-				return err
-			}
-		}
-	}
+	w.tally.action(r, seq)
 	return nil
-}
-
-// severityFill maps a severity to its fill: compute ranks, export colours.
-func severityFill(s compute.Severity) xlsx.Fill {
-	switch s {
-	case compute.Error:
-		return xlsx.Red
-	case compute.Warning:
-		return xlsx.Amber
-	}
-	return xlsx.NoFill
-}
-
-// deadlineXLSX writes one Deadlines row: filled when a conflict names this
-// deadline, greyed when it needs nothing (passed, met, not applicable),
-// its effective date marked when rolled over. The sheet's first page is
-// what is due (issue 32): the rows someone must still act on
-// (Deadline.Actionable) in order of their last day, then those that apply
-// only if no special election is held (their reason says so), by last
-// day too, then the others in input order; every row is held back and
-// written in that order once every vacancy is.
-func (w *Writer) deadlineXLSX(r *compute.Result, d *compute.Deadline) error {
-	worst := compute.NoSeverity
-	for _, c := range r.Conflicts {
-		if c.Field == d.Code && c.Severity > worst {
-			worst = c.Severity
-		}
-	}
-	w.marks = w.marks[:0]
-	done := !d.Actionable()
-	if done || d.RolledOver {
-		w.marks = append(w.marks, make([]xlsx.Mark, len(w.vals))...)
-		if done {
-			for i := range w.marks {
-				w.marks[i] = xlsx.Passed
-			}
-		}
-		if d.RolledOver {
-			w.marks[dlEffectiveCol] = xlsx.Rolled
-			if done {
-				w.marks[dlEffectiveCol] = xlsx.RolledPassed
-			}
-		}
-	}
-	return w.book.deadlines.HoldAt(deadlineBand(d, done), w.book.values(w.vals), severityFill(worst), w.marks)
-}
-
-// deadlineBand is a Deadlines row's place among the held rows: "0" and its
-// last day for a row due, "1" and its last day for one due only if no
-// special election is held, "2" for one that needs nothing (input order).
-func deadlineBand(d *compute.Deadline, done bool) string {
-	switch {
-	case done:
-		return "2"
-	case d.IfNoSpecial:
-		return "1" + dateValue(d.Effective)
-	}
-	return "0" + dateValue(d.Effective)
 }
 
 // Problem writes one row of Errors. rowRejected marks the first problem of
 // each rejected row, so the writer can count rows as well as problems.
-func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
+func (w *Writer) Problem(p compute.Problem, rowRejected bool) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
@@ -649,23 +390,16 @@ func (w *Writer) Problem(p ingest.Problem, rowRejected bool) error {
 	if rowRejected {
 		w.tally.rejected++
 	}
-	w.vals = errorRow(w.vals, &p)
-	if w.csv {
-		if err := w.erCSV.write(w.vals); err != nil {
-			return w.fail(err)
-		}
-	}
-	if w.xlsx {
-		if _, _, err := w.book.errors.Add(w.book.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
+	for _, s := range w.sinks {
+		if err := s.Problem(&p, rowRejected); err != nil {
 			return w.fail(err)
 		}
 	}
 	return nil
 }
 
-// Commit writes Summary, Calendar, Rules and summary.json, closes every
-// file (unless Finish did) and puts the whole set in place: with a split,
-// the slices written into it too.
+// Commit finishes the Writer (unless Finish did) and puts the whole set
+// in place: with a split, the slices written into it too.
 func (w *Writer) Commit(info RunInfo) (Totals, error) {
 	if err := w.Finish(info); err != nil {
 		return Totals{}, err
@@ -690,11 +424,12 @@ func (w *Writer) Commit(info RunInfo) (Totals, error) {
 		BySeverity: maps.Clone(w.tally.bySeverity), Files: w.set.Linked(), Run: w.set.ID()}, nil
 }
 
-// Finish writes Summary, Calendar, Rules and summary.json and closes every
-// file, releasing the workbook's memory, but puts nothing in place: the
-// pipeline writes a split's slices into the set after it, and Commit then
-// puts them in place with the rest, as one. Once is enough; Commit
-// finishes a Writer that was not.
+// Finish finishes every sink (the Summary, Calendar and Rules sheets,
+// summary.json, the digest, …), closing every file and releasing the
+// workbook's memory, but puts nothing in place: the pipeline writes a
+// split's slices into the set after it, and Commit then puts them in
+// place with the rest, as one. Once is enough; Commit finishes a Writer
+// that was not.
 func (w *Writer) Finish(info RunInfo) error {
 	if w.finished && w.err == nil && !w.done {
 		return nil
@@ -714,133 +449,26 @@ func (w *Writer) Finish(info RunInfo) error {
 func (w *Writer) finish(info RunInfo) error {
 	// The export's own phase is its finishing work; the rows were written
 	// while the pipeline's phases ran, and those phases count that time.
-	start := w.now()
+	facts := &Facts{RunInfo: info, Changes: w.changes, start: w.now(), snap: &w.snap}
 	if w.tally.vacancies < w.early {
 		return fmt.Errorf("export: the deadline rows of %d vacancies were written, and %d vacancies", w.early, w.tally.vacancies)
 	}
-	if w.csv {
-		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
-			if err := c.finishBeside(&w.syncs); err != nil {
-				return err
-			}
-		}
-	}
-	if w.ics {
-		if err := w.cal.finish(); err != nil {
+	if w.snap.wait == nil {
+		// Written before the rest: the comparison was made from it.
+		if err := w.snap.finish(); err != nil {
 			return err
 		}
 	}
-	if err := w.finishChanges(info); err != nil {
-		return err
-	}
-	var cont []continuation
-	if w.xlsx {
-		if err := w.finishBook(); err != nil {
-			return err
-		}
-		cont = w.book.continued()
-		ts := timings(info, w.now().Sub(start))
-		if err := w.writeSummary(info, ts, cont); err != nil {
-			return err
-		}
-		if err := w.book.Save(w.bookFile.Out(), w.book.properties(info.Version, w.now())); err != nil {
-			return err
-		}
-		w.bookFile.FinishBeside(&w.syncs)
-	}
-	if w.snapWait != nil {
-		// The snapshot written beside the finishing: what the run waited
-		// for it is the comparison's, in summary.json's timings.
-		waited, err := w.awaitSnapshot()
-		if err != nil {
-			return err
-		}
-		info.Phases = slices.Clone(info.Phases)
-		for i := range info.Phases {
-			if info.Phases[i].Name == "compare" {
-				info.Phases[i].Duration += waited
-			}
-		}
-	}
-	if w.json {
-		b, err := w.summaryJSON(info, timings(info, w.now().Sub(start)), cont)
-		if err != nil {
-			return err
-		}
-		if _, err := w.jsonFile.Out().Write(b); err != nil {
-			return fmt.Errorf("export: write %s: %w", summaryName, err)
-		}
-		if err := w.jsonFile.Finish(); err != nil {
+	for _, s := range w.sinks {
+		if err := s.Finish(facts); err != nil {
 			return err
 		}
 	}
-	if err := w.finishSnapshot(); err != nil {
+	if err := w.snap.finish(); err != nil {
 		return err
 	}
 	// Every output is on disk before Commit renames any.
-	if err := w.syncs.Wait(); err != nil {
-		return err
-	}
-	w.cleanup()
-	return nil
-}
-
-// finishBook writes Calendar and Rules, then closes every sheet; only then
-// are all sheets in their final places.
-func (w *Writer) finishBook() error {
-	wb := w.book
-	// The Deadlines rows that need nothing follow the open ones.
-	if err := wb.deadlines.AddHeld(); err != nil {
-		return err
-	}
-	if err := w.writeConflicts(); err != nil {
-		return err
-	}
-	// Calendar, Rules and Guide go through rawsheet as the tables do:
-	// every folder of a split writes them again, and excelize's stream
-	// writer's cost per row weighs most in a small workbook.
-	calendar := wb.Table(calendarSheet, calendarColumns, xlsx.TableOptions{Before: rulesSheet, Big: true})
-	wb.extra = append(wb.extra[:0], calendar)
-	if w.opts.Calendar != nil {
-		years := w.tally.sortedYears()
-		if !w.opts.AsOf.IsZero() && !slices.Contains(years, w.opts.AsOf.Year) {
-			years = append(years, w.opts.AsOf.Year)
-			slices.Sort(years)
-		}
-		for _, y := range years {
-			for _, it := range w.opts.yearCalendar(w.opts.Calendar, y) {
-				w.vals = calendarRow(w.vals, y, &it)
-				if _, _, err := calendar.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	rules := wb.Table(rulesSheet, ruleColumns, xlsx.TableOptions{TitleRow: true, Big: true})
-	wb.extra = append(wb.extra, rules)
-	if err := rules.SetTitle(w.lawTitle()); err != nil {
-		return err
-	}
-	for _, r := range w.opts.rules(w.tally.editionIDs()) {
-		w.vals = ruleRow(w.vals, &r)
-		if _, _, err := rules.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
-			return err
-		}
-	}
-	guide := wb.Table(guideSheet, guideColumns, xlsx.TableOptions{Big: true})
-	wb.extra = append(wb.extra, guide)
-	for _, g := range guideRows(w.opts.extra) {
-		w.vals = append(w.vals[:0], text(g.table), text(g.column), text(g.value), text(g.meaning))
-		if _, _, err := guide.Add(wb.values(w.vals), xlsx.NoFill, nil, nil); err != nil {
-			return err
-		}
-	}
-	for _, c := range wb.chains() {
-		if err := c.Close(); err != nil {
-			return err
-		}
-	}
-	return nil
+	return w.syncs.Wait()
 }
 
 // Abort removes the staging folder (and Dir itself, when the run made it and
@@ -857,46 +485,15 @@ func (w *Writer) Abort() {
 	if !w.done && w.err == nil {
 		w.err = errDone
 	}
-	// The files being synced are closed before they are removed, and
-	// nothing writes into them meanwhile.
-	for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
-		if c != nil {
-			c.stop()
-		}
-	}
-	_ = w.syncs.Wait()
 	// Once the set is switched in (Commit, even one whose tidying failed),
 	// its files are the outputs: only the lock is let go.
 	if committed := w.done || w.set.Committed(); !committed {
-		for _, c := range []*csvTable{w.vacCSV, w.dlCSV, w.cfCSV, w.erCSV} {
-			if c != nil {
-				c.discard()
-			}
+		for _, s := range w.sinks {
+			s.Abort()
 		}
-		for _, f := range []*outdir.File{w.bookFile, w.jsonFile} {
-			if f != nil {
-				f.Remove()
-			}
-		}
-		if w.cal != nil {
-			w.cal.file.Remove()
-		}
-		w.removeChanges()
+		_ = w.syncs.Wait()
+		w.snap.remove()
 	}
-	w.cleanup()
+	w.sinks = nil
 	w.set.Abort()
-}
-
-// cleanup drops excelize's spill files and their folder.
-func (w *Writer) cleanup() {
-	if w.lines != nil {
-		w.lines.close()
-	}
-	if w.book != nil {
-		w.book.Discard()
-	}
-	if w.tmpDir != "" {
-		_ = os.RemoveAll(w.tmpDir)
-		w.tmpDir = ""
-	}
 }

@@ -33,7 +33,7 @@ type failOnDoc struct {
 // to act on and its changes, and a comparison skipped for action and
 // changed alike. A slice whose last vacancy was withdrawn reaches action
 // and changed: its board must hear of it.
-func (w *Writer) failOn(info RunInfo) failOnDoc {
+func (w *part) failOn(info RunInfo, o *changes.Outcome) failOnDoc {
 	f := w.opts.FailOn
 	doc := failOnDoc{Levels: f.Levels, Because: []string{}}
 	if doc.Levels == nil {
@@ -72,7 +72,6 @@ func (w *Writer) failOn(info RunInfo) failOnDoc {
 			}
 		}
 	}
-	o := w.changes
 	withdrawn := w.opts.slice != nil && w.opts.slice.Withdrawn
 	if (f.Action || f.Changed) && withdrawn {
 		because("the last vacancy" + w.sliceTitle() + " was withdrawn")

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"batch/pkg/compute"
-	"batch/pkg/ingest"
 	"batch/pkg/nylaw"
 )
 
@@ -90,19 +89,19 @@ func fixtureResults() []compute.Result {
 }
 
 func fixtureProblems() []struct {
-	p        ingest.Problem
+	p        compute.Problem
 	rejected bool
 } {
 	src := func(row int) compute.Source { return compute.Source{File: "vacancies.xlsx", Sheet: "Kings", Row: row} }
 	return []struct {
-		p        ingest.Problem
+		p        compute.Problem
 		rejected bool
 	}{
-		{ingest.Problem{Source: src(4), Column: "event_date", Value: "13/45/2020",
+		{compute.Problem{Source: src(4), Column: "event_date", Value: "13/45/2020",
 			Message: "event_date \"13/45/2020\" is not a date"}, true},
-		{ingest.Problem{Source: src(4), Column: "office", Value: injection,
+		{compute.Problem{Source: src(4), Column: "office", Value: injection,
 			Message: "office is not an office the rules know"}, false},
-		{ingest.Problem{Source: compute.Source{File: "more.csv", Row: 7}, Column: "cause", Value: "-2",
+		{compute.Problem{Source: compute.Source{File: "more.csv", Row: 7}, Column: "cause", Value: "-2",
 			Message: "cause \"-2\" is not a cause"}, true},
 	}
 }

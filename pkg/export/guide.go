@@ -25,48 +25,33 @@ var columnMeanings = map[string]map[string]string{
 		"vacancy_id":                "The vacancy's id as the input gives it; when the input gives none, its source.",
 		"source":                    "Where the row came from: file:sheet:row for a workbook, file:row for a CSV file (the header is row 1).",
 		"office":                    "The office, as the input names it.",
-		"office_class":              "How the law treats the office: a class of Public Officers Law § 42, or one whose own law governs it (a village, New York City's charter offices, another city, a county); given in the input, or derived from office.",
 		"district":                  "The district, as the input gives it (leading zeros kept).",
 		"county":                    "The county, one of New York's 62.",
 		"incumbent":                 "The person whose office became vacant, as the input gives it.",
-		"cause":                     "How the office became vacant (Public Officers Law § 30).",
 		"event_date":                "The date of the event the input gives (death, resignation, …): a date cell, or text such as 2027-03-01, 3/1/2027, March 1, 2027, 1 March 2027 or 1-Mar-27. A two-digit year is always 20YY (27 is 2027, 69 is 2069); numbers that read as two days (3.1.2027) are refused naming both. Any date of the row before 2009, or more than two years after the as-of date (term_end aside), is read with a DATE_UNLIKELY warning, which names the other century of a two-digit year.",
-		"vacancy_date":              "The day the office became vacant in law (Public Officers Law § 30).",
-		"filling_method":            "How the vacancy is filled (Public Officers Law § 42, or the law that governs the office: governing_law).",
 		"filling_election_date":     "The election that fills the vacancy: the general election, or the special election proclaimed.",
 		"special_election_earliest": "With a proclamation: the first day the special election may be held.",
 		"special_election_latest":   "With a proclamation: the last day the special election may be held.",
-		"appointment_until":         "For an appointment (a U.S. senator's; a village office's, Village Law § 3-312): the day it lasts until.",
 		"term_end":                  "The end of the term: given, or the office class's default.",
 		"next_deadline":             "The code of the next open deadline on the as-of date (its row on Deadlines says more).",
-		"next_deadline_date":        "Its last day (after § 1-106 roll-over).",
 		"conflicts":                 "The codes of the vacancy's conflicts, each once, the most severe first; a highlighted row's cell links to its most severe line on Conflicts.",
 		"severity":                  "The most severe of the vacancy's conflicts.",
 		"basis":                     "The statutes the decision rests on.",
 		"explanation":               "The tool's own sentence: how it decided, in words.",
 		"notes":                     "The analyst's notes from the input, carried through unchanged.",
-		"law_edition":               "Which law decided the row: every edition (E0 the 2010 texts, E1 L.2011 ch. 4, E2 L.2019 ch. 5, E3 L.2021 ch. 320, E4 L.2022 ch. 164), one-year act (T2020 … T2026) and local law's edition (V0 Village Law § 3-312; NYC0, NYC1 the New York City Charter before and after its 2019 amendment) that decided a value of it, oldest first, joined by +.",
-		"governing_law":             "Which law governs the vacancy: state (Public Officers Law § 42), village_law (Village Law § 3-312), nyc_charter (the New York City Charter) or local_charter (a city's or county's charter may: LOCAL_CHARTER says so).",
 		"appointing_authority":      "Who fills the vacancy by appointment, where someone does: the village's mayor, or its board of trustees for the office of mayor; the governor for a U.S. senator.",
-		"proclaiming_officer":       "Who proclaims the election: the governor (a special election of § 42(3) or (5)), New York City's mayor, or the person acting as mayor for the mayor's office.",
 		"remainder_election_date":   "After an interim election: the later general election that fills the rest of the term (New York City Charter, paragraph 2).",
-		"charter_paragraph":         "New York City: the paragraph of the charter section (§ 10(c), 24(c), 25(b), 81(e) or 94(c)) that decided: 2, 4, 5 or 9.",
 	},
 	"Deadlines": {
 		"vacancy_id":     "The vacancy the deadline belongs to (its row on Vacancies).",
-		"code":           "The deadline, a code of Election Law § 6-158; each is a row of Rules.",
 		"kind":           "Whether the deadline is a window or a single last day.",
-		"window_start":   "For a window: its first day (never moved by § 1-106).",
 		"statutory_date": "The last day as the statute counts it.",
-		"effective_date": "The last day after Elec. Law § 1-106 moved it off a Saturday, Sunday or public holiday.",
-		"rolled_over":    "Whether § 1-106 moved the last day (yes/no).",
 		"applies":        "Whether the deadline applies to this vacancy (yes/no; unknown where it depends on rules the tool cannot see, such as a county committee's); reason says why not.",
 		"reason":         "Why the deadline does not apply, or which rule replaced it.",
 		"status":         "On the as-of date: open, passed, met or met_late (the input records it done); blank when the deadline does not apply. Only open rows need someone to act.",
 		"verify":         "Blank when the date rests on text that was read or that the state board's calendar confirms; otherwise which rule is unverified and what to check the date against.",
 		"election_date":  "The election the deadline serves.",
 		"citation":       "The statute that sets the deadline.",
-		"law_edition":    "The edition (and one-year act, e.g. E4+T2026) that set this deadline's dates.",
 		"base_date":      "In a year whose one-year act or calendar input moved the deadline: the date the permanent formula gives; blank otherwise.",
 	},
 	"Conflicts": {
@@ -91,18 +76,15 @@ var columnMeanings = map[string]map[string]string{
 		"code":           "primary, general, holiday, or a deadline code of the general election.",
 		"window_start":   "For a window: its first day.",
 		"statutory_date": "The day as the statute counts it.",
-		"effective_date": "The day after § 1-106 roll-over.",
 		"citation":       "The statute that sets the day.",
 		"source":         "Where the date came from: built in, a calendar input, or the holiday's name.",
 		"law_edition":    "The edition (and one-year act) that set the day.",
 		"base_date":      "When a one-year act or calendar input moved the day: the permanent formula's date.",
 	},
 	"Rules": {
-		"code":          "A rule: a deadline code, a conflict code, a step of § 42, a cause, a holiday.",
 		"citation":      "The statute.",
 		"words":         "The statute's own words (or, for a conflict code, its severity and when it is raised).",
 		"counting":      "How the tool counts the date from its anchor.",
-		"roll_over":     "Whether § 1-106 moves the date off a weekend or holiday (yes/no).",
 		"in_force_from": "The first day the rule is in force in this edition; blank: since before it.",
 		"in_force_to":   "The last day it is in force; blank: still in force.",
 		"note":          "How the tool reads the rule where the words leave a choice.",
@@ -114,11 +96,22 @@ var columnMeanings = map[string]map[string]string{
 
 // guideRows lists the whole guide: every column of every table in order,
 // the values of the coded columns after the column's own line, and the
-// carried-through columns.
-func guideRows(extra []string) []guideRow {
+// carried-through columns. What names the law is the law's words (lw).
+func guideRows(lw *lawWords, extra []string) []guideRow {
 	var out []guideRow
+	law := lw.guide()
 	col := func(table, name string) {
-		out = append(out, guideRow{table, name, "", columnMeanings[table][name]})
+		meaning, ok := law.Columns[table+"."+name]
+		if !ok {
+			meaning = columnMeanings[table][name]
+		}
+		if name == "law_edition" && table != "Calendar" {
+			meaning = lw.editionsMeaning(table)
+		}
+		out = append(out, guideRow{table, name, "", meaning})
+		for _, v := range law.Values[table+"."+name] {
+			out = append(out, guideRow{table, name, v.Value, v.Meaning})
+		}
 	}
 	vals := func(table, name string, values [][2]string) {
 		for _, v := range values {
@@ -127,25 +120,8 @@ func guideRows(extra []string) []guideRow {
 	}
 	for _, name := range vacancyColumns {
 		col("Vacancies", name)
-		switch name {
-		case "office_class":
-			vals("Vacancies", name, officeClassWords)
-		case "cause":
-			vals("Vacancies", name, causeWords)
-		case "filling_method":
-			vals("Vacancies", name, methodWords)
-		case "severity":
+		if name == "severity" {
 			vals("Vacancies", name, severityWords())
-		case "governing_law":
-			vals("Vacancies", name, governingWords)
-		case "appointing_authority":
-			vals("Vacancies", name, [][2]string{{"mayor", "The village's mayor (Village Law § 3-312(3))."},
-				{"board_of_trustees", "The village's board of trustees, for the office of mayor (Village Law § 3-312(3))."},
-				{"governor", "The governor, for a U.S. senator (Pub. Off. Law § 42(4-a))."}})
-		case "proclaiming_officer":
-			vals("Vacancies", name, [][2]string{{"governor", "The governor (Pub. Off. Law § 42(3), (5))."},
-				{"mayor", "The mayor of New York City, within three days of the vacancy."},
-				{"acting_mayor", "The person acting as mayor, for a vacancy in the office of mayor (N.Y.C. Charter § 10(c))."}})
 		}
 	}
 	for _, name := range extra {
@@ -155,8 +131,8 @@ func guideRows(extra []string) []guideRow {
 		col("Deadlines", name)
 		switch name {
 		case "code":
-			for _, code := range deadlineOrder {
-				w := wordsFor(code)
+			for _, code := range lw.order {
+				w := lw.of(code)
 				done := "filed"
 				switch w.verb {
 				case "hold":
@@ -167,8 +143,8 @@ func guideRows(extra []string) []guideRow {
 					done = "issued"
 				}
 				meaning := strings.ToUpper(w.what[:1]) + w.what[1:] + "; " + done + " by " + w.who + "."
-				if code == "special_election" {
-					meaning = "The window for the special election's day: " + w.who + "."
+				if w.electionDay {
+					meaning = "The window for " + w.what + "'s day: " + w.who + "."
 				}
 				out = append(out, guideRow{"Deadlines", name, code, meaning})
 			}
@@ -208,67 +184,63 @@ func guideRows(extra []string) []guideRow {
 	return out
 }
 
+// editionsMeaning is what law_edition holds, from the run's law: its
+// editions, its one-year acts and its local laws' editions, a list no one
+// keeps by hand, which a new edition joins by itself. A law fixed to one
+// edition (--edition) holds that one and the acts that sit on it.
+func (lw *lawWords) editionsMeaning(table string) string {
+	law := lw.law
+	if law == nil {
+		return ""
+	}
+	var editions, locals []string
+	last := ""
+	for _, e := range law.Editions {
+		name := e.Act
+		if name == "" {
+			name = e.Cite
+		}
+		editions = append(editions, e.ID+" "+name)
+		last = e.ID
+	}
+	acts := ""
+	if n := len(law.Acts); n > 0 {
+		acts = law.Acts[0].ID
+		if n > 1 {
+			acts += " … " + law.Acts[n-1].ID
+		}
+		last += "+" + law.Acts[n-1].ID
+	}
+	if table == "Deadlines" {
+		return "The edition (and one-year act, e.g. " + last + ") that set this deadline's dates."
+	}
+	for _, rg := range law.Regimes {
+		var ids []string
+		for _, e := range rg.Editions {
+			ids = append(ids, e.ID)
+		}
+		if len(ids) > 0 {
+			locals = append(locals, strings.Join(ids, ", ")+" "+rg.Named)
+		}
+	}
+	every := "every edition"
+	if len(editions) == 1 {
+		every = "the edition" // a law fixed to one (--edition)
+	}
+	s := "Which law decided the row: " + every + " (" + strings.Join(editions, ", ") + ")"
+	if acts != "" {
+		s += ", one-year act (" + acts + ")"
+	}
+	if len(locals) > 0 {
+		s += " and local law's edition (" + strings.Join(locals, "; ") + ")"
+	}
+	return s + " that decided a value of it, oldest first, joined by +."
+}
+
 func severityWords() [][2]string {
 	out := make([][2]string, len(severityLegend))
 	for i, l := range severityLegend {
 		out[i] = [2]string{l.severity, l.meaning}
 	}
 	return out
-}
-
-var officeClassWords = [][2]string{
-	{string(compute.Governor), "Governor."},
-	{string(compute.LieutenantGovernor), "Lieutenant governor."},
-	{string(compute.USSenator), "United States senator."},
-	{string(compute.USRepresentative), "Representative in Congress."},
-	{string(compute.StateSenator), "State senator."},
-	{string(compute.MemberOfAssembly), "Member of Assembly."},
-	{string(compute.SupremeCourtJustice), "Justice of the Supreme Court."},
-	{string(compute.CountyLevelJudge), "County, surrogate's or family court judge outside New York City."},
-	{string(compute.OtherOffice), "Every other elective office: statewide, town, district (and, in older workbooks, county, city and village offices)."},
-	{string(compute.Village), "An elective village office (mayor, trustee, village justice): Village Law § 3-312."},
-	{string(compute.NYCMayor), "Mayor of the City of New York: N.Y.C. Charter § 10(c)."},
-	{string(compute.NYCPublicAdvocate), "Public Advocate of the City of New York: N.Y.C. Charter § 24(c)."},
-	{string(compute.NYCComptroller), "Comptroller of the City of New York: N.Y.C. Charter § 94(c)."},
-	{string(compute.NYCBoroughPresident), "One of the five borough presidents: N.Y.C. Charter § 81(e)."},
-	{string(compute.NYCCouncilMember), "Member of the New York City Council: N.Y.C. Charter § 25(b)."},
-	{string(compute.City), "An elective office of another city: § 42, and its charter may govern (LOCAL_CHARTER)."},
-	{string(compute.County), "An elective county office other than a judge: § 42, and a county charter may govern (LOCAL_CHARTER)."},
-}
-
-var governingWords = [][2]string{
-	{"state", "Public Officers Law § 42 and Election Law § 6-158."},
-	{"village_law", "Village Law § 3-312 and Election Law § 15-108."},
-	{"nyc_charter", "The New York City Charter (§§ 10(c), 24(c), 25(b), 81(e), 94(c))."},
-	{"local_charter", "A city's or county's charter may govern: the dates shown are § 42's (LOCAL_CHARTER)."},
-}
-
-var causeWords = [][2]string{
-	{string(compute.Death), "Death (§ 30(1)(a))."},
-	{string(compute.Resignation), "Resignation, from the day it takes effect (§ 30(1)(b))."},
-	{string(compute.Removal), "Removal from office (§ 30(1)(c))."},
-	{string(compute.Nonresidence), "The incumbent ceased to be an inhabitant (§ 30(1)(d))."},
-	{string(compute.Conviction), "Conviction of a felony or of a crime involving a violation of the oath of office, or a guilty plea to one in federal court (§ 30(1)(e))."},
-	{string(compute.Incompetence), "Judgment or order declaring the incumbent incompetent (§ 30(1)(f))."},
-	{string(compute.JudgmentVoid), "A court's judgment declaring the election or appointment void, or the office forfeited or vacant (§ 30(1)(g))."},
-	{string(compute.OathNotFiled), "The oath of office was not filed in time (§ 30(1)(h))."},
-	{string(compute.NewOffice), "A newly created office (§ 30(2))."},
-	{string(compute.MissedMeetings), "A member of a board appointed by the governor who failed to attend three consecutive regular meetings (§ 30(3)): not an elective office."},
-	{string(compute.FailureToElect), "No one was elected at the election (§ 42(3))."},
-	{string(compute.DeathBeforeTerm), "The person elected died or was disqualified before the term began (§ 42(3))."},
-	{string(compute.TermExpiration), "The term expires (§ 42(2))."},
-	{string(compute.BoardTie), "The board failed to fill the vacancy (§ 42(5))."},
-}
-
-var methodWords = [][2]string{
-	{string(compute.GeneralElection), "Filled at a general election (filling_election_date)."},
-	{string(compute.SpecialElection), "Filled at the special election the governor proclaimed."},
-	{string(compute.SpecialOrGeneral), "The governor may proclaim a special election; failing one, the general election of filling_election_date fills it."},
-	{string(compute.TemporaryAppointment), "A temporary appointment until appointment_until, then an election (U.S. senator)."},
-	{string(compute.NotCovered), "Public Officers Law § 42 does not cover the office (governor, lieutenant governor: the constitution provides succession)."},
-	{string(compute.NotElective), "Not an elective office: no election is computed."},
-	{string(compute.NoElection), "Nothing left to fill: no election fills the rest of the term."},
-	{string(compute.AppointmentToTermEnd), "A village office filled by appointment (appointment_until) to the end of the term; filling_election_date elects the next full term."},
-	{string(compute.AppointmentThenElection), "A village office filled by appointment until appointment_until; the general village election of filling_election_date fills the rest of the term."},
-	{string(compute.AppointmentThenSpecial), "A village office filled by appointment until appointment_until; a special village election on filling_election_date fills the rest of the term (no general village election before the appointment ends)."},
 }

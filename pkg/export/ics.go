@@ -59,6 +59,7 @@ import (
 // input gives the same file.
 type icsWriter struct {
 	file  *outdir.File
+	syncs *outdir.Syncs // the part's: the file is synced beside the run
 	buf   *bufio.Writer
 	cfg   *ics.SerializationConfiguration
 	asOf  compute.Date
@@ -66,6 +67,7 @@ type icsWriter struct {
 	all   bool         // every applicable deadline, not only the actionable
 	alarm icsAlarm
 	cal   *compute.Calendar // for the primary's day
+	words *lawWords         // the law's: what each deadline asks, where papers are filed
 
 	stamp     string            // DTSTAMP: the as-of date at midnight UTC
 	event     []byte            // the event being written, measured before it goes out
@@ -178,12 +180,48 @@ func icsWhen(days int) string {
 	return "in " + strconv.Itoa(days) + " days"
 }
 
+// calendarOutput is deadlines.ics (format ics), in a split's folders too.
+var calendarOutput = output{files: []string{icsName}, slice: asTheRun, finish: 1, open: openCalendar}
+
+func openCalendar(p *part) (Sink, error) {
+	alarm, _ := parseICSAlarm(p.opts.ICSAlarm) // checked by newWriter
+	w, err := newICSWriter(p.create, icsConfig{asOf: p.opts.AsOf, from: p.opts.ICSFrom, all: p.opts.ICSAll,
+		alarm: alarm, cal: p.opts.Calendar, words: p.opts.words})
+	if err != nil {
+		return nil, err
+	}
+	w.syncs = &p.syncs
+	return w, nil
+}
+
+// Vacancy writes the vacancy's events from its finished row, whatever
+// wrote its deadline rows: an event of a row entered twice says so.
+func (w *icsWriter) Vacancy(v *Rows) error {
+	if !v.Rest {
+		return nil
+	}
+	return w.vacancy(v.Result)
+}
+
+// Problem: a rejected row has no events.
+func (w *icsWriter) Problem(*compute.Problem, bool) error { return nil }
+
+// Finish writes the election days and closes the calendar.
+func (w *icsWriter) Finish(*Facts) error { return w.finish() }
+
+// Abort removes deadlines.ics.
+func (w *icsWriter) Abort() {
+	_ = w.syncs.Wait()
+	w.file.Remove()
+}
+
 // icsConfig is what deadlines.ics is written from.
 type icsConfig struct {
 	asOf, from compute.Date
 	all        bool
 	alarm      icsAlarm
 	cal        *compute.Calendar
+	words      *lawWords
 }
 
 func newICSWriter(create func(string) (*outdir.File, error), c icsConfig) (*icsWriter, error) {
@@ -192,7 +230,7 @@ func newICSWriter(create func(string) (*outdir.File, error), c icsConfig) (*icsW
 		return nil, err
 	}
 	w := &icsWriter{file: t, buf: bufio.NewWriterSize(t.Out(), 256<<10), asOf: c.asOf, from: c.from,
-		all: c.all, alarm: c.alarm, cal: c.cal,
+		all: c.all, alarm: c.alarm, cal: c.cal, words: c.words,
 		cfg:   &ics.SerializationConfiguration{MaxLength: 75, PropertyMaxLength: 75, NewLine: "\r\n"},
 		stamp: dateValue(c.asOf) + "T000000Z",
 		seen:  map[uint64]uint32{}, elections: map[compute.Date]*electionDay{}}
@@ -313,7 +351,7 @@ func tag(v *compute.Vacancy, repeat bool) string {
 // for another deadline): the day the engine names when it is not the
 // filling election, else the calendar's primary of that year.
 func (w *icsWriter) primaryOf(r *compute.Result, d *compute.Deadline) compute.Date {
-	if !wordsFor(d.Code).primary || d.ElectionDate.IsZero() {
+	if !w.words.of(d.Code).primary || d.ElectionDate.IsZero() {
 		return compute.Date{}
 	}
 	if d.ElectionDate != r.FillingElection {
@@ -340,13 +378,13 @@ func fillingKind(r *compute.Result) string {
 // election's kind when it is that day (the engine gives the filling
 // election as the day most deadlines serve), else what the deadline's
 // route says.
-func electionKind(r *compute.Result, d *compute.Deadline) string {
-	switch {
+func (w *icsWriter) electionKind(r *compute.Result, d *compute.Deadline) string {
+	switch words := w.words.of(d.Code); {
 	case !r.FillingElection.IsZero() && d.ElectionDate == r.FillingElection:
 		return fillingKind(r)
-	case wordsFor(d.Code).primary:
+	case words.primary:
 		return "Primary election"
-	case strings.HasPrefix(d.Code, "special_"):
+	case words.special:
 		return "Special election"
 	}
 	return "General election"
@@ -375,7 +413,7 @@ func (w *icsWriter) ahead(day compute.Date) bool {
 func (w *icsWriter) vacancy(r *compute.Result) error {
 	v := &r.Vacancy
 	key, repeat := w.uidKey(v)
-	ev := vacancyWords{place: place(v), tag: tag(v, repeat), with: filing.For(v, func(c string) string { return icsText(c, maxCountyBytes) }),
+	ev := vacancyWords{place: place(v), tag: tag(v, repeat), with: w.words.filing.For(v, func(c string) string { return icsText(c, maxCountyBytes) }),
 		counties: v.Counties(), source: icsText(v.Source.String(), maxSeatBytes)}
 	if dup := compute.DuplicateOf(r); dup != "" {
 		// Every event of a row entered twice says so and names the other
@@ -392,12 +430,12 @@ func (w *icsWriter) vacancy(r *compute.Result) error {
 		if err := w.deadline(r, d, key, &ev); err != nil {
 			return err
 		}
-		if d.ElectionDate.IsZero() || d.Code == "special_election" {
+		if d.ElectionDate.IsZero() || w.words.of(d.Code).electionDay {
 			continue
 		}
 		if !slices.Contains(served, d.ElectionDate) {
 			served = append(served, d.ElectionDate)
-			w.election(d.ElectionDate, electionKind(r, d), false).serves++
+			w.election(d.ElectionDate, w.electionKind(r, d), false).serves++
 		}
 		if p := w.primaryOf(r, d); !p.IsZero() && !slices.Contains(served, p) {
 			served = append(served, p)
@@ -444,14 +482,14 @@ func (w *icsWriter) election(d compute.Date, kind string, filling bool) *electio
 // (the signing period ends when the petitions are due): its own last-day
 // event would say the same thing twice.
 func (w *icsWriter) duplicatesFiling(r *compute.Result, d *compute.Deadline) bool {
-	words := wordsFor(d.Code)
+	words := w.words.of(d.Code)
 	if words.verb != "sign" {
 		return false
 	}
 	for i := range r.Deadlines {
 		o := &r.Deadlines[i]
 		if o != d && o.Effective == d.Effective && w.shown(o) {
-			if ow := wordsFor(o.Code); ow.verb == "file" && ow.what == words.what {
+			if ow := w.words.of(o.Code); ow.verb == "file" && ow.what == words.what {
 				return true
 			}
 		}
@@ -477,7 +515,7 @@ const (
 )
 
 func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string, ev *vacancyWords) error {
-	words := wordsFor(d.Code)
+	words := w.words.of(d.Code)
 	opens := d.Kind == compute.Window && !d.WindowStart.IsZero() && d.WindowStart.Before(d.Effective)
 
 	var rest []line
@@ -495,9 +533,9 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string,
 	}
 	if p := w.primaryOf(r, d); !p.IsZero() && p != d.ElectionDate {
 		rest = append(rest, line{fmt.Sprintf("For the primary of %s, which nominates for the %s of %s.", p,
-			strings.ToLower(electionKind(r, d)), d.ElectionDate), keepElection})
+			strings.ToLower(w.electionKind(r, d)), d.ElectionDate), keepElection})
 	} else if !d.ElectionDate.IsZero() {
-		rest = append(rest, line{fmt.Sprintf("For the %s of %s.", strings.ToLower(electionKind(r, d)), d.ElectionDate), keepElection})
+		rest = append(rest, line{fmt.Sprintf("For the %s of %s.", strings.ToLower(w.electionKind(r, d)), d.ElectionDate), keepElection})
 	}
 	if ev.dup != "" {
 		rest = append(rest, line{ev.dup, keepAlways})
@@ -523,7 +561,7 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string,
 
 	title := ev.place + " " + ev.tag
 	if opens && w.ahead(d.WindowStart) {
-		first := firstDayTitle(d.Code)
+		first := w.words.firstDayTitle(d.Code)
 		desc := append([]line{{fmt.Sprintf("%s; the last day is %s.", first, d.Effective), keepAlways}}, rest...)
 		if err := w.write(eventUID(key, d.Code+"#opens"), d.WindowStart, first+" — "+title,
 			desc, ev.counties, "First day", "Opens"); err != nil {
@@ -533,7 +571,7 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string,
 	if !w.ahead(d.Effective) || w.duplicatesFiling(r, d) {
 		return nil
 	}
-	last := lastDayTitle(d.Code)
+	last := w.words.lastDayTitle(d.Code)
 	if words.verb == "sign" {
 		// The last day a signature counts: the petitions' last day to
 		// file in most years, a few days before it in some (2026's act).
@@ -546,7 +584,7 @@ func (w *icsWriter) deadline(r *compute.Result, d *compute.Deadline, key string,
 	desc := []line{{what, keepAlways}}
 	if d.RolledOver {
 		// The roll-over moves the last day only.
-		desc = append(desc, line{fmt.Sprintf("Moved from %s, a weekend day or holiday (Elec. Law § 1-106).", d.Statutory), keepPeriod})
+		desc = append(desc, line{fmt.Sprintf("Moved from %s, a weekend day or holiday (%s).", d.Statutory, w.words.rollOver()), keepPeriod})
 	}
 	desc = append(desc, rest...)
 	return w.write(eventUID(key, d.Code), d.Effective, last+" — "+title, desc, ev.counties, "Deadline", "Due")

@@ -24,16 +24,26 @@ const (
 // the proof's anchor: pkg/outdir's own.go).
 //
 // This is the one list of what the tool may write in OUT: a new output
-// (a file, or a folder of the run's set) is added to Names here, and then
+// (a file, or a folder of the run's set) is a format's files, and then
 // it is the tool's to replace, a file of anyone else's under its name is
 // refused, and the tests that put a victim under every output's name
 // (OutputNames) cover it.
 var outputs = outdir.Outputs{
-	Names: []string{resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName,
-		changesName, digestTextName, digestHTMLName, snapshotName},
+	Names:         outputNames(),
 	Prefix:        splitPrefix,
 	Legacy:        []string{resultsName, vacanciesName, deadlinesName, conflictsName, errorsName, icsName, summaryName},
 	LegacySummary: summaryName,
+}
+
+// outputNames are the files of every format (formats.go), and the
+// snapshot every set holds.
+func outputNames() []string {
+	var names []string
+	for _, f := range formats {
+		o, _ := outputOf(f)
+		names = append(names, o.files...)
+	}
+	return append(names, snapshotName)
 }
 
 // OutputNames are the names of every file output the tool may write in an

@@ -3,7 +3,6 @@ package export
 import (
 	"testing"
 
-	"batch/pkg/changes"
 	"batch/pkg/ingest"
 )
 
@@ -17,7 +16,7 @@ func TestTheToolKnowsItsOwnTables(t *testing.T) {
 			t.Errorf("the %s header is taken for %q, want %q", table, got, want)
 		}
 	}
-	if got := ingest.OwnOutput(changes.Columns); got != "changes.csv" {
+	if got := ingest.OwnOutput(changeColumns); got != "changes.csv" {
 		t.Errorf("changes.csv's header is taken for %q", got)
 	}
 }

@@ -54,20 +54,6 @@ type Slice struct {
 	Withdrawn bool
 }
 
-// sliceFormats are the outputs of a slice: the workbook, the calendar and
-// the digest when the run writes them, and always summary.json, which
-// names the slice (and snapshot.jsonl.gz, which every set holds). The CSV tables stay statewide: each row carries its county, and
-// index.csv maps the folders.
-func sliceFormats(formats []string) []string {
-	out := []string{}
-	for _, f := range formats {
-		if f == XLSX || f == ICS || f == Digest {
-			out = append(out, f)
-		}
-	}
-	return append(out, JSON)
-}
-
 // Slices opens the slices of a split run (Open), from any goroutine, while
 // the statewide Writer is still written or after its Finish; the statewide
 // Commit writes index.csv from them and puts them in place with the rest.
@@ -240,10 +226,11 @@ func (w *Writer) writeIndex() error {
 	if err != nil {
 		return err
 	}
+	var vals []value
 	for _, r := range ss.index {
-		w.vals = append(w.vals[:0], text(r.value), text(r.folder), number(r.vacancies), number(r.errors),
+		vals = append(vals[:0], text(r.value), text(r.folder), number(r.vacancies), number(r.errors),
 			number(r.warnings), number(r.rejected), number(r.shared), yesNo(r.withdrawn))
-		if err := t.write(w.vals); err != nil {
+		if err := t.write(vals); err != nil {
 			t.file.Remove()
 			return err
 		}
@@ -255,27 +242,11 @@ func (w *Writer) writeIndex() error {
 	return nil
 }
 
-// sliceTitle names a slice in its Summary's title: " of Albany County",
-// " with no county", " of recipient Albany BOE"; "" for a workbook that is
-// no slice.
-func (w *Writer) sliceTitle() string {
-	s := w.opts.slice
-	switch {
-	case s == nil:
-		return ""
-	case s.Value == "":
-		return " with no " + w.opts.split.Column
-	case w.opts.split.Column == "county":
-		return " of " + s.Value + " County"
-	}
-	return " of " + w.opts.split.Column + " " + s.Value
-}
-
 // splitSentences are what Summary says of a split: the statewide
 // workbook where its slices are, a slice's which part of the run it
 // holds; both how many rows had no value, and (for counties) that a row
 // naming several is in each of their folders.
-func (w *Writer) splitSentences() []string {
+func (w *part) splitSentences() []string {
 	sp := w.opts.split
 	if sp == nil {
 		return nil
@@ -330,7 +301,7 @@ func (w *Writer) splitSentences() []string {
 }
 
 // summarySplit writes splitSentences on Summary.
-func (w *Writer) summarySplit(s *summaryWriter) error {
+func (w *bookSink) summarySplit(s *summaryWriter) error {
 	for _, line := range w.splitSentences() {
 		if err := s.sentence(line); err != nil {
 			return err
@@ -355,7 +326,7 @@ type summarySplitDoc struct {
 	WithdrawnValues []string `json:"withdrawn_values,omitempty"`
 }
 
-func (w *Writer) splitDoc() (split, slice *summarySplitDoc) {
+func (w *part) splitDoc() (split, slice *summarySplitDoc) {
 	sp := w.opts.split
 	if sp == nil {
 		return nil, nil

@@ -1,8 +1,6 @@
 package export
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -44,195 +42,6 @@ func totalSeconds(ts []timing) float64 {
 type continuation struct {
 	Table  string   `json:"table"`
 	Sheets []string `json:"sheets"`
-}
-
-// summaryDoc is summary.json. Struct fields keep the key order stable;
-// the breakdown maps are written with sorted keys by encoding/json.
-type summaryDoc struct {
-	Version        string           `json:"version"`
-	AsOf           string           `json:"as_of"`
-	Edition        string           `json:"edition"` // how the law was picked (auto, or a fixed edition)
-	Editions       []summaryEdition `json:"editions"`
-	CheckedThrough string           `json:"law_checked_through"`
-	Jobs           int              `json:"jobs"`
-	Counts         summaryCounts    `json:"counts"`
-	Inputs         []summaryInput   `json:"inputs"`
-	Continued      []continuation   `json:"continued_sheets"`
-	Upcoming       summaryAhead     `json:"next_14_days"`
-	Action         summaryAction    `json:"needs_action"`
-	Next           summaryNextDLs   `json:"next_open_deadlines"`
-	Verify         []verifyLine     `json:"verify"` // once per unverified rule: the open deadlines resting on it
-	Changes        *changesSummary  `json:"changes,omitempty"`
-	Timings        []timing         `json:"timings"`
-	Duration       float64          `json:"duration_seconds"`
-	Split          *summarySplitDoc `json:"split,omitempty"` // a split run's statewide summary
-	Slice          *summarySplitDoc `json:"slice,omitempty"` // a slice's
-	// Issue 32: the election days ahead, and whether this part reached
-	// the run's --fail-on (its mail is due).
-	Elections summaryElections `json:"election_days"`
-	FailOn    failOnDoc        `json:"fail_on"`
-	// Issue 35: the calendar input applied, and to whose rows (overrides.go).
-	Overrides []CalendarOverride `json:"calendar_overrides"`
-}
-
-type summaryCounts struct {
-	Vacancies     int            `json:"vacancies"`
-	RejectedRows  int            `json:"rejected_rows"`
-	Problems      int            `json:"problems"`
-	BlankRows     int            `json:"blank_rows"`
-	ByMethod      map[string]int `json:"by_method"`
-	BySeverity    map[string]int `json:"by_severity"`
-	ByCounty      map[string]int `json:"by_county"`
-	ByOfficeClass map[string]int `json:"by_office_class"`
-}
-
-type summaryInput struct {
-	Path     string   `json:"path"`
-	SHA256   string   `json:"sha256"`
-	Sheets   []string `json:"sheets"`
-	Rows     int      `json:"rows"`
-	Accepted int      `json:"accepted"`
-	Rejected int      `json:"rejected"`
-	Blank    int      `json:"blank"`
-	Unread   []string `json:"sheets_not_read,omitempty"`
-	Notes    []string `json:"notes,omitempty"`
-	// Issue 35: the sheets read though hidden, hiding rows, or filtered.
-	Hidden []HiddenSheet `json:"hidden,omitempty"`
-}
-
-type summaryAhead struct {
-	From  string          `json:"from"`
-	To    string          `json:"to"`
-	Count int             `json:"count"`
-	Shown []summaryOpenDL `json:"shown"`
-}
-
-type summaryOpenDL struct {
-	EffectiveDate string `json:"effective_date"`
-	Code          string `json:"code"`
-	Kind          string `json:"kind"`
-	WindowStart   string `json:"window_start"`
-	VacancyID     string `json:"vacancy_id"`
-	Office        string `json:"office"`
-	District      string `json:"district"`
-	County        string `json:"county"`
-	Citation      string `json:"citation"`
-	Verify        string `json:"verify"`        // the deadline's verify mark, "" when its date rests on read or corroborated text
-	IfNoSpecial   bool   `json:"if_no_special"` // applies only if no special election is held
-	DuplicateOf   string `json:"duplicate_of"`  // the rows the vacancy is also entered as (DUPLICATE_VACANCY), "" when none
-}
-
-// summaryAction is what Summary's first lists hold: the vacancies with
-// errors, then with warnings (each list capped at actionCap, soonest next
-// deadline first).
-type summaryAction struct {
-	Errors   int              `json:"errors"`
-	Warnings int              `json:"warnings"`
-	Shown    []summaryVacancy `json:"shown"`
-}
-
-type summaryVacancy struct {
-	Severity         string `json:"severity"`
-	VacancyID        string `json:"vacancy_id"`
-	Office           string `json:"office"`
-	District         string `json:"district"`
-	County           string `json:"county"`
-	Code             string `json:"code"`
-	Message          string `json:"message"`
-	Citation         string `json:"citation"`
-	OtherConflicts   int    `json:"other_conflicts"`
-	NextDeadline     string `json:"next_deadline"`
-	NextDeadlineDate string `json:"next_deadline_date"`
-}
-
-// summaryNextDLs is Summary's list of the next open deadlines, whatever
-// their distance.
-type summaryNextDLs struct {
-	Count int             `json:"count"` // open deadlines on and after the as-of date
-	Shown []summaryNextDL `json:"shown"`
-}
-
-// summaryNextDL is a next_14_days entry with what must be filed in words
-// and the days left.
-type summaryNextDL struct {
-	summaryOpenDL
-	Title    string `json:"title"`
-	DaysLeft int    `json:"days_left"`
-}
-
-func (u upcoming) json() summaryOpenDL {
-	return summaryOpenDL{u.date.String(), u.code, u.kind, u.windowStart.String(), u.vacancyID, u.office,
-		u.district, u.county, u.citation, u.verify, u.ifNoSpecial, u.dup}
-}
-
-func blankRows(info RunInfo) int {
-	n := 0
-	for _, in := range info.Inputs {
-		n += in.Blank
-	}
-	return n
-}
-
-func (w *Writer) summaryJSON(info RunInfo, ts []timing, cont []continuation) ([]byte, error) {
-	t := w.tally
-	sev := map[string]int{}
-	for _, c := range t.severityCounts() {
-		sev[c.Key] = c.Count
-	}
-	doc := summaryDoc{
-		Version: info.Version, AsOf: w.opts.AsOf.String(), Edition: w.lawChoice(), Editions: w.editionsUsed(),
-		CheckedThrough: w.checkedThrough().String(), Jobs: info.Jobs,
-		Counts: summaryCounts{Vacancies: t.vacancies, RejectedRows: t.rejected, Problems: t.problems,
-			BlankRows: blankRows(info), ByMethod: t.byMethod, BySeverity: sev, ByCounty: t.byCounty,
-			ByOfficeClass: t.byClass},
-		Inputs:    []summaryInput{},
-		Continued: cont,
-		Upcoming: summaryAhead{From: t.from.String(), To: t.to.String(), Count: t.upcomingTotal,
-			Shown: []summaryOpenDL{}},
-		Changes:  w.changesJSON(),
-		Timings:  ts,
-		Duration: totalSeconds(ts),
-	}
-	doc.Overrides = overridesJSON(info)
-	if doc.Continued == nil {
-		doc.Continued = []continuation{}
-	}
-	doc.Split, doc.Slice = w.splitDoc()
-	for _, in := range info.Inputs {
-		sheets := in.Sheets
-		if sheets == nil {
-			sheets = []string{}
-		}
-		doc.Inputs = append(doc.Inputs, summaryInput{in.Path, in.SHA256, sheets, in.Rows, in.Accepted,
-			in.Rejected, in.Blank, in.Unread, in.Notes, in.Hidden})
-	}
-	for _, u := range t.upcomingSorted() {
-		doc.Upcoming.Shown = append(doc.Upcoming.Shown, u.json())
-	}
-	doc.Action = summaryAction{Errors: t.errorTotal, Warnings: t.warningTotal, Shown: []summaryVacancy{}}
-	for _, list := range []*bounded[action]{&t.errors, &t.warnings} {
-		for _, a := range list.sorted() {
-			doc.Action.Shown = append(doc.Action.Shown, summaryVacancy{a.severity.String(), a.vacancyID, a.office,
-				a.district, a.county, a.code, a.message, a.citation, a.more, a.nextCode, a.next.String()})
-		}
-	}
-	doc.Next = summaryNextDLs{Count: t.openTotal, Shown: []summaryNextDL{}}
-	if !t.from.IsZero() {
-		for _, u := range t.nextDeadlines() {
-			doc.Next.Shown = append(doc.Next.Shown, summaryNextDL{u.json(), nextTitle(u, t.from), t.from.DaysUntil(u.date)})
-		}
-	}
-	doc.Verify = t.verify.lines()
-	doc.Elections = t.electionsJSON()
-	doc.FailOn = w.failOn(info)
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // office names with "&" stay readable
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("export: write %s: %w", summaryName, err)
-	}
-	return b.Bytes(), nil
 }
 
 // summaryWidths are Summary's columns. Its tables share them: what needs
@@ -300,7 +109,8 @@ func plural(n int, one, many string) string {
 // errors, then those with warnings, then the next open deadlines; the
 // legend and the counts below them, and the run's details (version, jobs,
 // inputs and their hashes, timings) last.
-func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) error {
+func (w *bookSink) writeSummary(run *Facts, ts []timing, cont []continuation) error {
+	info := run.RunInfo
 	wb := w.book
 	t := w.tally
 	// The vacancy_id column holds links, which LibreOffice does not wrap:
@@ -379,7 +189,7 @@ func (w *Writer) writeSummary(info RunInfo, ts []timing, cont []continuation) er
 
 // summaryActions lists the vacancies of one severity, soonest next
 // deadline first, each linked to its row on Vacancies.
-func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
+func (w *bookSink) summaryActions(s *summaryWriter, sev compute.Severity) error {
 	t := w.tally
 	list, total, name, ask, fill := &t.errors, t.errorTotal, "errors", "fix these first", xlsx.Red
 	if sev == compute.Warning {
@@ -403,10 +213,9 @@ func (w *Writer) summaryActions(s *summaryWriter, sev compute.Severity) error {
 			text(a.code), text(what), date(a.next)); err != nil {
 			return err
 		}
-		if a.sheet != "" {
-			if err := s.Link(1, "'"+a.sheet+"'!A"+strconv.Itoa(a.row)); err != nil {
-				return err
-			}
+		sheet, row := w.book.vacancies.PlaceOf(a.seq)
+		if err := s.Link(1, "'"+sheet+"'!A"+strconv.Itoa(row)); err != nil {
+			return err
 		}
 	}
 	if more := total - list.len(); more > 0 {
@@ -434,7 +243,7 @@ func (s *summaryWriter) inputNotes(in Input) error {
 
 // summaryNext lists the next open deadlines: at least the next
 // soonestCap, whatever their distance, and every one of the next 14 days.
-func (w *Writer) summaryNext(s *summaryWriter) error {
+func (w *bookSink) summaryNext(s *summaryWriter) error {
 	t := w.tally
 	if t.from.IsZero() {
 		return s.title("Next open deadlines: no as-of date was given.")
@@ -450,7 +259,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 		return err
 	}
 	for _, u := range next {
-		what := nextTitle(u, t.from)
+		what := w.opts.words.nextTitle(u, t.from)
 		if u.verify != "" {
 			what += " — verify the date (see Dates to verify)"
 		}
@@ -478,7 +287,7 @@ func (w *Writer) summaryNext(s *summaryWriter) error {
 // summaryVerify says, once per rule, how many open deadlines rest on text
 // still unverified and what to check their dates against; Deadlines marks
 // each such row in its verify column.
-func (w *Writer) summaryVerify(s *summaryWriter) error {
+func (w *bookSink) summaryVerify(s *summaryWriter) error {
 	lines := w.tally.verify.lines()
 	if w.tally.from.IsZero() || len(lines) == 0 {
 		return s.title("Dates to verify: none; every open deadline rests on text that was read or that the state board's calendar confirms.")
@@ -506,20 +315,20 @@ func (w *Writer) summaryVerify(s *summaryWriter) error {
 // window not yet open says when it opens. A signing period is named as
 // signing ("Signing designating petitions: the first day to sign is
 // 2027-02-24; signing ends on the last day to file them"), never as filing.
-func nextTitle(u upcoming, asOf compute.Date) string {
-	w := wordsFor(u.code)
+func (lw *lawWords) nextTitle(u upcoming, asOf compute.Date) string {
+	w := lw.of(u.code)
 	opens := u.kind == string(compute.Window) && u.windowStart.After(asOf)
 	switch {
 	case w.verb == "sign" && opens:
 		return "Signing " + w.what + ": the first day to sign is " + u.windowStart.String() + "; signing ends on the last day to file them"
 	case w.verb == "sign":
 		return "Signing " + w.what + " ends: the last day to file them"
-	case opens && u.code == "special_election":
-		return lastDayTitle(u.code) + " (the earliest: " + u.windowStart.String() + ")"
+	case opens && w.electionDay:
+		return lw.lastDayTitle(u.code) + " (the earliest: " + u.windowStart.String() + ")"
 	case opens:
-		return lastDayTitle(u.code) + " (filing opens " + u.windowStart.String() + ")"
+		return lw.lastDayTitle(u.code) + " (filing opens " + u.windowStart.String() + ")"
 	}
-	return lastDayTitle(u.code)
+	return lw.lastDayTitle(u.code)
 }
 
 // legendRow is one line of the legend: a sample cell in the style, and
@@ -540,7 +349,7 @@ var severityLegend = []struct{ severity, meaning string }{
 	{"(blank)", "No conflict."},
 }
 
-func (w *Writer) legendRows() []legendRow {
+func (w *part) legendRows() []legendRow {
 	sample := date(w.opts.AsOf)
 	if w.opts.AsOf.IsZero() {
 		sample = date(compute.D(2026, 1, 2))
@@ -549,7 +358,7 @@ func (w *Writer) legendRows() []legendRow {
 		{xlsx.Red, 0, text("error"), severityLegend[0].meaning},
 		{xlsx.Amber, 0, text("warning"), severityLegend[1].meaning},
 		{xlsx.NoFill, 0, text("info"), severityLegend[2].meaning + " Not highlighted."},
-		{xlsx.NoFill, xlsx.Rolled, sample, "A date moved to the next business day (Elec. Law § 1-106); rolled_over = yes."},
+		{xlsx.NoFill, xlsx.Rolled, sample, "A date moved to the next business day (" + w.opts.words.rollOver() + "); rolled_over = yes."},
 		{xlsx.NoFill, xlsx.Passed, text("passed"), "A deadline that needs nothing more: passed on the as-of date, met (the input records it done) or not applicable. On Deadlines these rows come after the open ones."},
 		{xlsx.NoFill, xlsx.RolledPassed, sample, "Both: moved, and needing nothing more."},
 		{xlsx.NoFill, xlsx.Linked, text("CODE"), "A link: a vacancy's conflicts cell goes to its most severe line on Conflicts; a Conflicts line's vacancy_id goes back to the vacancy."},
@@ -557,7 +366,7 @@ func (w *Writer) legendRows() []legendRow {
 	return rows
 }
 
-func (w *Writer) summaryLegend(s *summaryWriter) error {
+func (w *bookSink) summaryLegend(s *summaryWriter) error {
 	if err := s.Head("legend", "meaning"); err != nil {
 		return err
 	}
@@ -571,7 +380,7 @@ func (w *Writer) summaryLegend(s *summaryWriter) error {
 
 // summaryRun writes the run's details, last: what an operator checks,
 // not what a recipient acts on.
-func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []continuation) error {
+func (w *bookSink) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []continuation) error {
 	t := w.tally
 	if err := s.title("The run"); err != nil {
 		return err
@@ -635,7 +444,7 @@ func (w *Writer) summaryRun(s *summaryWriter, info RunInfo, ts []timing, cont []
 }
 
 // summaryEditions lists the editions and one-year acts the rows used.
-func (w *Writer) summaryEditions(s *summaryWriter) error {
+func (w *bookSink) summaryEditions(s *summaryWriter) error {
 	if err := s.Head("edition or act", "in force from", "act", "vacancies", "deadline rows"); err != nil {
 		return err
 	}

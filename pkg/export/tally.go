@@ -62,8 +62,6 @@ type action struct {
 	more                     int    // its other conflicts
 	next                     compute.Date
 	nextCode                 string
-	sheet                    string // its Vacancies row; "" without a workbook
-	row                      int
 }
 
 // less orders the list: the soonest next deadline first (none last), then
@@ -200,9 +198,9 @@ func (t *tally) deadlines(r *compute.Result, seq int) {
 	}
 }
 
-// action records a vacancy with an error or a warning; sheet and row are
-// its place on Vacancies.
-func (t *tally) action(r *compute.Result, seq int, sheet string, row int) {
+// action records a vacancy with an error or a warning; seq is its place
+// in input order (and so on Vacancies).
+func (t *tally) action(r *compute.Result, seq int) {
 	sev := r.Severity()
 	list, total := &t.errors, &t.errorTotal
 	switch sev {
@@ -221,7 +219,6 @@ func (t *tally) action(r *compute.Result, seq int, sheet string, row int) {
 	v := &r.Vacancy
 	a.vacancyID, a.seat, a.office, a.district, a.county = v.ID, officeInDistrict(v), v.Office, v.District, v.County
 	a.code, a.message, a.citation, a.more = c.Code, c.Message, c.Citation, len(r.Conflicts)-1
-	a.sheet, a.row = sheet, row
 	list.push(a)
 }
 

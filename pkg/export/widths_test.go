@@ -42,7 +42,7 @@ func TestCarriedColumnsOfAWideRow(t *testing.T) {
 // vacancyRow fills dst with one Vacancies row: the contract's columns, then
 // the extra columns by name (blank where the row has no such field).
 func vacancyRow(dst []value, r *compute.Result, extra []string) []value {
-	return vacancyRowFrom(dst, r, extra, text(r.Vacancy.Source.String()))
+	return vacancyRowFrom(dst, &vacancyOf{r: r, src: text(r.Vacancy.Source.String())}, extra)
 }
 
 func (v value) String() string { return v.csv() }

@@ -8,15 +8,18 @@ import (
 	"batch/pkg/nylaw"
 )
 
+// ny is New York's law's words, as a run of its law reads them.
+var ny = wordsOf(nylaw.NewYork)
+
 func TestDeadlineTitlesInWords(t *testing.T) {
 	assembly := compute.Vacancy{Office: "Member of Assembly", Class: compute.MemberOfAssembly, District: "043", County: "Kings"}
 	for _, c := range []struct{ name, got, want string }{
-		{"the issue's example", lastDayTitle("designating_petition") + " — " + seat(&assembly),
+		{"the issue's example", ny.lastDayTitle("designating_petition") + " — " + seat(&assembly),
 			"Last day to file designating petitions — Member of Assembly, Assembly District 43 (Kings)"},
-		{"a window's first day", firstDayTitle("independent_petition"), "First day to file independent nominating petitions"},
-		{"a convention is held, not filed", lastDayTitle("judicial_convention"), "Last day to hold the judicial district convention"},
-		{"the special election's window", firstDayTitle("special_election"), "Earliest day for the special election"},
-		{"a code a later edition adds reads as itself", lastDayTitle("some_new_certificate"), "Last day to file some new certificate"},
+		{"a window's first day", ny.firstDayTitle("independent_petition"), "First day to file independent nominating petitions"},
+		{"a convention is held, not filed", ny.lastDayTitle("judicial_convention"), "Last day to hold the judicial district convention"},
+		{"the special election's window", ny.firstDayTitle("special_election"), "Earliest day for the special election"},
+		{"a code a later edition adds reads as itself", ny.lastDayTitle("some_new_certificate"), "Last day to file some new certificate"},
 		{"a senate district", seat(&compute.Vacancy{Office: "State Senator", Class: compute.StateSenator, District: "7"}), "State Senator, Senate District 7"},
 		{"a congressional district", seat(&compute.Vacancy{Office: "Representative in Congress", Class: compute.USRepresentative, District: "12", County: "Yates"}),
 			"Representative in Congress, Congressional District 12 (Yates)"},
@@ -43,15 +46,15 @@ func TestEveryDeadlineCodeHasWords(t *testing.T) {
 			continue
 		}
 		n++
-		if _, known := deadlineTexts[r.Code]; !known {
+		if _, known := ny.texts[r.Code]; !known {
 			t.Errorf("deadline %s has no words", r.Code)
 		}
 	}
-	if n < len(deadlineOrder) {
-		t.Errorf("the rules table names %d deadlines, the words %d", n, len(deadlineOrder))
+	if n < len(ny.order) {
+		t.Errorf("the rules table names %d deadlines, the words %d", n, len(ny.order))
 	}
-	for _, code := range deadlineOrder {
-		if w, ok := deadlineTexts[code]; !ok || w.what == "" || w.who == "" {
+	for _, code := range ny.order {
+		if w, ok := ny.texts[code]; !ok || w.what == "" || w.who == "" {
 			t.Errorf("deadline %s: words %+v", code, w)
 		}
 	}

@@ -87,17 +87,17 @@ func calHeader(cells []string) (*calMapping, bool) {
 // may be left blank when the dates give it; reason and source say why the
 // row overrides the law and on what act. A bad row becomes Problems and no
 // Override.
-func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []Problem, error) {
+func CalendarOverrides(path string, sheetOnly bool) ([]compute.Override, []compute.Problem, error) {
 	return CalendarOverridesFor(path, sheetOnly, nil)
 }
 
 // CalendarOverridesFor is CalendarOverrides that also checks each code
 // against the deadline codes of law's editions: a code none of them has
-// would date nothing, so its row is a Problem with the nearest code
+// would date nothing, so its row is a compute.Problem with the nearest code
 // suggested. Two rows giving one year's primary, general or code
-// different dates are a Problem either way: which one was meant is not
+// different dates are a compute.Problem either way: which one was meant is not
 // for the tool to guess.
-func CalendarOverridesFor(path string, sheetOnly bool, law *compute.Law) ([]compute.Override, []Problem, error) {
+func CalendarOverridesFor(path string, sheetOnly bool, law *compute.Law) ([]compute.Override, []compute.Problem, error) {
 	cr := &calReader{file: baseName(path), codes: lawCodes(law), seen: map[calSlot]calSeen{}}
 	switch kind(path) {
 	case kindCSV:
@@ -122,7 +122,7 @@ type calReader struct {
 	m           *calMapping
 	dates       dateCells
 	out         []compute.Override
-	problems    []Problem
+	problems    []compute.Problem
 	codes       []string            // the law's deadline codes, sorted; nil: not checked
 	seen        map[calSlot]calSeen // what each year's primary, general and codes were given
 }
@@ -140,7 +140,7 @@ type calSeen struct {
 	date, start compute.Date
 }
 
-func calendarCSV(path string, cr *calReader) ([]compute.Override, []Problem, error) {
+func calendarCSV(path string, cr *calReader) ([]compute.Override, []compute.Problem, error) {
 	fh, err := regularfile.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ingest: %s: cannot read the file (%v)", shownPath(path), unwrapPath(err))
@@ -169,7 +169,7 @@ func calendarCSV(path string, cr *calReader) ([]compute.Override, []Problem, err
 		}
 		if t.perr != nil {
 			src := compute.Source{File: cr.file, Row: t.line}
-			cr.problems = append(cr.problems, Problem{Source: src, Message: fmt.Sprintf("the line cannot be read as CSV: %v", t.perr.Err)})
+			cr.problems = append(cr.problems, compute.Problem{Source: src, Code: compute.RowUnreadable, Message: fmt.Sprintf("the line cannot be read as CSV: %v", t.perr.Err)})
 			continue
 		}
 		cr.row(t.record, t.line)
@@ -180,7 +180,7 @@ func calendarCSV(path string, cr *calReader) ([]compute.Override, []Problem, err
 	return cr.out, cr.problems, nil
 }
 
-func calendarWorkbook(path string, sheetOnly bool, cr *calReader) ([]compute.Override, []Problem, error) {
+func calendarWorkbook(path string, sheetOnly bool, cr *calReader) ([]compute.Override, []compute.Problem, error) {
 	wb, err := openWorkbook(path, 0)
 	if err != nil {
 		return nil, nil, err
@@ -221,7 +221,7 @@ func calendarWorkbook(path string, sheetOnly bool, cr *calReader) ([]compute.Ove
 		}
 		if len(rows.issues) > 0 {
 			for _, is := range rows.issues {
-				cr.problems = append(cr.problems, Problem{Source: compute.Source{File: cr.file, Sheet: name, Row: rows.num},
+				cr.problems = append(cr.problems, compute.Problem{Source: compute.Source{File: cr.file, Sheet: name, Row: rows.num}, Code: compute.CellUnreadable,
 					Column: columnLetters(is.col + 1), Value: shorten(is.value, 200), Message: is.msg})
 			}
 			continue
@@ -250,9 +250,9 @@ func (cr *calReader) row(cells []string, row int) {
 		}
 		return ""
 	}
-	var probs []Problem
+	var probs []compute.Problem
 	problem := func(f int, value, msg string) {
-		probs = append(probs, Problem{Source: src, Column: m.names[f], Value: shorten(value, 200), Message: msg})
+		probs = append(probs, compute.Problem{Source: src, Code: compute.BadValue, Column: m.names[f], Value: shorten(value, 200), Message: msg})
 	}
 	ov := compute.Override{Source: src.String(), HolidayName: get(cHolidayName), Reason: get(cReason), Authority: get(cAuthority)}
 	for _, f := range []int{cHolidayName, cReason, cAuthority} {

@@ -409,7 +409,7 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 		if t.endLine > t.line {
 			lines = fmt.Sprintf(" (lines %d to %d)", t.line, t.endLine)
 		}
-		it := Item{Problems: []Problem{{Source: src, Value: shorten(long.prefix, 200),
+		it := Item{Problems: []compute.Problem{{Source: src, Code: compute.RowUnreadable, Value: shorten(long.prefix, 200),
 			Message: fmt.Sprintf("the row%s holds %s, more than the %s this tool reads as one CSV row; it was not read: a cell this long is not a vacancy (Excel allows %d characters a cell), so look for pasted data or a quote that does not close",
 				lines, byteCount(long.bytes), byteCount(MaxCSVRecordBytes), MaxCellChars)}}}
 		it.Vacancy.Source, it.Vacancy.ID = src, src.String()
@@ -417,7 +417,7 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 	}
 	if t.perr != nil {
 		src := sourceOf(p, t.line)
-		it := Item{Problems: []Problem{{Source: src, Message: fmt.Sprintf("the line cannot be read as CSV: %v", t.perr.Err)}}}
+		it := Item{Problems: []compute.Problem{{Source: src, Code: compute.RowUnreadable, Message: fmt.Sprintf("the line cannot be read as CSV: %v", t.perr.Err)}}}
 		it.Vacancy.Source, it.Vacancy.ID = src, src.String()
 		return s.item(it)
 	}
@@ -426,20 +426,20 @@ func csvRow(t *csvTable, p *rowParser, header int, s *sink) error {
 		s.blank()
 		return nil
 	}
-	var rowProblems []Problem
+	var rowProblems []compute.Problem
 	switch {
 	case len(rec) > header && !blankRow(rec[header:]):
-		rowProblems = []Problem{{Source: sourceOf(p, t.line),
+		rowProblems = []compute.Problem{{Source: sourceOf(p, t.line), Code: compute.RowUnreadable,
 			Message: fmt.Sprintf("the row has %d cells but the header has %d: a separator too many, or a value that needs quotes", lastNonBlank(rec), header)}}
 	case len(rec) < header:
-		rowProblems = []Problem{{Source: sourceOf(p, t.line),
+		rowProblems = []compute.Problem{{Source: sourceOf(p, t.line), Code: compute.RowUnreadable,
 			Message: fmt.Sprintf("the row has %d cells but the header has %d: a cell or separator is missing", len(rec), header)}}
 	}
 	if len(rec) > header && rowProblems == nil {
 		rec = rec[:header]
 	}
 	for _, mc := range t.mixed {
-		s.note(Problem{Source: sourceOf(p, t.line), Column: p.m.name(mc.col), Value: shorten(mc.value, 200),
+		s.note(compute.Problem{Source: sourceOf(p, t.line), Column: p.m.name(mc.col), Value: shorten(mc.value, 200),
 			Message: fmt.Sprintf("the cell mixes UTF-8 with bytes of another encoding; those bytes were read as Windows-1252, giving %s: check the text, and save the file as UTF-8", quote(shorten(mc.value, 200)))})
 	}
 	it := p.parse(rec, t.line, rowProblems)

@@ -3,6 +3,8 @@ package ingest
 import (
 	"fmt"
 	"strings"
+
+	"batch/pkg/compute"
 )
 
 // The error values a spreadsheet shows in a cell whose formula failed,
@@ -42,7 +44,7 @@ func errorValueMessage(column, c string) string {
 // showFirstCells gives each whole-row problem that shows no value the
 // row's first cells, so that the analyst can tell which vacancy it was
 // (two rows sharing a row number are otherwise alike on Errors).
-func showFirstCells(probs []Problem, cells []string, unread []bool) {
+func showFirstCells(probs []compute.Problem, cells []string, unread []bool) {
 	shown := ""
 	for i := range probs {
 		if probs[i].Column != "" || probs[i].Value != "" {

@@ -201,13 +201,13 @@ func TestCountyWorkbook(t *testing.T) {
 		}
 	})
 	t.Run("a bad row lists every problem, in column order", func(t *testing.T) {
-		want := []Problem{
-			{Source: src("Kings", 9), Column: "Office Title", Message: `office is blank: name the office, e.g. "Member of Assembly" or "Town Supervisor"`},
-			{Source: src("Kings", 9), Column: "County", Value: "Schenectedy", Message: `"Schenectedy" is not a New York county. Did you mean Schenectady?`},
-			{Source: src("Kings", 9), Column: "Reason", Value: "fell asleep", Message: unknownCauseMessage("fell asleep")},
-			{Source: src("Kings", 9), Column: "Date of Event", Value: "46027", Message: `"46027" is a number, not a date: format the cell as a date, or ` + dateForms},
-			{Source: src("Kings", 9), Column: "May be appointed", Value: "maybe", Message: `"maybe" is not yes or no; write yes/no, y/n, true/false or 1/0, or leave it blank`},
-			{Source: src("Kings", 9), Column: "Next Full Term Year", Value: "26", Message: `"26" is not a year: write four digits, e.g. 2026`},
+		want := []compute.Problem{
+			{Source: src("Kings", 9), Code: compute.BadValue, Column: "Office Title", Message: `office is blank: name the office, e.g. "Member of Assembly" or "Town Supervisor"`},
+			{Source: src("Kings", 9), Code: compute.BadValue, Column: "County", Value: "Schenectedy", Message: `"Schenectedy" is not a New York county. Did you mean Schenectady?`},
+			{Source: src("Kings", 9), Code: compute.BadValue, Column: "Reason", Value: "fell asleep", Message: unknownCauseMessage("fell asleep")},
+			{Source: src("Kings", 9), Code: compute.BadValue, Column: "Date of Event", Value: "46027", Message: `"46027" is a number, not a date: format the cell as a date, or ` + dateForms},
+			{Source: src("Kings", 9), Code: compute.BadValue, Column: "May be appointed", Value: "maybe", Message: `"maybe" is not yes or no; write yes/no, y/n, true/false or 1/0, or leave it blank`},
+			{Source: src("Kings", 9), Code: compute.BadValue, Column: "Next Full Term Year", Value: "26", Message: `"26" is not a year: write four digits, e.g. 2026`},
 		}
 		if got := byID["K-4"].Problems; !reflect.DeepEqual(got, want) {
 			t.Fatalf("problems\n got %#v\nwant %#v", got, want)
@@ -221,7 +221,7 @@ func TestCountyWorkbook(t *testing.T) {
 		}
 	})
 	t.Run("an unknown office class; oath not filed counted from term start", func(t *testing.T) {
-		want := []Problem{{Source: src("Erie", 3), Column: "Class", Value: "mayor",
+		want := []compute.Problem{{Source: src("Erie", 3), Code: compute.BadValue, Column: "Class", Value: "mayor",
 			// issue 34: a mayor outside New York City is a village's or a city's
 			Message: `"mayor" is not an office class. Did you mean village or city? Use one of ` + classList + `, or leave it blank to derive it from the office`}}
 		if got := byID["E-2"].Problems; !reflect.DeepEqual(got, want) {
@@ -235,7 +235,7 @@ func TestCountyWorkbook(t *testing.T) {
 		}
 	})
 	t.Run("a date the European way", func(t *testing.T) {
-		want := []Problem{{Source: src("Erie", 5), Column: "Date", Value: "13/45/2020",
+		want := []compute.Problem{{Source: src("Erie", 5), Code: compute.BadValue, Column: "Date", Value: "13/45/2020",
 			Message: `"13/45/2020" is not a date: there is no month 13; ` + dateForms}}
 		if got := byID["E-4"].Problems; !reflect.DeepEqual(got, want) {
 			t.Fatalf("problems %#v", got)
@@ -244,7 +244,7 @@ func TestCountyWorkbook(t *testing.T) {
 	// Issue 35: not "blank", which sent the analyst looking for an empty
 	// cell that shows a date in Excel.
 	t.Run("a formula is not evaluated: without a saved value it says so", func(t *testing.T) {
-		want := []Problem{{Source: src("Erie", 6), Column: "Date",
+		want := []compute.Problem{{Source: src("Erie", 6), Code: compute.CellUnreadable, Column: "Date",
 			Message: "formula with no saved value: open and save it in Excel, which computes and saves its value (a script wrote the formula without one), or type the value"}}
 		if got := byID["E-5"].Problems; !reflect.DeepEqual(got, want) {
 			t.Fatalf("problems %#v", got)
@@ -278,7 +278,7 @@ func TestCalendarSheet(t *testing.T) {
 	if !reflect.DeepEqual(ov, want) {
 		t.Errorf("overrides\n got %+v\nwant %+v", ov, want)
 	}
-	wantP := []Problem{{Source: compute.Source{File: "counties.xlsx", Sheet: "Calendar", Row: 4}, Column: "Primary Date", Value: "2026-09-14",
+	wantP := []compute.Problem{{Source: compute.Source{File: "counties.xlsx", Sheet: "Calendar", Row: 4}, Code: compute.BadValue, Column: "Primary Date", Value: "2026-09-14",
 		Message: "2026-09-14 is not in 2027, the row's year"}}
 	if !reflect.DeepEqual(probs, wantP) {
 		t.Errorf("problems %#v", probs)
@@ -310,9 +310,9 @@ func TestCalendarCSV(t *testing.T) {
 	if !reflect.DeepEqual(ov, want) {
 		t.Errorf("overrides %+v", ov)
 	}
-	wantP := []Problem{
-		{Source: compute.Source{File: "cal.csv", Row: 4}, Column: "year", Value: "2031", Message: "the row sets nothing: give primary_date, general_date or holiday"},
-		{Source: compute.Source{File: "cal.csv", Row: 5}, Column: "holiday", Value: "not a day", Message: `"not a day" is not a date; ` + dateForms},
+	wantP := []compute.Problem{
+		{Source: compute.Source{File: "cal.csv", Row: 4}, Code: compute.BadValue, Column: "year", Value: "2031", Message: "the row sets nothing: give primary_date, general_date or holiday"},
+		{Source: compute.Source{File: "cal.csv", Row: 5}, Code: compute.BadValue, Column: "holiday", Value: "not a day", Message: `"not a day" is not a date; ` + dateForms},
 	}
 	if !reflect.DeepEqual(probs, wantP) {
 		t.Errorf("problems %#v", probs)
@@ -353,14 +353,14 @@ func TestSemicolonCSV(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 	src := func(line int) compute.Source { return compute.Source{File: "semicolon.csv", Row: line} }
-	want := map[string][]Problem{
+	want := map[string][]compute.Problem{
 		"S-1":             nil,
-		"S-2":             {{Source: src(5), Value: "S-2 | Representative in Congress | moved out of district | 3/1/2026", Message: "the row has 8 cells but the header has 6: a separator too many, or a value that needs quotes"}},
-		"semicolon.csv:6": {{Source: src(6), Message: `the line cannot be read as CSV: bare " in non-quoted-field`}},
-		"S-4":             {{Source: src(7), Column: "term_end", Message: "term_end is blank: a vacancy by term_expiration needs the date the term ends"}},
+		"S-2":             {{Source: src(5), Code: compute.RowUnreadable, Value: "S-2 | Representative in Congress | moved out of district | 3/1/2026", Message: "the row has 8 cells but the header has 6: a separator too many, or a value that needs quotes"}},
+		"semicolon.csv:6": {{Source: src(6), Code: compute.RowUnreadable, Message: `the line cannot be read as CSV: bare " in non-quoted-field`}},
+		"S-4":             {{Source: src(7), Code: compute.BadValue, Column: "term_end", Message: "term_end is blank: a vacancy by term_expiration needs the date the term ends"}},
 		"S-5":             nil,
 	}
-	got := map[string][]Problem{}
+	got := map[string][]compute.Problem{}
 	for _, it := range items {
 		got[it.Vacancy.ID] = it.Problems
 	}
@@ -394,7 +394,7 @@ func TestOverlongCell(t *testing.T) {
 		t.Fatal(err)
 	}
 	items, st := readAll(t, path, Options{})
-	want := []Problem{{Source: compute.Source{File: "long.csv", Row: 2}, Column: "notes", Value: strings.Repeat("x", 200) + "…",
+	want := []compute.Problem{{Source: compute.Source{File: "long.csv", Row: 2}, Code: compute.CellUnreadable, Column: "notes", Value: strings.Repeat("x", 200) + "…",
 		Message: "the cell holds 40000 characters, more than Excel's limit of 32767"}}
 	if st.Rejected != 1 || !reflect.DeepEqual(items[0].Problems, want) {
 		t.Fatalf("problems %#v", items[0].Problems)

@@ -78,7 +78,7 @@ func (s *sink) nearMisses(m *mapping, sheet string) {
 			continue
 		}
 		if f := nearField(c.name); f != fExtra && m.where[f] < 0 {
-			s.note(Problem{Source: compute.Source{File: s.file, Sheet: sheet}, Column: c.name,
+			s.note(compute.Problem{Source: compute.Source{File: s.file, Sheet: sheet}, Column: c.name,
 				Message: fmt.Sprintf("the column %s was carried through unread: did you mean %s? Rename the header to read it", quote(c.name), fieldNames[f])})
 		}
 	}

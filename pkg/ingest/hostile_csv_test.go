@@ -145,12 +145,12 @@ func TestNULByteRejectsItsRow(t *testing.T) {
 	msg := func(col string) string {
 		return col + " contains a NUL byte (U+0000, shown as \uFFFD), a sign of a damaged file or pasted binary data: retype the value"
 	}
-	want := [][]Problem{
-		{{Source: src(2), Column: "office", Value: "Town Super\uFFFDvisor", Message: msg("office")}},
+	want := [][]compute.Problem{
+		{{Source: src(2), Code: compute.CellUnreadable, Column: "office", Value: "Town Super\uFFFDvisor", Message: msg("office")}},
 		// One problem for the cause, not a second "is not a cause".
-		{{Source: src(3), Column: "cause", Value: "de\uFFFDath", Message: msg("cause")}},
+		{{Source: src(3), Code: compute.CellUnreadable, Column: "cause", Value: "de\uFFFDath", Message: msg("cause")}},
 		// A carried-through column too: it would reach the outputs.
-		{{Source: src(4), Column: "board", Value: "a\uFFFDb", Message: msg("board")}},
+		{{Source: src(4), Code: compute.CellUnreadable, Column: "board", Value: "a\uFFFDb", Message: msg("board")}},
 		nil,
 	}
 	for i, it := range items {

@@ -13,20 +13,11 @@ import (
 	"batch/pkg/compute"
 )
 
-// Problem is one thing wrong with one input cell or row: an entry on the
-// Errors sheet and in errors.csv.
-type Problem struct {
-	Source  compute.Source
-	Column  string // the input column's header text; "" for a whole-row problem
-	Value   string // the cell's text as found
-	Message string // a plain sentence: what is wrong and what would be right
-}
-
 // Item is one non-blank input row: accepted when Problems is empty, rejected
 // (every problem listed) otherwise. Vacancy.Source is always set.
 type Item struct {
 	Vacancy  compute.Vacancy
-	Problems []Problem
+	Problems []compute.Problem
 }
 
 // Options configure one read. The zero value reads every sheet.
@@ -93,13 +84,13 @@ type FileStats struct {
 	// Notes are what the analyst should know about rows that were read
 	// all the same (a cell whose encoding had to be guessed), at most
 	// maxNotes of them; NotesLeftOut counts the rest.
-	Notes        []Problem
+	Notes        []compute.Problem
 	NotesLeftOut int
 
 	// Unread lists, as problems of a whole sheet (Source.Row 0), the
 	// sheets that hold data but no header row: none of their rows could be
 	// read as vacancies. They belong on Errors, and count as errors.
-	Unread []Problem
+	Unread []compute.Problem
 
 	// Skipped lists the sheets of a workbook that were not read as
 	// vacancies, with the reason (the Calendar sheet, a sheet with no
@@ -160,7 +151,7 @@ func ReadFile(ctx context.Context, path string, opts Options, emit func(Item) er
 	switch kind(path) {
 	case kindWorkbook:
 		if kindByName(path) != kindWorkbook {
-			s.note(Problem{Source: compute.Source{File: s.file},
+			s.note(compute.Problem{Source: compute.Source{File: s.file},
 				Message: "read as an Excel workbook, which it is, although its name does not end in .xlsx"})
 		}
 		err = readWorkbook(ctx, path, opts, s)
@@ -233,7 +224,8 @@ func (s *sink) extraColumns(m *mapping, sheet string) {
 // otherwise note every row.
 const maxNotes = 100
 
-func (s *sink) note(p Problem) {
+func (s *sink) note(p compute.Problem) {
+	p.Code = compute.Note
 	if len(s.stats.Notes) < maxNotes {
 		s.stats.Notes = append(s.stats.Notes, p)
 		return

@@ -58,14 +58,14 @@ func blankRow(cells []string) bool {
 
 // parse reads one non-blank row. rowProblems are whole-row problems found
 // by the reader (a ragged CSV record); they come first.
-func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
+func (p *rowParser) parse(cells []string, row int, rowProblems []compute.Problem) Item {
 	src := compute.Source{File: p.file, Sheet: p.sheet, Row: row}
 	it := Item{Vacancy: compute.Vacancy{Source: src}, Problems: rowProblems}
 	v := &it.Vacancy
 	m := p.m
 
 	problem := func(f field, value, msg string) {
-		it.Problems = append(it.Problems, Problem{Source: src, Column: m.columnName(f), Value: shorten(value, 200), Message: msg})
+		it.Problems = append(it.Problems, compute.Problem{Source: src, Code: compute.BadValue, Column: m.columnName(f), Value: shorten(value, 200), Message: msg})
 	}
 
 	if cap(p.unread) < len(cells) {
@@ -83,21 +83,21 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 		switch {
 		case len(c) > MaxCellChars && utf8.RuneCountInString(c) > MaxCellChars:
 			p.unread[i] = true
-			it.Problems = append(it.Problems, Problem{Source: src, Column: name(), Value: shorten(c, 200),
+			it.Problems = append(it.Problems, compute.Problem{Source: src, Code: compute.CellUnreadable, Column: name(), Value: shorten(c, 200),
 				Message: fmt.Sprintf("the cell holds %d characters, more than Excel's limit of %d", utf8.RuneCountInString(c), MaxCellChars)})
 		case strings.IndexByte(c, 0) >= 0:
 			// No one types a NUL: it comes from a damaged file or binary
 			// data pasted in, and programs that end strings at it would
 			// read a different value than the one shown.
 			p.unread[i] = true
-			it.Problems = append(it.Problems, Problem{Source: src, Column: name(),
+			it.Problems = append(it.Problems, compute.Problem{Source: src, Code: compute.CellUnreadable, Column: name(),
 				Value:   shorten(strings.ReplaceAll(c, "\x00", "\uFFFD"), 200),
 				Message: fmt.Sprintf("%s contains a NUL byte (U+0000, shown as \uFFFD), a sign of a damaged file or pasted binary data: retype the value", name())})
 		case i < len(m.cols) && m.cols[i].field != fExtra && m.cols[i].field != fNotes && isErrorValue(c):
 			// A failed formula in a column the vacancy is computed from; in
 			// notes and carried columns it is carried as it stands.
 			p.unread[i] = true
-			it.Problems = append(it.Problems, Problem{Source: src, Column: name(), Value: strings.TrimSpace(c), Message: errorValueMessage(name(), c)})
+			it.Problems = append(it.Problems, compute.Problem{Source: src, Code: compute.CellUnreadable, Column: name(), Value: strings.TrimSpace(c), Message: errorValueMessage(name(), c)})
 		}
 	}
 	for _, i := range p.reported {
@@ -306,7 +306,7 @@ func (p *rowParser) parse(cells []string, row int, rowProblems []Problem) Item {
 
 // sortProblems puts a row's cell problems in the order of the columns of
 // the sheet, as the analyst reads them.
-func (p *rowParser) sortProblems(probs []Problem) {
+func (p *rowParser) sortProblems(probs []compute.Problem) {
 	pos := func(name string) int {
 		for i, c := range p.m.cols {
 			if c.name == name {

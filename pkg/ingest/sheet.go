@@ -295,22 +295,22 @@ func (r *sheetRows) isDateCell(i int, raw string) bool {
 
 // rowProblems are the problems of the current row's values, located by
 // the sheet's header.
-func (r *sheetRows) rowProblems(p *rowParser) []Problem {
+func (r *sheetRows) rowProblems(p *rowParser) []compute.Problem {
 	if len(r.issues) == 0 {
 		return nil
 	}
-	probs := make([]Problem, 0, len(r.issues)+1)
+	probs := make([]compute.Problem, 0, len(r.issues)+1)
 	for _, is := range r.issues {
 		if is.noValue && !p.m.computedFrom(is.col) {
 			continue // carried as it is: blank
 		}
-		col := ""
+		col, code := "", compute.RowUnreadable
 		if is.col >= 0 {
-			col = p.m.name(is.col)
+			col, code = p.m.name(is.col), compute.CellUnreadable
 			p.reported = append(p.reported, is.col)
 		}
-		probs = append(probs, Problem{Source: compute.Source{File: p.file, Sheet: p.sheet, Row: r.num},
-			Column: col, Value: shorten(is.value, 200), Message: is.msg})
+		probs = append(probs, compute.Problem{Source: compute.Source{File: p.file, Sheet: p.sheet, Row: r.num},
+			Code: code, Column: col, Value: shorten(is.value, 200), Message: is.msg})
 	}
 	return probs
 }

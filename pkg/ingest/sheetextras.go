@@ -214,10 +214,10 @@ func (r *sheetRows) mergeNotes(s *sink, headerRow int) {
 			}
 			msg = across
 		}
-		s.note(Problem{Source: src, Message: msg})
+		s.note(compute.Problem{Source: src, Message: msg})
 	}
 	if ms.leftOut > 0 {
-		s.note(Problem{Source: src, Message: fmt.Sprintf("the sheet merges more than %d ranges: the %d after them were not read", sheetscan.MaxMerges, ms.leftOut)})
+		s.note(compute.Problem{Source: src, Message: fmt.Sprintf("the sheet merges more than %d ranges: the %d after them were not read", sheetscan.MaxMerges, ms.leftOut)})
 	}
 }
 
@@ -282,7 +282,7 @@ func (s *sink) hiddenNote(h HiddenPart) {
 		parts = append(parts, "a filter is set on "+h.Filter+" (it hides no row)")
 	}
 	s.stats.Hidden = append(s.stats.Hidden, h)
-	s.note(Problem{Source: compute.Source{File: s.file, Sheet: h.Sheet},
+	s.note(compute.Problem{Source: compute.Source{File: s.file, Sheet: h.Sheet},
 		Message: strings.Join(parts, "; ") + ": every row was read all the same; check that the hidden ones are meant to be vacancies"})
 }
 

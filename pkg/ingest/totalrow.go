@@ -118,6 +118,6 @@ func (s *sink) totalNote(p *rowParser, row int, what string) {
 	if p.sheet == "" {
 		where = "line"
 	}
-	s.note(Problem{Source: compute.Source{File: p.file, Sheet: p.sheet},
+	s.note(compute.Problem{Source: compute.Source{File: p.file, Sheet: p.sheet},
 		Message: fmt.Sprintf("%s %d is a total row (%s), not a vacancy: it was not read, nor counted among the rows", where, row, what)})
 }

@@ -484,7 +484,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		rows.merged(n, headerRow)
 		probs := rows.rowProblems(p)
 		if wb.rows.usedTwice(n) {
-			probs = append(probs, Problem{Source: compute.Source{File: p.file, Sheet: name, Row: n},
+			probs = append(probs, compute.Problem{Source: compute.Source{File: p.file, Sheet: name, Row: n}, Code: compute.RowUnreadable,
 				Message: fmt.Sprintf("row number %d is used by more than one row of the sheet's XML (a damaged file, or one not written by Excel): each such row is listed here; check which one holds the vacancy", n)})
 		}
 		if len(probs) == 0 && blankRow(rows.cells) {
@@ -527,10 +527,10 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		case loose.template:
 			s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "the template's own column guide or dropdown lists"})
 		case loose.prose():
-			s.note(Problem{Source: compute.Source{File: s.file, Sheet: name}, Message: loose.proseNote()})
+			s.note(compute.Problem{Source: compute.Source{File: s.file, Sheet: name}, Message: loose.proseNote()})
 			s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "text without a header row, a date or a table: noted on Summary"})
 		default:
-			s.stats.Unread = append(s.stats.Unread, Problem{Source: compute.Source{File: s.file, Sheet: name},
+			s.stats.Unread = append(s.stats.Unread, compute.Problem{Source: compute.Source{File: s.file, Sheet: name}, Code: compute.SheetNotRead,
 				Message: loose.unreadMessage()})
 			s.stats.Skipped = append(s.stats.Skipped, SkippedSheet{Name: name, Reason: "holds data but no header row naming office and cause: listed on Errors"})
 		}

@@ -175,6 +175,7 @@ var (
 var regimeNYC = c.Regime{
 	Code: codeNYC, Classes: nycClasses, Shape: c.ShapeCharter, ComputeAs: c.OtherOffice,
 	Words:    "an office of the City of New York",
+	Named:    "the New York City Charter before and after its 2019 amendment",
 	Editions: []c.Edition{nycV0, nycV1},
 	Authority: c.Authority{Cite: "N.Y.C. Charter §§ 10(c), 24(c), 25(b), 81(e), 94(c)",
 		Words: "the mayor, public advocate, comptroller, borough presidents and council members: filled by popular election in the charter's manner, not by Pub. Off. Law § 42",

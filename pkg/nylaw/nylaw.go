@@ -24,6 +24,7 @@ var NewYork = c.NewLaw(c.Law{
 	RollOver:    rollOver,
 	Words:       deadlineWords,
 	Filing:      filingOffices,
+	Guide:       guide,
 	Cites: c.Citations{
 		Vacancy:     citePOL30,
 		VacancyTerm: citePOL30_1,

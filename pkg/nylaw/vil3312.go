@@ -110,6 +110,7 @@ var villageV0 = c.Edition{
 var regimeVillage = c.Regime{
 	Code: codeVillageLaw, Classes: villageClasses, Shape: c.ShapeAppointment, ComputeAs: c.OtherOffice,
 	Words:    "a village office",
+	Named:    citeVIL3312,
 	Editions: []c.Edition{villageV0},
 	Authority: c.Authority{Cite: citeVIL3312,
 		Words: "elective village offices (mayor, trustee, village justice): Village Law § 3-312 and Election Law article 15, not Pub. Off. Law § 42",

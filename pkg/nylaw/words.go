@@ -9,7 +9,9 @@ import c "batch/pkg/compute"
 // reads first (Summary, the calendar file, the Column guide). A code a later
 // edition adds needs its words here (TestEveryDeadlineCodeHasWords).
 // Primary marks the deadlines of the designating route, which serve the
-// primary whatever election fills the vacancy.
+// primary whatever election fills the vacancy; Special those of a special
+// election (§ 42(3)), whose window is the election's own day
+// (ElectionDay).
 var deadlineWords = []c.DeadlineWords{
 	{Code: dlDesignatingSigning, Primary: true, Verb: "sign", What: "designating petitions",
 		Who: "the party's enrolled voters; a signature made before the first day is not counted"},
@@ -45,19 +47,19 @@ var deadlineWords = []c.DeadlineWords{
 		Who: "the committee to fill vacancies named in the independent petition"},
 	{Code: "proclamation_deadline", Verb: "issue", What: "the proclamation of a special election",
 		Who: "the governor"},
-	{Code: "special_election", Verb: "hold", What: "the special election",
+	{Code: "special_election", Verb: "hold", What: "the special election", Special: true, ElectionDay: true,
 		Who: "the governor's proclamation sets the day, within this window"},
-	{Code: "special_party_nomination_certificate", Verb: "file", What: "certificates of party nomination for the special election",
+	{Code: "special_party_nomination_certificate", Special: true, Verb: "file", What: "certificates of party nomination for the special election",
 		Who: "the party committee that makes the nomination"},
-	{Code: "special_party_accept_decline", Verb: "file", What: "certificates accepting or declining a party nomination for the special election",
+	{Code: "special_party_accept_decline", Special: true, Verb: "file", What: "certificates accepting or declining a party nomination for the special election",
 		Who: "each person nominated"},
-	{Code: "special_party_vacancy_declination", Verb: "file", What: "certificates filling a vacancy left by a declined party nomination for the special election",
+	{Code: "special_party_vacancy_declination", Special: true, Verb: "file", What: "certificates filling a vacancy left by a declined party nomination for the special election",
 		Who: "the party committee that fills the vacancy"},
-	{Code: "special_independent_petition", Verb: "file", What: "independent nominating petitions for the special election",
+	{Code: "special_independent_petition", Special: true, Verb: "file", What: "independent nominating petitions for the special election",
 		Who: "candidates of an independent body (the petitions carry voters' signatures)"},
-	{Code: "special_independent_accept_decline", Verb: "file", What: "certificates accepting or declining an independent nomination for the special election",
+	{Code: "special_independent_accept_decline", Special: true, Verb: "file", What: "certificates accepting or declining an independent nomination for the special election",
 		Who: "each person nominated"},
-	{Code: "special_independent_vacancy_declination", Verb: "file", What: "certificates filling a vacancy left by a declined independent nomination for the special election",
+	{Code: "special_independent_vacancy_declination", Special: true, Verb: "file", What: "certificates filling a vacancy left by a declined independent nomination for the special election",
 		Who: "the committee to fill vacancies named in the independent petition"},
 	// A village election's nominations (Elec. Law § 15-108).
 	{Code: dlVillageCaucus, Verb: "hold", What: "the party caucus that nominates for the village election",

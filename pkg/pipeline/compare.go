@@ -12,7 +12,6 @@ import (
 	"batch/pkg/changes"
 	"batch/pkg/compute"
 	"batch/pkg/export"
-	"batch/pkg/ingest"
 )
 
 // ChangeSummary is what the comparison with the earlier run found.
@@ -23,6 +22,10 @@ type ChangeSummary struct {
 	Total   int
 	Counts  map[changes.Kind]int
 	ActNow  int // changes to act on: what the digest lists under Needs action (--fail-on action)
+	// Passed and DueSoon count the deadlines passed since the compared run
+	// and those due within --soon days: the changes the calendar alone
+	// brings.
+	Passed, DueSoon int
 }
 
 // newComparer starts this run's snapshot: every run leaves one, compared
@@ -123,7 +126,7 @@ func compare(opts Options, cmp *changes.Comparer, w *export.Writer) (*changes.Ou
 	var base *changes.Baseline
 	var skip *changes.Skip
 	if opts.Compare != "" {
-		path := changes.Resolve(opts.Compare, opts.OutDir)
+		path := changes.Resolve(opts.Compare, opts.Dir)
 		base, skip = changes.Open(path, cmp.Header(), opts.Compare == "auto")
 		defer base.Close()
 	}
@@ -147,7 +150,7 @@ func compare(opts Options, cmp *changes.Comparer, w *export.Writer) (*changes.Ou
 
 func summarise(o *changes.Outcome) ChangeSummary {
 	return ChangeSummary{Status: o.Status, Reason: o.Reason, Changed: o.Changed(), Total: o.Total, Counts: o.Counts,
-		ActNow: o.ActNow}
+		ActNow: o.ActNow, Passed: o.Counts[changes.DeadlinePassed], DueSoon: o.Counts[changes.DeadlineSoon]}
 }
 
 // rulesVersion is a fingerprint of the law's whole rule table, every
@@ -176,13 +179,4 @@ func calendarFingerprint(ov []compute.Override) string {
 		fmt.Fprintln(h, l)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// problemText is a rejected row's first problem as the changes name it.
-func problemText(p ingest.Problem) string {
-	col := p.Column
-	if col == "" {
-		col = "row"
-	}
-	return fmt.Sprintf("%s %q: %s", col, p.Value, p.Message)
 }

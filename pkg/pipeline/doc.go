@@ -12,10 +12,12 @@
 //
 //	phase one  inputs ──ingest──▶ rows ──pool: compute──▶ deadline rows; spill,
 //	           duplicates, plan
-//	phase two  spill ──pool: compute──▶ + cross-row conflicts ──▶ export (xlsx,
-//	           csv, ics, json, digest: temporary files, renamed when complete)
-//	                                              └──▶ changes: the snapshot, and
-//	                                                   the comparison with the last run
+//	phase two  spill ──pool: compute──▶ + cross-row conflicts ──▶ export: a sink per
+//	           format (workbook, CSV tables, calendar, summary.json, digest,
+//	           deadlines.jsonl), temporary files, renamed when complete
+//	                                              └──▶ changes: the snapshot, and the
+//	                                                   comparison with the last run,
+//	                                                   facts the sinks word
 //
 // With --split (split.go), phase one also notes each row's place in the
 // spill under each of its values; while phase two writes the statewide
@@ -26,6 +28,7 @@
 //	spill ──by place, one value's rows──▶ compute ──▶ export: by-county/<value>/
 //
 // Data flows one way: ingest knows nothing of compute's results, compute
-// knows nothing of files, export only writes what it is given. Run is the
+// knows nothing of files, changes answers what changed in facts, export
+// only writes what it is given, with the words of the run's law. Run is the
 // whole job without the command line, so it is tested directly.
 package pipeline

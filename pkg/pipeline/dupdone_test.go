@@ -35,8 +35,9 @@ func TestADuplicateRecordsTheActDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	sum, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, Jobs: 2, AsOf: compute.D(2027, 3, 1),
-		Formats: []string{export.XLSX, export.CSV, export.ICS, export.JSON}, Split: "county"})
+	sum, err := Run(context.Background(), Options{Inputs: []string{in}, Jobs: 2, Split: "county",
+		Outputs: Outputs{Dir: out, AsOf: compute.D(2027, 3, 1), Formats: []string{export.XLSX, export.CSV, export.ICS, export.JSON}},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -205,7 +205,8 @@ func TestTwoPeoplesVacanciesOfOneSeatAreNotDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if _, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, Formats: []string{export.CSV}, AsOf: asOf, Jobs: 2}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{in}, Jobs: 2,
+		Outputs: Outputs{Dir: out, Formats: []string{export.CSV}, AsOf: asOf}}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(out, "conflicts.csv"))
@@ -394,7 +395,7 @@ func TestSpillKeysAreTheRowsKeys(t *testing.T) {
 			Extra: []compute.Field{{Name: "x", Value: "y"}}}}
 	}
 	rejected := row("R", "Mayor", "", "Hudson", "")
-	rejected.Problems = []ingest.Problem{{Column: "county", Value: "Hudson", Message: "not a county"}}
+	rejected.Problems = []compute.Problem{{Column: "county", Value: "Hudson", Message: "not a county"}}
 	items := []ingest.Item{
 		row("A", "Town Supervisor", "Berne", "Albany", "Jane Roe"),
 		rejected,

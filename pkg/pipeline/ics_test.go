@@ -36,8 +36,9 @@ func TestCalendarHoldsNoUIDTwice(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			sum, err := Run(context.Background(), Options{Inputs: c.inputs, OutDir: out, Jobs: 2,
-				Formats: []string{export.ICS, export.XLSX}, AsOf: compute.D(2026, 3, 10)})
+			sum, err := Run(context.Background(), Options{Inputs: c.inputs, Jobs: 2,
+				Outputs: Outputs{Dir: out, Formats: []string{export.ICS, export.XLSX}, AsOf: compute.D(2026, 3, 10)},
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,8 +98,9 @@ func TestCalendarImports(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	if _, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, Jobs: 2,
-		Formats: []string{export.ICS}, AsOf: compute.D(2026, 1, 15), Split: "county"}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{in}, Jobs: 2, Split: "county",
+		Outputs: Outputs{Dir: out, Formats: []string{export.ICS}, AsOf: compute.D(2026, 1, 15)},
+	}); err != nil {
 		t.Fatal(err)
 	}
 	events := importICS(t, filepath.Join(out, "deadlines.ics"))

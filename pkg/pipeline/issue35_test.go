@@ -68,8 +68,9 @@ func TestCalendarSheetAppliesToItsOwnRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	if _, err := Run(context.Background(), Options{Inputs: []string{book, erie}, OutDir: out, AsOf: compute.D(2026, 11, 30),
-		Formats: []string{export.CSV, export.JSON, export.Digest}}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{book, erie},
+		Outputs: Outputs{Dir: out, AsOf: compute.D(2026, 11, 30), Formats: []string{export.CSV, export.JSON, export.Digest}},
+	}); err != nil {
 		t.Fatal(err)
 	}
 	digest, _ := os.ReadFile(filepath.Join(out, "digest.txt"))
@@ -109,8 +110,9 @@ func TestCalendarSheetAppliesToItsOwnRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	out2 := filepath.Join(dir, "out2")
-	if _, err := Run(context.Background(), Options{Inputs: []string{erie}, CalendarFile: cal, OutDir: out2, AsOf: compute.D(2026, 11, 30),
-		Formats: []string{export.CSV, export.JSON}}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{erie}, CalendarFile: cal,
+		Outputs: Outputs{Dir: out2, AsOf: compute.D(2026, 11, 30), Formats: []string{export.CSV, export.JSON}},
+	}); err != nil {
 		t.Fatal(err)
 	}
 	if day, why := deadlineOf(t, out2, "E-1", "designating_petition"); day != "2027-04-02" || !strings.Contains(why, "calendar input cal.csv:2") {

@@ -32,7 +32,7 @@ type phaseOneResult struct {
 	extraAt    []extraOrigin     // where each of extra was first met
 	extraKey   map[string]string // ingest.ColumnKey → its spelling in extra
 	rename     map[string]string // a spelling met in the input → its spelling in extra
-	unread     []ingest.Problem  // sheets that hold data but no header, for Errors
+	unread     []compute.Problem // sheets that hold data but no header, for Errors
 	split      *splitter         // --split: each row's place in the spill, by value
 	mu         sync.Mutex        // finishRow's
 	idsDone    bool              // resolveIDs ran
@@ -327,7 +327,7 @@ func (p *phaseOneResult) checkColumns(opts Options) error {
 
 // wholeNote is a note on a whole input or sheet: "v.csv: …" or
 // "v.xlsx, sheet "Read me": …".
-func wholeNote(n ingest.Problem) string {
+func wholeNote(n compute.Problem) string {
 	if n.Source.Sheet != "" {
 		return fmt.Sprintf("%s, sheet %q: %s", n.Source.File, n.Source.Sheet, n.Message)
 	}
@@ -381,7 +381,7 @@ func phaseTwo(ctx context.Context, opts Options, cal *calendars, p *phaseOneResu
 					}
 				}
 				t := time.Now()
-				rec := changes.FromRejected(&c.items[i].Vacancy, problemText(ps[0]))
+				rec := changes.FromRejected(&c.items[i].Vacancy, &ps[0])
 				if err := cmp.Add(&rec); err != nil {
 					return err
 				}

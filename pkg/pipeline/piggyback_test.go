@@ -36,8 +36,9 @@ func runCSV(t *testing.T, body string) map[string][]map[string]string {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	if _, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, Formats: []string{export.CSV},
-		AsOf: compute.D(2026, 1, 5), Jobs: 2}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{in}, Jobs: 2,
+		Outputs: Outputs{Dir: out, Formats: []string{export.CSV}, AsOf: compute.D(2026, 1, 5)},
+	}); err != nil {
 		t.Fatal(err)
 	}
 	tables := map[string][]map[string]string{}
@@ -132,7 +133,8 @@ func TestSameDateProvisoAcrossTheBatch(t *testing.T) {
 // checked says so in its log.
 func TestStaleLawDataIsLogged(t *testing.T) {
 	var buf strings.Builder
-	opts := withDefaults(Options{Log: slog.New(slog.NewTextHandler(&buf, nil)), AsOf: compute.D(2027, 6, 1)})
+	opts := withDefaults(Options{Log: slog.New(slog.NewTextHandler(&buf, nil)),
+		Outputs: Outputs{AsOf: compute.D(2027, 6, 1)}})
 	warnStale(opts)
 	if !strings.Contains(buf.String(), "last checked on 2026-12-01") {
 		t.Errorf("log %q", buf.String())

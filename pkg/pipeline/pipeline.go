@@ -19,19 +19,22 @@ import (
 	"batch/pkg/nylaw"
 )
 
+// Outputs are what a run writes, as export takes them: the output folder
+// (Dir), the formats, the as-of date the deadlines are judged against
+// (the run computes with it too), the calendar file's choices, --soon and
+// --fail-on. The run fills in the calendar and whether it compares.
+type Outputs = export.Options
+
 // Options is one run, as the command line or a test describes it.
 type Options struct {
-	Inputs       []string // .xlsx, .xlsm, .csv or "-"
-	Stdin        io.Reader
-	OutDir       string
-	Formats      []string // any of export.XLSX, CSV, ICS, JSON
-	AsOf         compute.Date
-	CalendarFile string       // --calendar; "" for none
-	Sheet        string       // --sheet; "" for every recognised sheet
-	Jobs         int          // workers; < 1 means one per CPU
-	ICSFrom      compute.Date // deadlines.ics leaves out the events before it; zero: none
-	ICSAll       bool         // deadlines.ics holds every applicable deadline, not only the open ones
-	ICSAlarm     string       // each event's reminder: "3d", "none"; empty: export's default
+	Inputs []string // .xlsx, .xlsm, .csv or "-"
+	Stdin  io.Reader
+	// Outputs: Dir "" is "out"; Formats none, xlsx, csv and json; Soon 0
+	// is changes.DefaultSoon, below 0 none.
+	Outputs
+	CalendarFile string // --calendar; "" for none
+	Sheet        string // --sheet; "" for every recognised sheet
+	Jobs         int    // workers; < 1 means one per CPU
 	Version      string
 	Log          *slog.Logger // nil: no log lines
 	// Split, when set, also writes one folder per value of this column
@@ -42,14 +45,12 @@ type Options struct {
 	// (nylaw.NewYork); Law.Fixed gives one edition for every date.
 	Law *compute.Law
 	// Compare is the earlier run to compare with (issue 12): "" for none,
-	// "auto" for the snapshot already in OutDir, else an output folder or
-	// a snapshot file. Soon: deadlines due within so many days are
-	// listed among the changes (0: changes.DefaultSoon).
+	// "auto" for the snapshot already in Dir, else an output folder or a
+	// snapshot file. Outputs.Soon: deadlines due within so many days are
+	// listed among the changes (0: changes.DefaultSoon); Outputs.FailOn,
+	// what every summary.json judges its part by (its fail_on block), the
+	// exit code staying the caller's.
 	Compare string
-	Soon    int
-	// FailOn is --fail-on, which every summary.json judges its part by
-	// (its fail_on block); the exit code stays the caller's.
-	FailOn export.FailOn
 	// explain keeps each result's step-by-step reasoning (Find, for batch
 	// explain); other runs do without it.
 	explain bool
@@ -133,16 +134,13 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 	// writer of the rest is made once phase one has planned every row
 	// (plan.go).
 	start = time.Now()
-	wopts := export.Options{
-		Dir: opts.OutDir, Formats: opts.Formats, AsOf: opts.AsOf, Calendar: cal,
-		ICSFrom: opts.ICSFrom, ICSAll: opts.ICSAll, ICSAlarm: opts.ICSAlarm, Changes: opts.Compare != "",
-		Soon: max(opts.Soon, 0), FailOn: opts.FailOn,
-	}
+	wopts := opts.Outputs
+	wopts.Calendar, wopts.Changes, wopts.Soon = cal, opts.Compare != "", max(opts.Soon, 0)
 	if opts.Soon == 0 {
 		wopts.Soon = changes.DefaultSoon
 	}
 	start1 := func() (*export.Deadlines, error) {
-		folder, err := export.OpenFolder(opts.OutDir)
+		folder, err := export.OpenFolder(opts.Dir)
 		if err != nil {
 			return nil, err
 		}
@@ -264,14 +262,14 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 			}
 		}
 	}
-	opts.Log.Info("written", "dir", opts.OutDir, "formats", strings.Join(opts.Formats, ","),
+	opts.Log.Info("written", "dir", opts.Dir, "formats", strings.Join(opts.Formats, ","),
 		"seconds", roundSeconds(time.Since(start)))
 
 	p1.fill(&sum)
 	if totals.BySeverity != nil {
 		sum.BySeverity = totals.BySeverity
 	}
-	sum.OutDir = opts.OutDir
+	sum.OutDir = opts.Dir
 	sum.Files = totals.Files
 	sum.Run = totals.Run
 	return sum, nil
@@ -289,7 +287,7 @@ type Flagged struct {
 // (its source when it gives none).
 type Rejected struct {
 	ID string
-	ingest.Problem
+	compute.Problem
 }
 
 // Check reads and computes like Run but writes nothing: it returns the
@@ -358,7 +356,7 @@ func Find(ctx context.Context, opts Options, id string) ([]compute.Result, error
 	}
 	var found []compute.Result
 	var ordinals []int32
-	var rejected []ingest.Problem
+	var rejected []compute.Problem
 	ordinal := int32(0)
 	near := nearestID{want: id}
 	p1, err := phaseOne(ctx, opts, cal, func(it *ingest.Item, r *compute.Result) error {
@@ -452,8 +450,8 @@ func withDefaults(opts Options) Options {
 	if len(opts.Formats) == 0 {
 		opts.Formats = []string{export.XLSX, export.CSV, export.JSON}
 	}
-	if opts.OutDir == "" {
-		opts.OutDir = "out"
+	if opts.Dir == "" {
+		opts.Dir = "out"
 	}
 	if opts.Law == nil {
 		opts.Law = nylaw.NewYork
@@ -476,7 +474,7 @@ func warnStale(opts Options) {
 
 // calendarProblems fails the run on a bad calendar row: every date of the
 // run depends on the calendar, so guessing past one is worse than stopping.
-func calendarProblems(problems []ingest.Problem) error {
+func calendarProblems(problems []compute.Problem) error {
 	if len(problems) == 0 {
 		return nil
 	}

@@ -220,8 +220,8 @@ func TestRunOnHostileInputsLeavesNothingRunning(t *testing.T) {
 			g0, f0 := runtime.NumGoroutine(), openFiles(t)
 
 			sum, err := runGuarded(t, context.Background(), Options{
-				Inputs: []string{path}, OutDir: out, AsOf: asOf, Jobs: 3,
-				Formats: []string{export.XLSX, export.CSV, export.ICS, export.JSON},
+				Inputs: []string{path}, Jobs: 3,
+				Outputs: Outputs{Dir: out, AsOf: asOf, Formats: []string{export.XLSX, export.CSV, export.ICS, export.JSON}},
 			})
 			if err != nil {
 				t.Logf("failed as a whole: %v", err)
@@ -286,7 +286,8 @@ func TestCancelledRunsStopCleanly(t *testing.T) {
 			} else {
 				time.AfterFunc(after, cancel)
 			}
-			_, err := runGuarded(t, ctx, Options{Inputs: []string{input}, OutDir: out, AsOf: asOf, Jobs: 2})
+			_, err := runGuarded(t, ctx, Options{Inputs: []string{input}, Jobs: 2,
+				Outputs: Outputs{Dir: out, AsOf: asOf}})
 			cancel()
 			switch {
 			case err == nil:
@@ -313,7 +314,8 @@ func TestFailedExportStopsCleanly(t *testing.T) {
 	}
 	input := bigCSV(t, 2_000)
 	g0, f0 := runtime.NumGoroutine(), openFiles(t)
-	_, err := runGuarded(t, context.Background(), Options{Inputs: []string{input}, OutDir: filepath.Join(file, "out"), AsOf: asOf, Jobs: 3})
+	_, err := runGuarded(t, context.Background(), Options{Inputs: []string{input}, Jobs: 3,
+		Outputs: Outputs{Dir: filepath.Join(file, "out"), AsOf: asOf}})
 	if err == nil || !strings.Contains(err.Error(), "a-file") {
 		t.Errorf("want an error naming the folder, got %v", err)
 	}
@@ -332,7 +334,8 @@ func TestRowsAccountedAcrossInputs(t *testing.T) {
 	dir := generated(t, generatedFiles...)
 	inputs = append(inputs, filepath.Join(dir, "hidden-sheets.xlsx"), filepath.Join(dir, "merged-cells.xlsx"), filepath.Join(dir, "formula-dates.xlsx"))
 	out := t.TempDir()
-	sum, err := runGuarded(t, context.Background(), Options{Inputs: inputs, OutDir: out, AsOf: asOf, Jobs: 4})
+	sum, err := runGuarded(t, context.Background(), Options{Inputs: inputs, Jobs: 4,
+		Outputs: Outputs{Dir: out, AsOf: asOf}})
 	if err != nil {
 		t.Fatal(err)
 	}

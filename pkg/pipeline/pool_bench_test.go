@@ -126,8 +126,9 @@ func BenchmarkRun(b *testing.B) {
 		stop := heapProfiles(b, dir, 5*time.Second)
 		defer stop()
 	}
-	opts := Options{Inputs: []string{in}, OutDir: filepath.Join(dir, "out"),
-		AsOf: compute.D(2026, 11, 30), Split: os.Getenv("BATCH_BENCH_SPLIT")}
+	opts := Options{Inputs: []string{in}, Split: os.Getenv("BATCH_BENCH_SPLIT"),
+		Outputs: Outputs{Dir: filepath.Join(dir, "out"), AsOf: compute.D(2026, 11, 30)},
+	}
 	if os.Getenv("BATCH_BENCH_COMPARE") != "" {
 		// The next night (issue 12): the same input a day later, compared
 		// with this run's outputs, the digest too.

@@ -17,7 +17,7 @@ import (
 func progressSeen(t *testing.T, inputs ...string) (reading, writing [][2]int, sum Summary) {
 	t.Helper()
 	var mu sync.Mutex
-	opts := Options{Inputs: inputs, OutDir: t.TempDir(), Formats: []string{export.CSV}, AsOf: asOf, Jobs: 2,
+	opts := Options{Inputs: inputs, Jobs: 2,
 		Progress: func(phase string, rows, total int) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -26,7 +26,9 @@ func progressSeen(t *testing.T, inputs ...string) (reading, writing [][2]int, su
 			} else {
 				writing = append(writing, [2]int{rows, total})
 			}
-		}}
+		},
+		Outputs: Outputs{Dir: t.TempDir(), Formats: []string{export.CSV}, AsOf: asOf},
+	}
 	sum, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -92,13 +94,14 @@ func TestProgressKnowsTheTotal(t *testing.T) {
 		head := b.String()[:64<<10]
 		f := strings.NewReader(head[:strings.LastIndexByte(head, '\n')+1])
 		var reading [][2]int
-		_, err := Run(context.Background(), Options{Inputs: []string{"-"}, Stdin: f, OutDir: t.TempDir(),
-			Formats: []string{export.CSV}, AsOf: asOf, Jobs: 2,
+		_, err := Run(context.Background(), Options{Inputs: []string{"-"}, Stdin: f, Jobs: 2,
 			Progress: func(phase string, rows, total int) {
 				if phase == "reading" {
 					reading = append(reading, [2]int{rows, total})
 				}
-			}})
+			},
+			Outputs: Outputs{Dir: t.TempDir(), Formats: []string{export.CSV}, AsOf: asOf},
+		})
 		if err != nil {
 			t.Fatal(err)
 		}

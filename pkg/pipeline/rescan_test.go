@@ -77,7 +77,8 @@ func TestRowNumbersGoingBackAreReadAgainCheckedFirst(t *testing.T) {
 	in := withRowNumberAgain(t, 60, 40, 12)
 	run := func(checkFirst bool) (Summary, string) {
 		out := t.TempDir()
-		opts := Options{Inputs: []string{in}, OutDir: out, AsOf: asOf, Formats: []string{"csv"}, checkFirst: checkFirst}
+		opts := Options{Inputs: []string{in}, checkFirst: checkFirst,
+			Outputs: Outputs{Dir: out, AsOf: asOf, Formats: []string{"csv"}}}
 		sum, err := runGuarded(t, context.Background(), opts)
 		if err != nil {
 			t.Fatal(err)

@@ -62,10 +62,11 @@ func (s *spill) putRef(it *ingest.Item) (spillRef, error) {
 		e.uint(1)
 		e.source(it.Vacancy.Source)
 		e.uint(uint64(len(it.Problems)))
-		for _, p := range it.Problems {
+		for _, p := range it.Problems { // problemFields strings each
 			e.str(p.Column)
 			e.str(p.Value)
 			e.str(p.Message)
+			e.str(p.Code)
 		}
 	} else {
 		e.uint(0)
@@ -241,6 +242,10 @@ type spillHead struct {
 // Decoding every field of every row there, on one CPU, was a visible cost
 // of each pass. The source's file and sheet, the same on row after row,
 // are made strings once for each run of rows that share them.
+// problemFields is how many strings a spilled problem is: its column,
+// value, message and code.
+const problemFields = 4
+
 func (sr *spillReader) nextHead(h *spillHead) bool {
 	if !sr.nextBytes() {
 		return false
@@ -251,7 +256,7 @@ func (sr *spillReader) nextHead(h *spillHead) bool {
 	row := d.int()
 	if kind == 1 {
 		n := d.uint()
-		for i := uint64(0); i < n*3 && d.err == nil; i++ {
+		for i := uint64(0); i < n*problemFields && d.err == nil; i++ {
 			d.bytes()
 		}
 	}
@@ -283,8 +288,8 @@ func decodeItem(d *decoder, it *ingest.Item) error {
 			d.err = errCorrupt
 		}
 		for i := uint64(0); i < n && d.err == nil; i++ {
-			it.Problems = append(it.Problems, ingest.Problem{
-				Source: it.Vacancy.Source, Column: d.str(), Value: d.str(), Message: d.str(),
+			it.Problems = append(it.Problems, compute.Problem{
+				Source: it.Vacancy.Source, Column: d.str(), Value: d.str(), Message: d.str(), Code: d.str(),
 			})
 		}
 	}

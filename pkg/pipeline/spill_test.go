@@ -40,7 +40,7 @@ func TestSpillGivesBackEveryRowAsWritten(t *testing.T) {
 	}}
 	rejected := ingest.Item{
 		Vacancy: compute.Vacancy{Source: compute.Source{File: "b.csv", Row: 3}},
-		Problems: []ingest.Problem{
+		Problems: []compute.Problem{
 			{Source: compute.Source{File: "b.csv", Row: 3}, Column: "event_date", Value: "13/45/2020", Message: "not a date"},
 			{Source: compute.Source{File: "b.csv", Row: 3}, Column: "county", Value: "Schenectedy", Message: "Did you mean Schenectady?"},
 		},
@@ -77,7 +77,7 @@ func TestSpillHeadsAreTheRecordsOwn(t *testing.T) {
 		{Vacancy: compute.Vacancy{ID: "A-1", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 2}, Office: "Mayor"}},
 		{Vacancy: compute.Vacancy{ID: "A-2", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 3}}},
 		{Vacancy: compute.Vacancy{ID: "bad", Source: compute.Source{File: "a.xlsx", Sheet: "Upstate", Row: 4}},
-			Problems: []ingest.Problem{{Column: "cause", Value: "x", Message: "not a cause"}, {Column: "county", Value: "y", Message: "z"}}},
+			Problems: []compute.Problem{{Column: "cause", Value: "x", Message: "not a cause"}, {Column: "county", Value: "y", Message: "z"}}},
 		{Vacancy: compute.Vacancy{Source: compute.Source{File: "a.xlsx", Sheet: "Downstate", Row: 2}}},
 		{Vacancy: compute.Vacancy{ID: "B-1", Source: compute.Source{File: "b.csv", Row: 9}, Notes: "n"}},
 	}
@@ -110,7 +110,7 @@ func TestPoolKeepsInputOrderWhateverTheWorkers(t *testing.T) {
 					it := ingest.Item{Vacancy: compute.Vacancy{ID: fmt.Sprint(i), Office: "Town Clerk",
 						Cause: compute.Death, EventDate: compute.D(2026, 1, 1).AddDays(i % 700)}}
 					if i%97 == 0 {
-						it.Problems = []ingest.Problem{{Message: "bad"}}
+						it.Problems = []compute.Problem{{Message: "bad"}}
 					}
 					if err := emit(it); err != nil {
 						return err

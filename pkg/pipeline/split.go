@@ -28,13 +28,17 @@ import (
 //     (a county cell listing several counties gives several), and the
 //     row's place in the spill is appended to each value's list: 16 bytes
 //     a row and value, nothing else is kept;
-//   - after the statewide outputs are finished (their buffers released),
-//     the folders are written one after another, in folder order: each
-//     slice's rows are read back from the spill by place, in input order,
-//     computed again on the pool (cheaper than storing results), given the
-//     cross-row conflicts the statewide rows got, and handed to the
-//     slice's own export Writer, twice as the statewide one was fed
-//     (deadlines, then the rest). One slice's workbook is open at a time;
+//   - once phase one is over (the cross-row conflicts known), the folders
+//     are written, in folder order, on goroutines of their own while the
+//     statewide outputs are (sliceRun): one while the statewide rows are
+//     written, sliceWriters once they are all. Each slice's rows are read
+//     back from the spill by place, in input order, computed again on its
+//     goroutine (cheaper than storing results), given the cross-row
+//     conflicts the statewide rows got, and handed once, rows and problems
+//     in input order, to the slice's own export Writer, planned from the
+//     slice's own counts (export.Slices.Open); each folder's snapshot and
+//     comparison are its own. At most sliceWriters workbooks are open at
+//     a time;
 //   - the statewide Commit writes index.csv and puts the whole set in
 //     place as one: a failure or an interrupt before it leaves the previous
 //     set whole.
@@ -465,7 +469,7 @@ func (w *sliceWorker) write(b *bucket) error {
 					return err
 				}
 			}
-			rec = changes.FromRejected(&w.it.Vacancy, problemText(w.it.Problems[0]))
+			rec = changes.FromRejected(&w.it.Vacancy, &w.it.Problems[0])
 		} else {
 			run.p.finishRow(ref.ord, &w.r)
 			if err := sw.Result(&w.r); err != nil {
@@ -514,7 +518,7 @@ func (run *sliceRun) compare(cmp *changes.Comparer, sw *export.Writer, folder, p
 	var base *changes.Baseline
 	var skip *changes.Skip
 	if run.opts.Compare != "" {
-		snap := changes.Resolve(run.opts.Compare, run.opts.OutDir)
+		snap := changes.Resolve(run.opts.Compare, run.opts.Dir)
 		path := filepath.Join(filepath.Dir(snap), run.p.split.folder, prev, changes.SnapshotName)
 		base, skip = changes.Open(path, cmp.Header(), true)
 		defer base.Close()

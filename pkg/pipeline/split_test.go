@@ -135,8 +135,9 @@ func TestSplitByCountyOnTheSamples(t *testing.T) {
 	inputs := []string{filepath.Join("..", "..", "samples", "statewide.xlsx"), filepath.Join("testdata", "split", "multicounty.csv")}
 	// On 2026-08-03, 37 deadlines fall due in the next 14 days: Summary
 	// lists them, with their vacancies.
-	sum, err := Run(context.Background(), Options{Inputs: inputs, OutDir: out, AsOf: compute.D(2026, 8, 3), Jobs: 2,
-		Formats: []string{export.XLSX, export.CSV, export.JSON}, Split: "county"})
+	sum, err := Run(context.Background(), Options{Inputs: inputs, Jobs: 2, Split: "county",
+		Outputs: Outputs{Dir: out, AsOf: compute.D(2026, 8, 3), Formats: []string{export.XLSX, export.CSV, export.JSON}},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,8 +351,9 @@ func TestSplitFolderNamesAreSafeAndDistinct(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	if _, err := Run(context.Background(), Options{Inputs: []string{in}, OutDir: out, AsOf: asOf, Jobs: 2,
-		Formats: []string{export.XLSX, export.JSON}, Split: "Recipient"}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{in}, Jobs: 2, Split: "Recipient",
+		Outputs: Outputs{Dir: out, AsOf: asOf, Formats: []string{export.XLSX, export.JSON}},
+	}); err != nil {
 		t.Fatal(err)
 	}
 	parent := filepath.Join(out, "by-recipient")
@@ -444,8 +446,9 @@ func TestSplitFolderNamesAreSafeAndDistinct(t *testing.T) {
 // A column no input has is refused before anything is written.
 func TestSplitOnAMissingColumnWritesNothing(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	_, err := Run(context.Background(), Options{Inputs: []string{filepath.Join("testdata", "split", "multicounty.csv")},
-		OutDir: out, AsOf: asOf, Split: "recipient"})
+	_, err := Run(context.Background(), Options{Inputs: []string{filepath.Join("testdata", "split", "multicounty.csv")}, Split: "recipient",
+		Outputs: Outputs{Dir: out, AsOf: asOf},
+	})
 	var se SplitError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), `"recipient"`) {
 		t.Errorf("want a SplitError naming the column, got %v", err)
@@ -459,8 +462,9 @@ func TestSplitOnAMissingColumnWritesNothing(t *testing.T) {
 // from its office.
 func TestSplitByOfficeClass(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	if _, err := Run(context.Background(), Options{Inputs: []string{filepath.Join("..", "..", "samples", "statewide.csv")},
-		OutDir: out, AsOf: asOf, Jobs: 2, Formats: []string{export.CSV, export.JSON}, Split: "Office Class"}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{filepath.Join("..", "..", "samples", "statewide.csv")}, Jobs: 2, Split: "Office Class",
+		Outputs: Outputs{Dir: out, AsOf: asOf, Formats: []string{export.CSV, export.JSON}},
+	}); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]int{}
@@ -549,7 +553,8 @@ func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := Run(context.Background(), Options{Inputs: []string{samples}, OutDir: out, AsOf: asOf, Jobs: 2, Split: "county"}); err != nil {
+	if _, err := Run(context.Background(), Options{Inputs: []string{samples}, Jobs: 2, Split: "county",
+		Outputs: Outputs{Dir: out, AsOf: asOf}}); err != nil {
 		t.Fatal(err)
 	}
 	before, files := snapshotOut(t, out)
@@ -581,8 +586,9 @@ func TestASliceThatFailsLeavesThePreviousSetWhole(t *testing.T) {
 			}
 			defer func() { sliceHook = nil }()
 			// Another input, so that a mix of the two sets would show.
-			_, err := Run(ctx, Options{Inputs: []string{samples, filepath.Join("testdata", "split", "multicounty.csv")},
-				OutDir: out, AsOf: asOf, Jobs: 2, Split: "county"})
+			_, err := Run(ctx, Options{Inputs: []string{samples, filepath.Join("testdata", "split", "multicounty.csv")}, Jobs: 2, Split: "county",
+				Outputs: Outputs{Dir: out, AsOf: asOf},
+			})
 			switch {
 			case tc.cancel && !errors.Is(err, context.Canceled):
 				t.Fatalf("want the interrupt, got %v", err)
@@ -637,8 +643,9 @@ func TestEachFolderIsComparedWithItsOwnLastNight(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	night := func(day int) {
 		t.Helper()
-		if _, err := Run(context.Background(), Options{Inputs: []string{a, b}, OutDir: out, AsOf: compute.D(2026, 8, day), Jobs: 2,
-			Formats: []string{export.XLSX, export.JSON, export.Digest}, Split: "county", Compare: "auto"}); err != nil {
+		if _, err := Run(context.Background(), Options{Inputs: []string{a, b}, Jobs: 2, Split: "county", Compare: "auto",
+			Outputs: Outputs{Dir: out, AsOf: compute.D(2026, 8, day), Formats: []string{export.XLSX, export.JSON, export.Digest}},
+		}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -17,8 +17,10 @@ import (
 // each linked to its own row on Vacancies, and the warnings follow.
 func TestSamplesSummaryListsTheErrorsFirst(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	sum, err := Run(context.Background(), Options{Inputs: []string{"../../samples/statewide.xlsx"}, OutDir: out,
-		Jobs: 2, Formats: []string{export.XLSX}, AsOf: compute.D(2026, 11, 30)})
+	sum, err := Run(context.Background(), Options{Inputs: []string{"../../samples/statewide.xlsx"},
+		Jobs:    2,
+		Outputs: Outputs{Dir: out, Formats: []string{export.XLSX}, AsOf: compute.D(2026, 11, 30)},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func (e UsageError) Error() string { return "pipeline: " + e.msg }
 // is refused before anything is read or written (issue 35), whether it
 // is the analyst's file or the tool's own output fed back.
 func inputsOutsideOutputs(opts Options) error {
-	out, err := os.Stat(opts.OutDir)
+	out, err := os.Stat(opts.Dir)
 	if err != nil {
 		return nil // no folder yet: no input is in it
 	}
@@ -44,9 +44,9 @@ func inputsOutsideOutputs(opts Options) error {
 			continue // the reading names it
 		}
 		for _, name := range names {
-			if there, err := os.Stat(filepath.Join(opts.OutDir, name)); err == nil && os.SameFile(fi, there) {
+			if there, err := os.Stat(filepath.Join(opts.Dir, name)); err == nil && os.SameFile(fi, there) {
 				return UsageError{fmt.Sprintf("the input %s is the output folder's %s, which this run writes: batch never reads an input where it writes its outputs; "+
-					"move the input out of %s (or give -o another folder, such as -o out)", printable.Name(in), name, printable.Name(opts.OutDir))}
+					"move the input out of %s (or give -o another folder, such as -o out)", printable.Name(in), name, printable.Name(opts.Dir))}
 			}
 		}
 		// Inside .batch, or inside a folder output: an ancestor of the
@@ -57,7 +57,7 @@ func inputsOutsideOutputs(opts Options) error {
 				base := filepath.Base(d)
 				if strings.EqualFold(base, ".batch") || slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, base) }) {
 					return UsageError{fmt.Sprintf("the input %s is inside the output folder's %s, which this run writes: batch never reads an input where it writes its outputs; "+
-						"copy the input out of %s first", printable.Name(in), base, printable.Name(opts.OutDir))}
+						"copy the input out of %s first", printable.Name(in), base, printable.Name(opts.Dir))}
 				}
 			}
 			if parent == d {

@@ -43,7 +43,7 @@ func (s *splitter) addWithdrawn(opts Options) {
 	if opts.Compare == "" {
 		return
 	}
-	dir := filepath.Join(filepath.Dir(changes.Resolve(opts.Compare, opts.OutDir)), s.folder)
+	dir := filepath.Join(filepath.Dir(changes.Resolve(opts.Compare, opts.Dir)), s.folder)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return

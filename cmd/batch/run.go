@@ -4,22 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"batch/internal/printable"
-	"batch/pkg/changes"
 	"batch/pkg/compute"
-	"batch/pkg/export"
-	"batch/pkg/ingest"
-	"batch/pkg/nylaw"
 	"batch/pkg/pipeline"
 )
+
+// batch run: compute every vacancy of the inputs and write the outputs
+// (pipeline.Run), then map what it found to the exit status --fail-on asks.
 
 func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	opts, err := commonOptions(c, stdin)
@@ -38,7 +35,7 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	if failOn.changed && opts.Compare == "" {
 		return usagef("--fail-on changed needs --compare PREV (or --compare auto)")
 	}
-	if failOn.action && opts.Compare == "" && !slices.Contains(opts.Formats, export.Digest) {
+	if failOn.action && opts.Compare == "" && !slices.Contains(opts.Formats, pipeline.Digest) {
 		return usagef("--fail-on action acts on the digest's Needs action: give --compare PREV (or --compare auto), or --format …,digest")
 	}
 	switch soon := c.Int("soon"); {
@@ -54,7 +51,7 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	opts.ICSAll = c.Bool("ics-all")
 	opts.ICSAlarm = c.String("ics-alarm")
-	if err := export.CheckICSAlarm(opts.ICSAlarm); err != nil {
+	if err := pipeline.CheckICSAlarm(opts.ICSAlarm); err != nil {
 		return usagef("%s %v", origin(c, "ics-alarm"), err)
 	}
 	mailer, formats, err := prepareRunMail(c, opts.Formats, failOn)
@@ -63,8 +60,8 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	opts.Formats = formats
 	quiet := c.Bool("quiet")
-	opts.OutDir = c.String("out")
-	if strings.TrimSpace(opts.OutDir) == "-" {
+	opts.Dir = c.String("out")
+	if strings.TrimSpace(opts.Dir) == "-" {
 		// "-" is standard input among the inputs; the outputs are many
 		// files and need a folder, never one named "-".
 		return usagef("%s -: the outputs are several files and need a folder; give its name (for one list on standard output, use batch check --format csv)", origin(c, "out"))
@@ -102,7 +99,7 @@ func runCommand(c *cli.Context, stdin io.Reader, stderr io.Writer) error {
 	}
 	thresholdErr := runThreshold(sum, failOn, opts.Soon)
 	if mailer != nil && c.Bool("mail") {
-		return runMail(c, mailer, opts.OutDir, sum.Run, thresholdErr, quiet)
+		return runMail(c, mailer, opts.Dir, sum.Run, thresholdErr, quiet)
 	}
 	return thresholdErr
 }
@@ -133,18 +130,11 @@ func actionThreshold(ch pipeline.ChangeSummary, soon int) error {
 	switch {
 	case ch.ActNow > 0:
 		return thresholdError{fmt.Sprintf("--fail-on action reached: %s to act on (%d deadlines due within %d days, %d passed since the last run)",
-			plural(ch.ActNow, "item", "items"), ch.Counts[changes.DeadlineSoon], max(soon, 0), ch.Counts[changes.DeadlinePassed])}
-	case ch.Status == changes.Skipped:
+			plural(ch.ActNow, "item", "items"), ch.DueSoon, max(soon, 0), ch.Passed)}
+	case ch.Status == pipeline.Skipped:
 		return thresholdError{"--fail-on action: " + ch.Reason}
 	}
 	return nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // maxSoon bounds --soon: ten years of days, past every deadline a
@@ -155,11 +145,11 @@ const maxSoon = 3660
 // describeChanges is the comparison's one line.
 func describeChanges(ch pipeline.ChangeSummary) string {
 	switch ch.Status {
-	case changes.Compared:
+	case pipeline.Compared:
 		if !ch.Changed {
 			return fmt.Sprintf("changes: nothing but the as-of date (%d deadlines passed or due soon)", ch.Total)
 		}
-		passed, soon := ch.Counts[changes.DeadlinePassed], ch.Counts[changes.DeadlineSoon]
+		passed, soon := ch.Passed, ch.DueSoon
 		return fmt.Sprintf("changes: %d since the last run, and %d deadlines passed, %d due soon", ch.Total-passed-soon, passed, soon)
 	}
 	return "changes: " + ch.Reason
@@ -170,11 +160,11 @@ func describeChanges(ch pipeline.ChangeSummary) string {
 // must hear of a baseline that could not be read).
 func changeThreshold(ch pipeline.ChangeSummary) error {
 	switch {
-	case ch.Status == changes.Skipped:
+	case ch.Status == pipeline.Skipped:
 		return thresholdError{"--fail-on changed: " + ch.Reason}
 	case ch.Changed:
 		return thresholdError{fmt.Sprintf("--fail-on changed reached: %d changes since the last run",
-			ch.Total-ch.Counts[changes.DeadlinePassed]-ch.Counts[changes.DeadlineSoon])}
+			ch.Total-ch.Passed-ch.DueSoon)}
 	}
 	return nil
 }
@@ -210,108 +200,10 @@ func describe(sum pipeline.Summary) string {
 		sum.BySeverity[compute.Error], sum.BySeverity[compute.Warning], sum.BySeverity[compute.Info])
 }
 
-// count is "1 vacancy", "2 vacancies".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 func threshold(sum pipeline.Summary, failOn compute.Severity) error {
 	if failOn == compute.NoSeverity || sum.Worst() < failOn {
 		return nil
 	}
 	return thresholdError{fmt.Sprintf("--fail-on %s reached: %d rows rejected, %d vacancies with errors, %d with warnings",
 		failOn, sum.Rejected, sum.BySeverity[compute.Error], sum.BySeverity[compute.Warning])}
-}
-
-func explainCommand(c *cli.Context, stdin io.Reader) error {
-	opts, err := commonOptions(c, stdin)
-	if err != nil {
-		return err
-	}
-	id := c.String("id")
-	if id == "" {
-		return usagef("explain needs --id ID (a vacancy_id, or file:sheet:row)")
-	}
-	found, err := pipeline.Find(c.Context, opts, id)
-	var missing pipeline.NotFound
-	if errors.As(err, &missing) {
-		msg := fmt.Sprintf("no vacancy with vacancy_id or source %q in %s", id, strings.Join(opts.Inputs, ", "))
-		if missing.Nearest != "" {
-			msg += fmt.Sprintf(": did you mean %q?", missing.Nearest)
-		}
-		return errors.New(msg)
-	}
-	if err != nil {
-		return err
-	}
-	out := textOut(c.App.Writer)
-	if len(found) > 1 {
-		// Issue 35: two rows answering one id are both shown, and said to be.
-		fmt.Fprintln(terminalSafe{out}, sharedIDLine(id, found))
-		fmt.Fprintln(out)
-	}
-	for i := range found {
-		if i > 0 {
-			fmt.Fprintln(out)
-		}
-		printExplanation(terminalSafe{out}, &found[i], opts.AsOf, opts.Law)
-	}
-	return out.Flush()
-}
-
-// sharedIDLine says that several rows answer the id asked for, naming
-// each by its source.
-func sharedIDLine(id string, found []compute.Result) string {
-	srcs := make([]string, len(found))
-	for i := range found {
-		srcs[i] = found[i].Vacancy.Source.String()
-	}
-	return fmt.Sprintf("%d rows answer to %q: %s. Each is explained below; give each vacancy an id of its own.", len(found), id, strings.Join(srcs, ", "))
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
-// The years calendar accepts: those a row's date may hold (ingest refuses
-// others as typing mistakes, "26" for "2026").
-const (
-	minYear = 1900
-	maxYear = 2199
-)
-
-func templateCommand(c *cli.Context) error {
-	path := c.String("out")
-	if path == "" {
-		return usagef("template --out needs a file name")
-	}
-	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
-		return usagef("%s %q: the template is an Excel workbook; give a name ending in .xlsx", origin(c, "out"), path)
-	}
-	write := ingest.CreateTemplate
-	if c.Bool("force") {
-		write = ingest.WriteTemplate
-	}
-	// The rules the template states are those in force the day it is made.
-	if err := write(path, nylaw.NewYork, compute.FromTime(time.Now())); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s already exists and was left as it was: give --force to replace it, or another --out name", printable.Name(path))
-		}
-		return err
-	}
-	fmt.Fprintf(terminalSafe{c.App.Writer}, "wrote %s: fill the Vacancies sheet, one row per vacancy; the Columns sheet explains each column\n", printable.Name(path))
-	return nil
 }

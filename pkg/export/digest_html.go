@@ -1,4 +1,4 @@
-package changes
+package export
 
 import (
 	"html/template"
@@ -29,8 +29,8 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;max-width:640px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:20px;color:#1f1f1f;">
 <tr><td style="padding:0 0 8px 0;font-size:18px;line-height:24px;font-weight:bold;">{{clean .Title}}</td></tr>
 <tr><td style="padding:0 0 4px 0;">{{clean .RunLine}}</td></tr>
-{{- if .Run.Law}}
-<tr><td style="padding:0 0 4px 0;">Law applied: {{clean .Run.Law}}</td></tr>
+{{- if .Law}}
+<tr><td style="padding:0 0 4px 0;">Law applied: {{clean .Law}}</td></tr>
 {{- end}}
 {{- if .WithdrawnLine}}
 <tr><td style="padding:6px 8px;background-color:#ffeb9c;color:#6b4f00;font-weight:bold;">{{clean .WithdrawnLine}}</td></tr>
@@ -46,7 +46,7 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 <tr><td style="padding:4px 0 0 0;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">
 {{- range .Action}}
-<tr><td valign="top" style="padding:3px 12px 3px 0;white-space:nowrap;font-weight:bold;">{{weekday .Date}}</td><td valign="top" style="padding:3px 0;">{{clean .Summary}}</td></tr>
+<tr><td valign="top" style="padding:3px 12px 3px 0;white-space:nowrap;font-weight:bold;">{{weekday .Date}}</td><td valign="top" style="padding:3px 0;">{{clean .Text}}</td></tr>
 {{- end}}
 </table></td></tr>
 {{- if .ActionMore}}
@@ -110,12 +110,14 @@ var digestHTML = template.Must(template.New("digest").Funcs(template.FuncMap{
 
 // htmlView is what the template reads.
 type htmlView struct {
-	*Digest
-	Title, RunLine, CompareLine, Where, AfterText, CountsText string
-	NothingToAct, StandingLine, VerifyLine, MoreText          string
-	ActionTotal                                               int
-	Changed                                                   []htmlVacancy
-	NextLines                                                 []htmlNext
+	Title, RunLine, Law, WithdrawnLine, Status, CompareLine, Where, AfterText, CountsText string
+	NothingToAct, StandingLine, VerifyLine, MoreText, FullListLine                        string
+	ActionTotal, ActionMore, ChangedTotal, ChangedMore                                    int
+	Action                                                                                []htmlNext
+	Changed                                                                               []htmlVacancy
+	Next                                                                                  bool
+	NextLines                                                                             []htmlNext
+	Counts                                                                                bool
 }
 
 type htmlVacancy struct {
@@ -124,18 +126,24 @@ type htmlVacancy struct {
 	More          int
 }
 
+// htmlNext is a dated line: under Needs action, and under Next deadlines.
 type htmlNext struct{ Date, Text string }
 
-// WriteHTML writes digest.html.
-func (d *Digest) WriteHTML(w io.Writer) error {
-	v := htmlView{Digest: d, Title: d.Title(), RunLine: d.RunLine(), CompareLine: d.CompareLine(),
-		Where: d.where(), AfterText: d.afterText(), CountsText: d.countsText(), ActionTotal: d.actions(),
-		NothingToAct: capitalize(d.nothingToAct()), StandingLine: d.StandingLine(), VerifyLine: d.VerifyLine(),
-		MoreText: d.moreText()}
-	for _, c := range d.Changed {
-		v.Changed = append(v.Changed, htmlVacancy{Heading: c.heading(), Causes: c.Causes, Lines: c.Lines, More: c.More})
+// writeHTML writes digest.html.
+func (d *digest) writeHTML(w io.Writer) error {
+	v := htmlView{Title: d.title(), RunLine: d.runLine(), Law: d.law(), WithdrawnLine: d.withdrawnLine(),
+		Status: d.o.Status, CompareLine: d.compareLine(), Where: d.where(), AfterText: d.afterText(),
+		CountsText: d.countsText(), ActionTotal: d.actions(), ActionMore: d.actionMore,
+		ChangedTotal: d.changedTotal, ChangedMore: d.changedMore, Next: len(d.next) > 0, Counts: len(d.counts) > 0,
+		NothingToAct: capitalize(d.nothingToAct()), StandingLine: d.standingLine(), VerifyLine: d.verifyLine(),
+		MoreText: d.moreText(), FullListLine: d.fullListLine()}
+	for _, a := range d.action {
+		v.Action = append(v.Action, htmlNext{a.date, a.summary})
 	}
-	for _, u := range d.Next {
+	for _, c := range d.changed {
+		v.Changed = append(v.Changed, htmlVacancy{Heading: c.heading(), Causes: c.causes, Lines: c.lines, More: c.more})
+	}
+	for _, u := range d.next {
 		v.NextLines = append(v.NextLines, htmlNext{u.Date, d.upcomingText(u)})
 	}
 	return digestHTML.Execute(w, v)
