@@ -556,7 +556,9 @@ func (d *digest) compareLine() string {
 	case changes.Compared:
 		return "Compared with " + d.against + "."
 	case changes.FirstRun:
-		return "Nothing to compare with: " + d.o.Reason + "."
+		// Not the reason's words: they name the output folder, which means
+		// nothing to a board that reads the mail.
+		return "Nothing to compare with yet: this is the first run; the next one lists what changed."
 	case changes.Skipped:
 		return "COMPARISON SKIPPED: " + d.o.Reason + "."
 	}
