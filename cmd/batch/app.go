@@ -410,8 +410,13 @@ func logger(c *cli.Context, stderr io.Writer, quiet bool) (*slog.Logger, error) 
 	return nil, usagef("%s %q: choose text or json", origin(c, "log-format"), c.String("log-format"))
 }
 
-// isTerminal reports whether w is an interactive terminal.
+// isTerminal reports whether w is an interactive terminal, seen through
+// the printable filter the app's writers are (a notice on a terminal is a
+// plain line, not a log line).
 func isTerminal(w io.Writer) bool {
+	if o, ok := w.(*printableOut); ok {
+		w = o.w
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

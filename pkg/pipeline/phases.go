@@ -68,7 +68,7 @@ func phaseOne(ctx context.Context, opts Options, cal *calendars,
 	if !errors.Is(err, ingest.ErrRescan) || opts.checkFirst {
 		return p, err
 	}
-	opts.Log.Warn("reading the inputs again, each sheet checked first", "why", err.Error())
+	opts.Log.Debug("reading the inputs again, each sheet checked first", "why", err.Error())
 	if reset != nil {
 		if err := reset(); err != nil {
 			return nil, err
