@@ -367,11 +367,11 @@ func leadingCause(s string) (c compute.Cause, lead string, ok bool) {
 // word when one is close, and where the codes are listed: not the list
 // itself, fourteen codes long.
 func unknownCauseMessage(s string) string {
-	msg := fmt.Sprintf("%s is not a cause the tool knows", quote(s))
+	what := `a cause code such as death or resignation, or words such as "died", "resigned", "moved out of district" (the Column guide and batch template list all ` + strconv.Itoa(len(compute.Causes)) + ` codes)`
 	if near := nearestCause(s); near != "" {
-		msg += fmt.Sprintf(": did you mean %s?", near)
+		return fmt.Sprintf("%s is not a cause the tool knows: did you mean %s? Give %s", quote(s), near, what)
 	}
-	return msg + ` Give a cause code such as death or resignation, or words such as "died", "resigned", "moved out of district" (the Column guide and batch template list all ` + strconv.Itoa(len(compute.Causes)) + ` codes)`
+	return fmt.Sprintf("%s is not a cause the tool knows: give %s", quote(s), what)
 }
 
 // nearestCause is the cause code (or word) nearest s in spelling, or ""
