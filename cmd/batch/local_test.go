@@ -66,8 +66,8 @@ func TestClassSuggestedForATownOffice(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"T-1": `CLASS_SUGGESTED "Town Supervisor" looks like an office of no other class (office_class other), but office_class is state_senator: the row is computed as state_senator. Set office_class to other if it is one.`,
-		"T-2": `CLASS_SUGGESTED "Supervisor" looks like an office of no other class (office_class other), but office_class is member_of_assembly: the row is computed as member_of_assembly. Set office_class to other if it is one.`,
+		"T-1": `CLASS_SUGGESTED "Town Supervisor" looks like a local office (office_class other), but office_class is state_senator: the row is computed as state_senator. Set office_class to other if it is one.`,
+		"T-2": `CLASS_SUGGESTED "Supervisor" looks like a local office (office_class other), but office_class is member_of_assembly: the row is computed as member_of_assembly. Set office_class to other if it is one.`,
 	}
 	for _, id := range []string{"T-1", "T-2", "T-3", "T-4"} {
 		if warned[id] != want[id] {
