@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,10 +54,27 @@ func TestFirstMistakesReadingInputs(t *testing.T) {
 			map[string]string{"v.csv": head + "A-1,Town Supervisor,Albany,resignaton,2026-03-01\n"},
 			[]string{"check", "--as-of", asOf, "{d}/v.csv"}, 3,
 			[]string{`"resignaton" is not a cause the tool knows: did you mean resignation?`}}, []string{"judgment_void, oath_not_filed"}},
+		{mistake{"an unknown cause with no code near says what to give, in a sentence of its own",
+			map[string]string{"v.csv": head + "A-1,Town Supervisor,Albany,appointed to another office,2026-03-01\n"},
+			[]string{"check", "--as-of", asOf, "{d}/v.csv"}, 3,
+			[]string{`"appointed to another office" is not a cause the tool knows: give a cause code such as death or resignation`}}, []string{"knows Give", "did you mean"}},
 		{mistake{"a total row is noted, not rejected, so --fail-on error passes",
 			map[string]string{"v.csv": head + row("A-1", "2026-03-05") + row("A-2", "2026-03-06") + "Total,,,,2\n"},
 			[]string{"check", "--as-of", asOf, "--fail-on", "error", "{d}/v.csv"}, 0,
 			[]string{"2 vacancies computed, 0 rows rejected", `line 4 is a total row ("Total" in column A), not a vacancy`}}, nil},
+		{mistake{"a count under the ids in a CSV is noted as a total row, so --fail-on error passes",
+			map[string]string{"v.csv": head + row("A-1", "2026-03-05") + row("A-2", "2026-03-06") + ",,,,\nTotal,2,,,\n=COUNTA(A2:A3),,,,\n"},
+			[]string{"check", "--as-of", asOf, "--fail-on", "error", "{d}/v.csv"}, 0,
+			[]string{"2 vacancies computed, 0 rows rejected", `line 6 is a total row (a count or sum in column A), not a vacancy`}}, nil},
+		{mistake{"a count under the ids in a workbook is noted as a total row, so --fail-on error passes",
+			map[string]string{"v.xlsx": formulaBook(t, map[string]string{"A4": "Total", "B4": "=COUNTA(B2:B3)", "A5": "=COUNTA(A2:A3)"})},
+			[]string{"check", "--as-of", asOf, "--fail-on", "error", "{d}/v.xlsx"}, 0,
+			[]string{"2 vacancies computed, 0 rows rejected", `row 4 is a total row ("Total" in column A, a count or sum in column B)`,
+				`row 5 is a total row (a count or sum in column A), not a vacancy`}}, nil},
+		{mistake{"=ROW()-1 filled down the ids marks rows left to fill, still rejected",
+			map[string]string{"v.xlsx": formulaBook(t, map[string]string{"A4": "=ROW()-1 filled to A5"})},
+			[]string{"check", "--as-of", asOf, "--fail-on", "error", "{d}/v.xlsx"}, 3,
+			[]string{"2 vacancies computed, 2 rows rejected", "office is blank"}}, []string{"total row"}},
 		{mistake{"two files both numbering their rows 1 and 2: a warning, and explain names both",
 			map[string]string{"albany.csv": head + row("1", "2026-03-05") + row("2", "2026-03-06"),
 				"erie.csv": head + "1,Town Supervisor,Erie,death,2026-04-05\n2,Town Clerk,Erie,death,2026-04-06\n"},
@@ -90,6 +109,58 @@ func TestFirstMistakesReadingInputs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// formulaBook is a workbook of two vacancies (rows 2 and 3) and the cells
+// given below them, as Excel saves them: "=F" a formula with its saved
+// value (the count of rows 2 and 3, 2), "=F filled to A9" a formula
+// filled down (a shared formula), its values the row's number less one.
+func formulaBook(t *testing.T, cells map[string]string) string {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, r := range [][]any{{"vacancy_id", "office", "county", "cause", "event_date"},
+		{"A-1", "Town Supervisor", "Albany", "death", "2026-03-05"},
+		{"A-2", "Town Clerk", "Albany", "death", "2026-03-06"}} {
+		if err := f.SetSheetRow("Sheet1", "A"+strconv.Itoa(i+1), &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for ref, v := range cells {
+		formula, ok := strings.CutPrefix(v, "=")
+		if !ok {
+			if err := f.SetCellStr("Sheet1", ref, v); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		formula, to, shared := strings.Cut(formula, " filled to ")
+		if !shared {
+			if err := f.SetCellInt("Sheet1", ref, 2); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.SetCellFormula("Sheet1", ref, formula); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		_, first, _ := excelize.CellNameToCoordinates(ref)
+		_, last, _ := excelize.CellNameToCoordinates(to)
+		for r := first; r <= last; r++ {
+			if err := f.SetCellInt("Sheet1", "A"+strconv.Itoa(r), int64(r-1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		kind, span := excelize.STCellFormulaTypeShared, ref+":"+to
+		if err := f.SetCellFormula("Sheet1", ref, formula, excelize.FormulaOpts{Type: &kind, Ref: &span}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // mistake is one case of a first-mistakes table.

@@ -43,6 +43,39 @@ func TestClassDidYouMeanOnTheCommandLine(t *testing.T) {
 	}
 }
 
+// TestClassSuggestedForATownOffice: a town's office given a State
+// Senate seat's class is warned, in CLASS_SUGGESTED's words (it was
+// computed as a State senator without a word); given other, or the
+// county's class, it is not.
+func TestClassSuggestedForATownOffice(t *testing.T) {
+	got := runInFiles(t, map[string]string{"v.csv": "vacancy_id,office,office_class,district,county,cause,event_date\n" +
+		"T-1,Town Supervisor,state_senator,,Albany,death,2026-03-05\n" +
+		"T-2,Supervisor,member_of_assembly,Town of Berne,Albany,death,2026-03-06\n" +
+		"T-3,Town Supervisor,other,,Albany,death,2026-03-07\n" +
+		"T-4,Town Supervisor,county,,Albany,death,2026-03-08\n"},
+		[]string{"check", "--as-of", asOf, "--fail-on", "warning", "{d}/v.csv"})
+	if got.code != 3 {
+		t.Errorf("exit %d, want 3", got.code)
+	}
+	// Each vacancy's CLASS_ lines, its warning's words after the source.
+	warned := map[string]string{}
+	for _, line := range strings.Split(got.stdout, "\n") {
+		f := strings.Fields(line)
+		if len(f) > 3 && strings.HasPrefix(f[1], "CLASS_") {
+			warned[f[0]] += f[1] + " " + strings.Join(f[3:], " ")
+		}
+	}
+	want := map[string]string{
+		"T-1": `CLASS_SUGGESTED "Town Supervisor" looks like a local office (office_class other), but office_class is state_senator: the row is computed as state_senator. Set office_class to other if it is one.`,
+		"T-2": `CLASS_SUGGESTED "Supervisor" looks like a local office (office_class other), but office_class is member_of_assembly: the row is computed as member_of_assembly. Set office_class to other if it is one.`,
+	}
+	for _, id := range []string{"T-1", "T-2", "T-3", "T-4"} {
+		if warned[id] != want[id] {
+			t.Errorf("%s: %q, want %q\nstdout: %s", id, warned[id], want[id], got.stdout)
+		}
+	}
+}
+
 // TestCouncilDistrict51ThroughTheCLI runs the real case of 2025 (the
 // member resigned effective 2025-01-31; the mayor proclaimed on
 // 2025-02-03 a special election for 2025-04-29, by independent nominating

@@ -80,7 +80,7 @@ var conflictRules = [...]ConflictRule{
 		"code added by this tool (issue 35)"},
 	{codeDuplicateID, Warning, "a vacancy_id that another row, in this input or another, also gives: the message names the other rows; explain --id shows each",
 		"code added by this tool (issue 35): ids are compared without regard to case, as explain matches them"},
-	{codeClassSuggested, Warning, "the office name suggests another class than the row gives (a village, city, county or New York City office given as other; a State Senate seat given as the Assembly): the row is computed as given",
+	{codeClassSuggested, Warning, "the office name suggests another class than the row gives (a village, city, county or New York City office given as other; a State Senate seat given as the Assembly; a town's office given a class of the state or the nation): the row is computed as given",
 		"never a silent reclassification: \"trustee\" may be a library's, \"comptroller\" the State Comptroller"},
 	{codeClassUnclear, Warning, "the office name fits more than one class (\"Senator\": the State Senate or the U.S. Senate): the row is computed as the class given or derived; set office_class",
 		"code added by this tool beside CLASS_SUGGESTED"},

@@ -74,7 +74,12 @@ func (l *Law) suggestedSentence(office string, class, s OfficeClass) (string, st
 	}
 	fill := l.Cites.Fill
 	rg := l.regimeFor(s)
-	msg := "\"" + office + "\" looks like " + l.classWords(s) + " (office_class " + string(s) + "), but office_class is " + string(class) +
+	words := l.classWords(s)
+	if s == OtherOffice {
+		// Only a local office's name (a town's) suggests other.
+		words = "a local office"
+	}
+	msg := "\"" + office + "\" looks like " + words + " (office_class " + string(s) + "), but office_class is " + string(class) +
 		": the row is computed as " + string(class) + "."
 	cite := fill
 	switch {

@@ -210,6 +210,95 @@ func TestTotalRowsAreNotedNotRejected(t *testing.T) {
 	}
 }
 
+// TestACountInTheIdColumn: a count with no label in the vacancy_id
+// column is a total row when its formula is an aggregate (a CSV keeps
+// its text, a workbook its <f>); a formula filled down the id column
+// (=ROW()-1) marks rows left to fill, which are still read, and rejected
+// (issue 35: the count was "office is blank", and --fail-on error failed).
+func TestACountInTheIdColumn(t *testing.T) {
+	const head = "vacancy_id,office,county,cause,event_date\n" +
+		"A-1,Town Supervisor,Albany,death,2026-03-05\n" +
+		"A-2,Town Clerk,Albany,death,2026-03-06\n"
+	// A workbook's formula cell: its <f> and its saved value.
+	formula := func(ref, f, v string) string {
+		return fmt.Sprintf(`<c r="%s" t="str">%s<v>%s</v></c>`, ref, f, v)
+	}
+	head2 := `<sheetData>` + rawHeader +
+		rawRow(2, "", "A-1", "Town Supervisor", "", "Albany", "death", march5) +
+		rawRow(3, "", "A-2", "Town Clerk", "", "Albany", "death", march5)
+	cases := []struct {
+		name, csv, sheet string
+		accepted         int
+		rejected         int
+		notes, never     []string
+	}{
+		{name: "a CSV's COUNTA in column A, below a labelled total",
+			csv:      head + ",,,,\nTotal,2,,,\n=COUNTA(A2:A3),,,,\n",
+			accepted: 2,
+			notes:    []string{`line 5 is a total row ("Total" in column A)`, `line 6 is a total row (a count or sum in column A), not a vacancy`}},
+		{name: "a CSV's SUM alone in column A",
+			csv:      head + "=SUM(F2:F3),,,,\n",
+			accepted: 2,
+			notes:    []string{`line 4 is a total row (a count or sum in column A)`}},
+		{name: "a CSV's =ROW()-1 in column A is a row left to fill",
+			csv:      head + "=ROW()-1,,,,\n",
+			accepted: 2, rejected: 1,
+			never: []string{"total row"}},
+		{name: "a workbook's COUNTA in column A, below a labelled total",
+			sheet: head2 + `<row r="4"><c r="A4" t="inlineStr"><is><t>Total</t></is></c>` + formula("B4", "<f>COUNTA(B2:B3)</f>", "2") + `</row>` +
+				`<row r="5">` + formula("A5", "<f>COUNTA(A2:A3)</f>", "2") + `</row></sheetData>`,
+			accepted: 2,
+			notes:    []string{`row 4 is a total row ("Total" in column A, a count or sum in column B)`, `row 5 is a total row (a count or sum in column A), not a vacancy`}},
+		{name: "a workbook's AGGREGATE, newer than Excel 2007, in column A",
+			sheet:    head2 + `<row r="4"><c r="A4"><f>_xlfn.AGGREGATE(3,5,A2:A3)</f><v>2</v></c></row></sheetData>`,
+			accepted: 2,
+			notes:    []string{`row 4 is a total row (a count or sum in column A)`}},
+		{name: "a workbook's =ROW()-1 filled down column A marks rows left to fill",
+			sheet: head2 + `<row r="4"><c r="A4"><f t="shared" ref="A4:A6" si="0">ROW()-1</f><v>3</v></c></row>` +
+				`<row r="5"><c r="A5"><f t="shared" si="0"/><v>4</v></c></row>` +
+				`<row r="6"><c r="A6"><f t="shared" si="0"/><v>5</v></c></row></sheetData>`,
+			accepted: 2, rejected: 3,
+			never: []string{"total row"}},
+		{name: "a workbook's other formula alone in column A is no total",
+			sheet:    head2 + `<row r="4"><c r="A4"><f>MAX(A2:A3)+1</f><v>3</v></c></row></sheetData>`,
+			accepted: 2, rejected: 1,
+			never: []string{"total row"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "v.csv")
+			if tc.csv != "" {
+				if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				path = rawBook(t, rawSheet{name: "V", body: tc.sheet})
+			}
+			items, st := readAll(t, path, Options{})
+			if st.Accepted != tc.accepted || st.Rejected != tc.rejected {
+				var probs []string
+				for _, it := range items {
+					for _, p := range it.Problems {
+						probs = append(probs, p.Message)
+					}
+				}
+				t.Fatalf("accepted %d rejected %d, want %d and %d; problems %q", st.Accepted, st.Rejected, tc.accepted, tc.rejected, probs)
+			}
+			notes := notesOf(st)
+			for _, w := range tc.notes {
+				if !strings.Contains(notes, w) {
+					t.Errorf("notes lack %q:\n%s", w, notes)
+				}
+			}
+			for _, w := range tc.never {
+				if strings.Contains(notes, w) {
+					t.Errorf("notes say %q:\n%s", w, notes)
+				}
+			}
+		})
+	}
+}
+
 // TestUnrecognisedHeaderListsWhatItFound: a header row the tool does not
 // recognise is quoted back, with "did you mean" where a header is near
 // (issue 35: the message did not say what it had found).

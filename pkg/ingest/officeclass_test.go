@@ -69,10 +69,30 @@ func TestOfficeNamesGiveTheirClass(t *testing.T) {
 		{"Coroner", "", "Genesee", cl(compute.County)},
 		{"Deputy Sheriff", "", "Nassau", nil},
 		{"County Court Judge", "", "Erie", cl(compute.CountyLevelJudge)},
-		// Towns are other.
-		{"Town Council Member", "Town of Huntington", "Suffolk", nil},
-		{"Councilman", "Town of Saugerties", "Ulster", nil},
-		{"Town Justice", "", "Allegany", nil},
+		// Towns are other, named so: a town's office given a class of the
+		// state or the nation is warned.
+		{"Town Council Member", "Town of Huntington", "Suffolk", cl(compute.OtherOffice)},
+		{"Councilman", "Town of Saugerties", "Ulster", cl(compute.OtherOffice)},
+		{"Town Justice", "", "Allegany", cl(compute.OtherOffice)},
+		{"Town Supervisor", "", "Albany", cl(compute.OtherOffice)},
+		{"Supervisor", "Town of Berne", "Albany", cl(compute.OtherOffice)},
+		{"Supervisor", "", "Albany", cl(compute.OtherOffice)},
+		{"Town Clerk", "", "Albany", cl(compute.OtherOffice)},
+		{"Highway Superintendent", "", "Albany", cl(compute.OtherOffice)},
+		{"Superintendent of Highways", "Town of Knox", "Albany", cl(compute.OtherOffice)},
+		{"Receiver of Taxes", "", "Westchester", cl(compute.OtherOffice)},
+		// A county's or a city's, or a name that says nothing of a town: no
+		// word of a town's.
+		{"County Highway Superintendent", "", "Albany", nil},
+		{"County Supervisor", "", "Albany", nil},
+		{"Justice", "", "Albany", nil},
+		{"Council Member", "", "Albany", nil},
+		// A phrase of another class comes first.
+		{"Village Justice", "Town of Mamaroneck", "Westchester", cl(compute.Village)},
+		{"State Senator", "Town of Hempstead", "Nassau", cl(compute.StateSenator)},
+		{"Senator", "Town of Hempstead", "Nassau", cl(compute.StateSenator, compute.USSenator)},
+		{"Mayor", "Town of Hempstead", "Nassau", cl(compute.Village, compute.City)},
+		{"Mayor of the City of Beacon", "", "Dutchess", cl(compute.City)},
 	}
 	for _, c := range cases {
 		t.Run(c.office+" / "+c.district+" / "+c.county, func(t *testing.T) {
@@ -123,6 +143,63 @@ func TestClassGivenOrDerived(t *testing.T) {
 		if len(items[i].Problems) > 0 || v.Class != w.class || v.ClassDerived != w.derived || !slices.Equal(v.Suggested, w.suggested) {
 			t.Errorf("row %d (%s): class %s derived %v suggested %v problems %v; want %s %v %v", i+2, v.Office, v.Class, v.ClassDerived, v.Suggested, items[i].Problems, w.class, w.derived, w.suggested)
 		}
+	}
+}
+
+// A local office's name given a class of the state or the nation is
+// warned (CLASS_SUGGESTED, from the class it suggests): a town's office
+// suggests other, which no rule of § 42's named classes governs ("Town
+// Supervisor" given state_senator was computed as a State Senate seat
+// without a word: special election, proclamation). A matching class, a
+// local law's class given to a town's office, and a name that says
+// nothing of a town are left as they were.
+func TestLocalOfficeGivenAStateClass(t *testing.T) {
+	cases := []struct {
+		name, office, class, district, county string
+		suggested                             []compute.OfficeClass // nil: no word
+	}{
+		{"town supervisor as a State senator", "Town Supervisor", "state_senator", "", "Albany", cl(compute.OtherOffice)},
+		{"town justice as a Supreme Court justice", "Town Justice", "supreme_court_justice", "", "Allegany", cl(compute.OtherOffice)},
+		{"town justice as a county-level judge", "Town Justice", "county_level_judge", "", "Allegany", cl(compute.OtherOffice)},
+		{"town clerk as a U.S. representative", "Town Clerk", "us_representative", "", "Albany", cl(compute.OtherOffice)},
+		{"highway superintendent as the Assembly", "Highway Superintendent", "member_of_assembly", "", "Albany", cl(compute.OtherOffice)},
+		{"supervisor of a town as the Assembly", "Supervisor", "member_of_assembly", "Town of Berne", "Albany", cl(compute.OtherOffice)},
+		{"town council member as governor", "Town Council Member", "governor", "Town of Huntington", "Suffolk", cl(compute.OtherOffice)},
+		{"county clerk as a State senator", "County Clerk", "state_senator", "", "Erie", cl(compute.County)},
+		{"a city's mayor as a State senator", "Mayor of the City of Beacon", "state_senator", "", "Dutchess", cl(compute.City)},
+		{"village trustee as a U.S. senator", "Village Trustee", "us_senator", "", "Clinton", cl(compute.Village)},
+		// No word.
+		{"town supervisor as other", "Town Supervisor", "other", "", "Albany", nil},
+		{"town supervisor as the county's", "Town Supervisor", "county", "", "Albany", nil},
+		{"town justice as a village's", "Town Justice", "village", "", "Allegany", nil},
+		{"justice alone as a Supreme Court justice", "Justice", "supreme_court_justice", "", "Albany", nil},
+		{"council member alone as a State senator", "Council Member", "state_senator", "", "Albany", nil},
+		{"a county's supervisor as a State senator", "County Supervisor", "state_senator", "", "Albany", nil},
+		{"a State senator of a town's district", "State Senator", "state_senator", "Town of Hempstead", "Nassau", nil},
+		// A name of two classes decides neither: not a town's office, and
+		// warned only as unclear (CLASS_UNCLEAR), as before.
+		{"senator as a State senator", "Senator", "state_senator", "", "Albany", nil},
+		{"mayor as a State senator", "Mayor", "state_senator", "", "Dutchess", cl(compute.Village, compute.City)},
+	}
+	var b strings.Builder
+	b.WriteString("office,office_class,district,county,cause,event_date\n")
+	for _, c := range cases {
+		b.WriteString(c.office + "," + c.class + "," + c.district + "," + c.county + ",death,2026-03-01\n")
+	}
+	items := readRows(t, b.String())
+	if len(items) != len(cases) {
+		t.Fatalf("%d items", len(items))
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := items[i].Vacancy
+			if len(items[i].Problems) > 0 || string(v.Class) != c.class || v.ClassDerived {
+				t.Fatalf("class %s derived %v problems %v", v.Class, v.ClassDerived, items[i].Problems)
+			}
+			if !slices.Equal(v.Suggested, c.suggested) {
+				t.Errorf("suggested %v, want %v", v.Suggested, c.suggested)
+			}
+		})
 	}
 }
 

@@ -76,8 +76,12 @@ func readerDump(t testing.TB, path string, ref bool) string {
 			defer rc.Close()
 		}
 		for next() {
-			fmt.Fprintf(&b, "row %d twice=%v cells=%q styles=%v types=%q issues=%+v\n", rows.num, wb.rows.usedTwice(rows.num),
-				rows.cells, rows.styles, rows.types, rows.issues)
+			formulas := make([]string, len(rows.formulas))
+			for i, f := range rows.formulas {
+				formulas[i] = fmt.Sprintf("%d:%q", f.col, f.text)
+			}
+			fmt.Fprintf(&b, "row %d twice=%v cells=%q styles=%v types=%q formulas=%v issues=%+v\n", rows.num, wb.rows.usedTwice(rows.num),
+				rows.cells, rows.styles, rows.types, formulas, rows.issues)
 		}
 		if rows.err != nil {
 			b.WriteString("rows: failed\n")
@@ -168,7 +172,8 @@ func genCellText(rng *rand.Rand) string {
 // genBook builds a workbook from a seed: rows in any order (numbers
 // missing, repeated, out of range, not numbers), cells with and without
 // references (some bad), every type, inline rich text with phonetic runs,
-// formulas, shared strings in and out of the table, comments.
+// formulas (single, shared, without a saved value), shared strings in and
+// out of the table, comments.
 func genBook(t testing.TB, seed int64) string {
 	rng := rand.New(rand.NewSource(seed))
 	var ss strings.Builder
@@ -224,7 +229,7 @@ func genBook(t testing.TB, seed int64) string {
 			if rng.Intn(10) == 0 {
 				b.WriteString("<!-- <c r=\"Z9\"><v>x</v></c> -->")
 			}
-			switch rng.Intn(10) {
+			switch rng.Intn(13) {
 			case 0:
 				fmt.Fprintf(&b, `<c%s%s/>`, ref, style)
 			case 1:
@@ -241,6 +246,14 @@ func genBook(t testing.TB, seed int64) string {
 				fmt.Fprintf(&b, `<c%s%s t="%s"><v>%s</v></c>`, ref, style, []string{"b", "d", "e", "n", "zz"}[rng.Intn(5)], genCellText(rng))
 			case 7:
 				fmt.Fprintf(&b, `<c%s%s t="inlineStr"><v>%s</v></c>`, ref, style, genCellText(rng))
+			case 8: // a shared formula's first cell, or a later one
+				f := []string{`<f t="shared" ref="A2:A9" si="0">ROW()-1</f>`, `<f t="shared" si="0"/>`, `<f t="shared" si="1"></f>`}[rng.Intn(3)]
+				fmt.Fprintf(&b, `<c%s%s>%s<v>%d</v></c>`, ref, style, f, rng.Intn(9))
+			case 9: // a formula a script wrote, with no saved value
+				fmt.Fprintf(&b, `<c%s%s><f>COUNTA(A2:A%d)</f></c>`, ref, style, rng.Intn(9))
+			case 10: // a total's count, its text as Excel writes it
+				fmt.Fprintf(&b, `<c%s%s t="str"><f>%s</f><v>%s</v></c>`, ref, style,
+					[]string{"COUNTA(A2:A3)", "SUM(B2:B3)", "_xlfn.AGGREGATE(3,5,A2:A3)", "IF(A2&lt;&gt;\"\",1,0)"}[rng.Intn(4)], genCellText(rng))
 			default:
 				fmt.Fprintf(&b, `<c%s%s><v>%s</v></c>`, ref, style, genCellText(rng))
 			}
@@ -278,6 +291,7 @@ func FuzzReaderAsBefore(f *testing.F) {
 func FuzzReaderBytesAsBefore(f *testing.F) {
 	f.Add(refSheetHead+`<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row></sheetData></worksheet>`, "")
 	f.Add(`<worksheet><sheetData><row><c t="s"><v>0</v></c></row><row r="1"/></sheetData></worksheet>`, `<sst><si><t>x</t></si></sst>`)
+	f.Add(`<worksheet><sheetData><row r="2"><c r="A2"><f t="shared" ref="A2:A3" si="0">ROW()-1</f><v>1</v></c></row><row r="3"><c r="A3"><f t="shared" si="0"/><v>2</v></c><c r="B3" t="str"><f>COUNTA(A2:A3)&amp;"!"</f></c></row></sheetData></worksheet>`, "")
 	f.Fuzz(func(t *testing.T, sheet, sst string) {
 		if len(sheet)+len(sst) > 1<<15 {
 			return

@@ -9,11 +9,15 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"batch/pkg/ingest/internal/sheetscan"
 )
 
 // The reader before sheetscan, kept as the reference: its check
 // (refCheckPart, over the tag scanner), its rows (refRows, encoding/xml
-// tokens driving the same cell logic) and its shared strings.
+// tokens driving the same cell logic) and its shared strings. Since
+// sheetscan reads a formula's text (issue 35's total rows), the reference
+// reads it with encoding/xml too.
 
 func refCheckPart(f *zip.File, rows *rowNumbers) error {
 	sc, err := openTagScanner(f)
@@ -80,12 +84,13 @@ func refCheckPart(f *zip.File, rows *rowNumbers) error {
 // refRows reads a sheet's rows with encoding/xml into a sheetRows, as the
 // reader did.
 type refRows struct {
-	rows   *sheetRows
-	dec    *xml.Decoder
-	inData bool
-	done   bool
-	text   []byte
-	inline []byte
+	rows    *sheetRows
+	dec     *xml.Decoder
+	inData  bool
+	done    bool
+	text    []byte
+	inline  []byte
+	formula []byte
 }
 
 // next moves to the next <row> element of sheetData; false at the end or
@@ -135,32 +140,26 @@ func (r *refRows) fail(err error) {
 	r.rows.err = fmt.Errorf("the XML cannot be read (%v)", err)
 }
 
-// readRow reads one row element's cells; the start tag is read.
+// readRow reads one row element's cells; the start tag is read. The
+// cells, as encoding/xml reads them, are handed to the reader's own
+// sheetRows.readRow, what the values mean being no part of the XML.
 func (r *refRows) readRow(start xml.StartElement, prev int) error {
-	rr := r.rows
-	clear(rr.cells)
-	rr.cells, rr.styles, rr.types, rr.has = rr.cells[:0], rr.styles[:0], rr.types[:0], rr.has[:0]
-	rr.issues = nil
 	var raw string
 	for _, a := range start.Attr {
 		if a.Name.Local == "r" && a.Name.Space == "" {
 			raw = a.Value
 		}
 	}
-	n, ok := prev+1, true
-	if raw != "" || hasAttr(start, "r") {
-		n, ok = rowNumber([]byte(raw), prev)
+	hasR := raw != "" || hasAttr(start, "r")
+	n := prev + 1
+	if hasR {
+		n, _ = rowNumber([]byte(raw), prev)
 	}
-	rr.num = n
-	if !ok {
-		rr.issues = append(rr.issues, cellIssue{col: -1, value: raw,
-			msg: fmt.Sprintf("the row's number %s is not a row of a worksheet (1 to 1,048,576): a damaged file, or one not written by Excel; read as row %d, the one after the row before", strconv.Quote(raw), n)})
-	}
-	col, size := 0, 0
+	size := 0
 	var (
+		cells                             []sheetscan.Cell
+		cell                              sheetscan.Cell
 		inCell, inV, inIS, inT, inPh, inF bool
-		ref, typ                          string
-		style                             int
 	)
 	for {
 		tok, err := r.dec.RawToken()
@@ -178,20 +177,21 @@ func (r *refRows) readRow(start xml.StartElement, prev int) error {
 					return errors.New("a cell inside a cell")
 				}
 				inCell, inV, inIS, inT, inPh, inF = true, false, false, false, false, false
-				ref, typ, style = "", "", 0
-				r.text, r.inline = r.text[:0], r.inline[:0]
+				cell = sheetscan.Cell{}
+				r.text, r.inline, r.formula = r.text[:0], r.inline[:0], r.formula[:0]
 				for _, a := range t.Attr {
 					switch a.Name.Local {
 					case "r":
-						ref = a.Value
+						cell.Ref = a.Value
 					case "t":
-						typ = a.Value
+						cell.Type = a.Value
 					case "s":
-						style, _ = strconv.Atoi(a.Value)
+						cell.Style, _ = strconv.Atoi(a.Value)
 					}
 				}
 			case "v":
 				inV = inCell && !inIS
+				cell.HasV = cell.HasV || inV
 			case "is":
 				inIS = inCell
 			case "t":
@@ -200,12 +200,14 @@ func (r *refRows) readRow(start xml.StartElement, prev int) error {
 				inPh = inIS
 			case "f":
 				inF = inCell
+				cell.F = cell.F || inCell
 			case "row":
 				return errors.New("a row inside a row")
 			}
 		case xml.CharData:
 			switch {
 			case inF:
+				r.formula = append(r.formula, t...)
 			case inV:
 				r.text = append(r.text, t...)
 			case inT && !inPh:
@@ -233,8 +235,10 @@ func (r *refRows) readRow(start xml.StartElement, prev int) error {
 					continue
 				}
 				inCell = false
-				col = r.rows.cell(ref, col, typ, style, string(r.text), string(r.inline))
+				cell.V, cell.Inline, cell.Formula = string(r.text), string(r.inline), string(r.formula)
+				cells = append(cells, cell)
 			case "row":
+				r.rows.readRow(&sheetscan.Row{R: raw, HasR: hasR, Cells: cells}, prev)
 				return nil
 			}
 		}

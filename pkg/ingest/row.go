@@ -408,8 +408,12 @@ func ParseMonth(s string) (int, bool) {
 }
 
 // suggestsOther reports whether the classes an office name suggests
-// leave out the class the row gives.
+// leave out the class the row gives: for a name of other (a town's
+// office), only a class it contradicts (otherContradicts).
 func suggestsOther(sug []compute.OfficeClass, given compute.OfficeClass) bool {
+	if len(sug) == 1 && sug[0] == compute.OtherOffice {
+		return slices.Contains(otherContradicts, given)
+	}
 	return len(sug) > 0 && !slices.Contains(sug, given)
 }
 

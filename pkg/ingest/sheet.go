@@ -33,8 +33,10 @@ type sheetRows struct {
 	has    []bool // the current row has a cell in this column
 
 	hidden bool // the current row is hidden (by hand or by a filter)
-	// formulas are the 0-based columns of the current row's formula cells.
-	formulas []int
+	// formulas are the current row's formula cells: each one's 0-based
+	// column and its formula's text ("" for a shared formula's cells
+	// after the first).
+	formulas []formulaCell
 	// merges are the sheet's merged cells, once known (setTail): the
 	// value of each one's first cell is given to the cells below it.
 	merges    *sheetMerges
@@ -155,7 +157,7 @@ func (r *sheetRows) readRow(row *sheetscan.Row, prev int) {
 		c := &row.Cells[i]
 		col = r.cell(c.Ref, col, c.Type, c.Style, c.V, c.Inline)
 		if c.F {
-			r.formulas = append(r.formulas, col-1)
+			r.formulas = append(r.formulas, formulaCell{col: col - 1, text: c.Formula})
 		}
 		if c.F && !c.HasV && c.Type != "inlineStr" && col >= 1 && col <= len(r.cells) && r.cells[col-1] == "" {
 			r.issues = append(r.issues, cellIssue{col: col - 1, noValue: true,
@@ -315,9 +317,22 @@ func (r *sheetRows) rowProblems(p *rowParser) []compute.Problem {
 	return probs
 }
 
-// isFormula reports whether the current row's cell at the 0-based column
-// i holds a formula.
-func (r *sheetRows) isFormula(i int) bool { return slices.Contains(r.formulas, i) }
+// formulaCell is a formula cell of the current row.
+type formulaCell struct {
+	col  int
+	text string
+}
+
+// formula reports whether the current row's cell at the 0-based column i
+// holds a formula, and its text.
+func (r *sheetRows) formula(i int) (text string, ok bool) {
+	for _, f := range r.formulas {
+		if f.col == i {
+			return f.text, true
+		}
+	}
+	return "", false
+}
 
 // markRead records that a data row with number n was handed out.
 func (r *sheetRows) markRead(n int) { r.read.add(n) }

@@ -55,16 +55,43 @@ func aggregateText(c string) bool {
 	return false
 }
 
+// aggregateFormula reports whether cell i, whose value is c, holds an
+// aggregate formula: c is its text in a CSV saved with formulas shown; a
+// workbook keeps the text in the cell's <f>, without the "=" and with
+// "_xlfn." before a function newer than Excel 2007 (AGGREGATE).
+func aggregateFormula(c string, formula func(i int) (string, bool), i int) bool {
+	if aggregateText(c) {
+		return true
+	}
+	if formula == nil {
+		return false
+	}
+	text, ok := formula(i)
+	return ok && aggregateText("="+strings.TrimPrefix(strings.TrimSpace(text), "_xlfn."))
+}
+
+// savedNumber reports whether workbook cell i holds a formula whose saved
+// value, c, is a number.
+func savedNumber(c string, formula func(i int) (string, bool), i int) bool {
+	c = strings.TrimSpace(c)
+	if c == "" || !looksNumeric(c) {
+		return false
+	}
+	_, ok := formula(i)
+	return ok
+}
+
 // totalRow says what makes the row a total row ("\"Total\" in column A, a
 // formula in column F"), "" when it is not one. formula, when not nil,
-// tells a workbook's formula cells.
-func (p *rowParser) totalRow(cells []string, formula func(i int) bool) string {
+// tells a workbook's formula cells and their text ("" for a shared
+// formula's cells after the first).
+func (p *rowParser) totalRow(cells []string, formula func(i int) (string, bool)) string {
 	label, labelAt, aggAt := "", -1, -1
 	for i, c := range cells {
 		switch {
 		case labelAt < 0 && totalLabel(c):
 			label, labelAt = strings.TrimSpace(c), i
-		case aggAt < 0 && (aggregateText(c) || formula != nil && strings.TrimSpace(c) != "" && formula(i) && looksNumeric(strings.TrimSpace(c))):
+		case aggAt < 0 && (aggregateText(c) || formula != nil && savedNumber(c, formula, i)):
 			aggAt = i
 		}
 	}
@@ -72,10 +99,10 @@ func (p *rowParser) totalRow(cells []string, formula func(i int) bool) string {
 		return ""
 	}
 	if labelAt < 0 {
-		// A count without a label: only a row of numbers, and not a
-		// formula filled down the id column (=ROW()-1), which marks a row
-		// left to fill, not a total.
-		if aggAt == p.m.where[fVacancyID] {
+		// A count without a label: only a row of numbers; and in the id
+		// column only an aggregate formula (=COUNTA(A2:A13)), not one
+		// filled down it (=ROW()-1), which marks a row left to fill.
+		if aggAt == p.m.where[fVacancyID] && !aggregateFormula(cells[aggAt], formula, aggAt) {
 			return ""
 		}
 		for _, c := range cells {

@@ -68,7 +68,8 @@ func words(s string) string {
 // "Mayor": a village's or a city's) suggests both and decides neither:
 // the row is computed as other and warned (CLASS_UNCLEAR). A class the
 // row gives is never replaced: a name that suggests another one is warned
-// (CLASS_SUGGESTED).
+// (CLASS_SUGGESTED); a town's office, other, only against a class of the
+// state or the nation.
 
 // where says where an office phrase counts: anywhere, only in New York
 // City (a county of the city, or the city named in the office or
@@ -153,8 +154,28 @@ var officeRules = func() []officeRule {
 	// Names that fit two classes: both suggested, neither decided.
 	add([]compute.OfficeClass{compute.StateSenator, compute.USSenator}, anywhere, false, nil, "senator", "sen")
 	add([]compute.OfficeClass{compute.Village, compute.City}, outsideNYC, false, []string{"deputy"}, "mayor")
+	// A town's offices: other, as for a name no phrase matches (§ 42's
+	// rule for every office it does not name), but named, so that a class
+	// of the state's or the nation's given to one is warned
+	// (otherContradicts). "Town" in the office or its district ("Town
+	// Justice"; "Supervisor", "Town of Berne"); the officers a town elects
+	// by their titles alone, but a county's, a city's or the State's.
+	add(one(compute.OtherOffice), anywhere, true, nil, "town")
+	add(one(compute.OtherOffice), anywhere, false, []string{"county", "city", "state"},
+		"supervisor", "highway superintendent", "superintendent of highways", "receiver of taxes", "tax receiver",
+		"collector of taxes", "tax collector")
 	return rs
 }()
+
+// otherContradicts are the classes a name that suggests other (a town's
+// office) contradicts when a row gives them: the offices of the state and
+// the nation and the judges § 42 names. A row that gives a local law's
+// class (county, city, village, New York City's) to a town's office is
+// left without a word: a town supervisor sits on a county's board of
+// supervisors, a town justice may sit in a village too.
+var otherContradicts = []compute.OfficeClass{compute.Governor, compute.LieutenantGovernor, compute.USSenator,
+	compute.USRepresentative, compute.StateSenator, compute.MemberOfAssembly, compute.SupremeCourtJustice,
+	compute.CountyLevelJudge}
 
 // nycCounties are the five counties of New York City. docs/LAW.md ("Office classes and causes") puts
 // county, surrogate's and family court judges in `county_level_judge` only
@@ -164,10 +185,11 @@ var officeRules = func() []officeRule {
 var nycCounties = map[string]bool{"Bronx": true, "Kings": true, "New York": true, "Queens": true, "Richmond": true}
 
 // officeClasses are the classes the office name suggests: one when a
-// phrase names its class, several when the name fits more than one
-// ("Senator"), none when no phrase matches (the row is then other, §
-// 42's rule for every office it does not name). district and county (the
-// county's canonical name, or "") tell where the office is.
+// phrase names its class (other for a town's office), several when the
+// name fits more than one ("Senator"), none when no phrase matches (the
+// row is then other, § 42's rule for every office it does not name).
+// district and county (the county's canonical name, or "") tell where
+// the office is.
 func officeClasses(office, district, county string) []compute.OfficeClass {
 	w := words(office)
 	wd := w
@@ -367,11 +389,11 @@ func leadingCause(s string) (c compute.Cause, lead string, ok bool) {
 // word when one is close, and where the codes are listed: not the list
 // itself, fourteen codes long.
 func unknownCauseMessage(s string) string {
-	msg := fmt.Sprintf("%s is not a cause the tool knows", quote(s))
+	what := `a cause code such as death or resignation, or words such as "died", "resigned", "moved out of district" (the Column guide and batch template list all ` + strconv.Itoa(len(compute.Causes)) + ` codes)`
 	if near := nearestCause(s); near != "" {
-		msg += fmt.Sprintf(": did you mean %s?", near)
+		return fmt.Sprintf("%s is not a cause the tool knows: did you mean %s? Give %s", quote(s), near, what)
 	}
-	return msg + ` Give a cause code such as death or resignation, or words such as "died", "resigned", "moved out of district" (the Column guide and batch template list all ` + strconv.Itoa(len(compute.Causes)) + ` codes)`
+	return fmt.Sprintf("%s is not a cause the tool knows: give %s", quote(s), what)
 }
 
 // nearestCause is the cause code (or word) nearest s in spelling, or ""

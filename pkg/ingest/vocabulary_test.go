@@ -96,6 +96,27 @@ func TestParseCause(t *testing.T) {
 	}
 }
 
+// TestUnknownCauseMessage: a cause the tool does not know is a sentence
+// whatever comes after it: the nearest code as a question, else straight
+// on to what to give ("… the tool knows Give a cause code" ran two
+// sentences together when no code was near).
+func TestUnknownCauseMessage(t *testing.T) {
+	give := `a cause code such as death or resignation, or words such as "died", "resigned", "moved out of district" (the Column guide and batch template list all 14 codes)`
+	cases := []struct{ name, cause, want string }{
+		{"no code near: what to give", "appointed to another office",
+			`"appointed to another office" is not a cause the tool knows: give ` + give},
+		{"no code near, a word alone", "TBD", `"TBD" is not a cause the tool knows: give ` + give},
+		{"a code near: did you mean", "resignaton", `"resignaton" is not a cause the tool knows: did you mean resignation? Give ` + give},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := unknownCauseMessage(tc.cause); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestParseYesNo(t *testing.T) {
 	for in, want := range map[string]compute.YesNo{"yes": compute.Yes, "Y": compute.Yes, "TRUE": compute.Yes, "1": compute.Yes,
 		"no": compute.No, "n": compute.No, "False": compute.No, "0": compute.No} {

@@ -494,7 +494,7 @@ func readSheet(ctx context.Context, wb *workbook, i int, v *vocab, s *sink) erro
 		it := p.parse(rows.cells, n, probs)
 		if len(it.Problems) > len(probs) && len(probs) == 0 {
 			// Only a row that is no vacancy can be a total row.
-			if what := p.totalRow(rows.cells, rows.isFormula); what != "" {
+			if what := p.totalRow(rows.cells, rows.formula); what != "" {
 				s.totalNote(p, n, what)
 				continue
 			}

@@ -3,9 +3,10 @@
 // nest and close, one document element, no document type declaration, no
 // text run longer than any cell, every <row>'s number); Scanner then reads
 // sheetData's rows in document order, each cell's reference, type, style,
-// <v> text and inline text, decoding references and line ends as
-// encoding/xml does and refusing what it refuses; ReadStrings reads the
-// shared strings. What the values mean is the workbook reader's to say.
+// <v> text, inline text and formula text, decoding references and line
+// ends as encoding/xml does and refusing what it refuses; ReadStrings
+// reads the shared strings. What the values mean is the workbook reader's
+// to say.
 //
 // Why: the reader decoded the rows through encoding/xml's tokens, most of
 // the cost of reading a workbook, where a byte scan of the same XML costs

@@ -21,6 +21,12 @@ type Cell struct {
 	// F says the cell has a formula (<f>): V is then the value the
 	// program that saved it computed, "" when it saved none.
 	F bool
+	// Formula is the character data of the cell's <f> elements,
+	// references decoded: the formula's text as Excel writes it, without
+	// its "=" ("COUNTA(A2:A3)"). It is "" for the cells of a shared
+	// formula after its first (<f t="shared" si="0"/>), whose text is
+	// the first cell's, and for a cell with no formula.
+	Formula string
 	// HasV says the cell has a <v> element, empty or not: a formula
 	// without one was never computed (a script wrote it).
 	HasV bool
@@ -101,10 +107,11 @@ type Scanner struct {
 	checkErr bool    // err is one Check would have given (CheckFailed)
 
 	row   Row
-	spans [][2]int // each cell's V and Inline in text: V from [0], Inline from [1]
+	spans [][3]int // each cell's V, Inline and Formula in text: V from [0], Inline from [1], Formula from [2]
 	text  []byte   // decoded values of the current row's cells
 	inl   []byte   // the inline text of the cell being read
 	v     []byte   // the <v> text of the cell being read
+	f     []byte   // the <f> text of the cell being read
 	cell  Cell
 	// The cell being read, as flags: inside which of its parts the
 	// character data is.
@@ -330,7 +337,7 @@ func (s *Scanner) startTag(tok *token) error {
 		}
 		s.inCell, s.inV, s.inIS, s.inT, s.inPh, s.inF = true, false, false, false, false, false
 		s.cell = Cell{}
-		s.v, s.inl = s.v[:0], s.inl[:0]
+		s.v, s.inl, s.f = s.v[:0], s.inl[:0], s.f[:0]
 		for _, a := range tok.attrs {
 			switch string(a.name) {
 			case "r":
@@ -388,6 +395,7 @@ func (s *Scanner) chardata(tok *token) error {
 	var dst *[]byte
 	switch {
 	case s.inF:
+		dst = &s.f
 	case s.inV:
 		dst = &s.v
 	case s.inT && !s.inPh:
@@ -408,7 +416,7 @@ func (s *Scanner) chardata(tok *token) error {
 	if err != nil {
 		return err
 	}
-	if s.maxText > 0 && len(s.text)+len(s.v)+len(s.inl) > s.maxText {
+	if s.maxText > 0 && len(s.text)+len(s.v)+len(s.inl)+len(s.f) > s.maxText {
 		return ErrRowText
 	}
 	return nil
@@ -417,9 +425,11 @@ func (s *Scanner) chardata(tok *token) error {
 func (s *Scanner) endCell() {
 	at := len(s.text)
 	s.text = append(s.text, s.v...)
-	mid := len(s.text)
+	inl := len(s.text)
 	s.text = append(s.text, s.inl...)
-	s.spans = append(s.spans, [2]int{at, mid})
+	f := len(s.text)
+	s.text = append(s.text, s.f...)
+	s.spans = append(s.spans, [3]int{at, inl, f})
 	s.row.Cells = append(s.row.Cells, s.cell)
 }
 
@@ -430,12 +440,13 @@ func (s *Scanner) finishRow() {
 	}
 	str := string(s.text)
 	for i := range s.row.Cells {
-		from, mid := s.spans[i][0], s.spans[i][1]
+		from, inl, f := s.spans[i][0], s.spans[i][1], s.spans[i][2]
 		to := len(str)
 		if i+1 < len(s.spans) {
 			to = s.spans[i+1][0]
 		}
-		s.row.Cells[i].V, s.row.Cells[i].Inline = str[from:mid], str[mid:to]
+		c := &s.row.Cells[i]
+		c.V, c.Inline, c.Formula = str[from:inl], str[inl:f], str[f:to]
 	}
 }
 

@@ -47,7 +47,7 @@ func TestReadsCellsAsWritten(t *testing.T) {
 	want := []Row{
 		{R: "1", HasR: true, Cells: []Cell{{Ref: "A1", Style: 2, V: "46356", HasV: true}, {Ref: "B1", Type: "s", V: " 7 ", HasV: true},
 			{Ref: "C1", Type: "inlineStr", Inline: "Rich text"}}},
-		{Cells: []Cell{{Type: "str", V: "a&b <c> é\n", F: true, HasV: true}, {}, {Ref: "Z2", Type: "d", V: "2026-01-05", HasV: true}}},
+		{Cells: []Cell{{Type: "str", V: "a&b <c> é\n", F: true, Formula: `A1&"x"`, HasV: true}, {}, {Ref: "Z2", Type: "d", V: "2026-01-05", HasV: true}}},
 		{R: "9", HasR: true, Cells: []Cell{{Ref: "A9", V: "1", HasV: true}}},
 		{}, // an r with a prefix is not the row's number
 	}
@@ -56,6 +56,46 @@ func TestReadsCellsAsWritten(t *testing.T) {
 	}
 	if fmt.Sprint(numbers) != "[1 - 9 4]" {
 		t.Errorf("the check saw row numbers %q", numbers)
+	}
+}
+
+// TestFormulaText: a formula cell's <f> text is read as written, decoded
+// as its value is; a shared formula's later cells have none (issue 35: a
+// count in the id column is a total row when its formula is an
+// aggregate, and =ROW()-1 filled down is not).
+func TestFormulaText(t *testing.T) {
+	cases := []struct{ name, cell, want string }{
+		{"a count", `<c r="A5" t="str"><f>COUNTA(A2:A3)</f><v>2</v></c>`, "COUNTA(A2:A3)"},
+		{"references decoded", `<c r="A5" t="str"><f>IF(A2&lt;&gt;"",A2&amp;"-"&amp;B2,"")</f><v>x</v></c>`, `IF(A2<>"",A2&"-"&B2,"")`},
+		{"CDATA and a line end", `<c r="A5"><f><![CDATA[SUM(]]>` + "B2:B3\r\n)" + `</f><v>5</v></c>`, "SUM(B2:B3\n)"},
+		{"the first cell of a shared formula", `<c r="A2"><f t="shared" ref="A2:A9" si="0">ROW()-1</f><v>1</v></c>`, "ROW()-1"},
+		{"a later cell of a shared formula", `<c r="A3"><f t="shared" si="0"/><v>2</v></c>`, ""},
+		{"an array formula", `<c r="A5"><f t="array" ref="A5">SUM(B2:B3*C2:C3)</f><v>7</v></c>`, "SUM(B2:B3*C2:C3)"},
+		{"no formula", `<c r="A5"><v>2</v></c>`, ""},
+		{"a formula before its value, then the value", `<c r="A5"><v>2</v><f>SUM(B1)</f></c>`, "SUM(B1)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sheet := sheetHead + `<sheetData><row r="5">` + c.cell + `<c r="B5"><v>9</v></c></row></sheetData></worksheet>`
+			for _, step := range []int{1, 5, len(sheet)} {
+				sc := New(&trickle{s: sheet, step: step}, 0)
+				if !sc.Next() {
+					t.Fatalf("step %d: no row: %v", step, sc.Err())
+				}
+				cells := sc.Row().Cells
+				if cells[0].Formula != c.want || cells[1].Formula != "" || cells[1].V != "9" {
+					t.Fatalf("step %d: formula %q, want %q; next cell %+v", step, cells[0].Formula, c.want, cells[1])
+				}
+			}
+		})
+	}
+	// A formula's text is held with the row's values, within their bound.
+	long := sheetHead + `<sheetData><row r="1"><c r="A1"><f>SUM(` + strings.Repeat("B1,", 400) + `B1)</f><v>1</v></c></row></sheetData></worksheet>`
+	sc := New(strings.NewReader(long), 1000)
+	for sc.Next() {
+	}
+	if sc.Err() != ErrRowText {
+		t.Fatalf("a formula of 1,200 characters in a row bound to 1,000: %v, want ErrRowText", sc.Err())
 	}
 }
 
@@ -178,6 +218,7 @@ func FuzzScanBytes(f *testing.F) {
 	f.Add([]byte(`<worksheet><sheetData><row><c><v>1</v></c></row></sheetData></worksheet>`))
 	f.Add([]byte(`<a><!-- c --><![CDATA[x]]><?p?></a>`))
 	f.Add([]byte(`<sst><si><t>a</t><r><t>b</t></r><rPh><t>c</t></rPh></si></sst>`))
+	f.Add([]byte(`<worksheet><sheetData><row><c><f t="shared" ref="A1:A2" si="0">ROW()-1</f><v>0</v></c></row><row><c><f t="shared" si="0"/><v>1</v></c><c t="str"><f>COUNTA(A1:A2)&amp;""</f><v>2</v></c></row></sheetData></worksheet>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 1<<16 {
 			return
@@ -339,9 +380,10 @@ func ReadStrings(src io.Reader) (*Strings, error) {
 }
 
 // TestHiddenRowsFormulasAndTail: a row's hidden flag, a formula cell with
-// and without a saved value, and what the sheet says after its rows (its
-// merged cells and filter), read alike by CheckTail and by a Scanner made
-// by NewChecked (issue 35).
+// and without a saved value, its formula's text (none for a shared
+// formula's cells after the first), and what the sheet says after its
+// rows (its merged cells and filter), read alike by CheckTail and by a
+// Scanner made by NewChecked (issue 35).
 func TestHiddenRowsFormulasAndTail(t *testing.T) {
 	sheet := sheetHead + `<sheetData>` +
 		`<row r="1"><c r="A1" t="inlineStr"><is><t>office</t></is></c></row>` +
@@ -362,7 +404,7 @@ func TestHiddenRowsFormulasAndTail(t *testing.T) {
 		hidden = append(hidden, r.Hidden)
 		for _, c := range r.Cells {
 			if c.F {
-				formulas = append(formulas, fmt.Sprintf("%s=%s(%v)", c.Ref, c.V, c.HasV))
+				formulas = append(formulas, fmt.Sprintf("%s=%s(%v) %q", c.Ref, c.V, c.HasV, c.Formula))
 			}
 		}
 	}
@@ -372,7 +414,7 @@ func TestHiddenRowsFormulasAndTail(t *testing.T) {
 	if fmt.Sprint(hidden) != "[false true true false]" {
 		t.Errorf("hidden rows %v", hidden)
 	}
-	if fmt.Sprint(formulas) != "[A2=3(true) A3=(false)]" {
+	if fmt.Sprint(formulas) != `[A2=3(true) "SUM(B1:B9)" A3=(false) ""]` {
 		t.Errorf("formulas %v", formulas)
 	}
 	want := Tail{Merges: []string{"A2:A3", "B2:C2"}, Filter: "A1:C4", Filtering: true}
