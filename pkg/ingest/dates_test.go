@@ -217,7 +217,7 @@ func TestUnlikelyDates(t *testing.T) {
 		{"3/1/69", fEventDate, `"3/1/69" is read as 2069-03-01 (a two-digit year is 20YY), more than two years after the as-of date 2026-11-30: the century is a guess, and 1969-03-01 may be meant; write the year in four digits`},
 		{"1/5/05", fTermStart, `"1/5/05" is read as 2005-01-05 (a two-digit year is 20YY), before 2009, earlier than the law this tool applies (its editions begin in 2010): the century is a guess, and 1905-01-05 may be meant; write the year in four digits`},
 		{"2028-11-30", fEventDate, ""},
-		{"2028-12-01", fEventDate, `"2028-12-01" is 2028-12-01, more than two years after the as-of date 2026-11-30: check the year`},
+		{"2028-12-01", fEventDate, `the date 2028-12-01 is more than two years after the as-of date 2026-11-30: check the year`},
 		{"2040-12-31", fTermEnd, ""}, // a term may end years ahead
 		{"3/1/27", fEventDate, ""},
 		{"2009-01-01", fEventDate, ""},
@@ -232,5 +232,11 @@ func TestUnlikelyDates(t *testing.T) {
 				t.Errorf("unlikelyDate(%q)\n got %s\nwant %s", tc.in, got, tc.want)
 			}
 		})
+	}
+	// A date cell's value is its serial number (39082 is 2006-12-31):
+	// the message names the date, never the serial the analyst never saw.
+	want := "the date 2006-12-31 is before 2009, earlier than the law this tool applies (its editions begin in 2010): check the year"
+	if got := p.unlikelyDate(fTermEnd, "39082", d(2006, 12, 31), false); got != want {
+		t.Errorf("a date cell's message\n got %s\nwant %s", got, want)
 	}
 }

@@ -358,6 +358,11 @@ func (p *rowParser) unlikelyDate(f field, s string, d compute.Date, two bool) st
 		}
 		return fmt.Sprintf("%s is read as %s (a two-digit year is 20YY), %s: the century is a guess, and %s may be meant; write the year in four digits", quote(s), d, why, other)
 	}
+	if looksNumeric(s) || strings.TrimSpace(s) == d.String() {
+		// A date cell (s is its serial number) or the date as the tool
+		// writes it: the date says it all.
+		return fmt.Sprintf("the date %s is %s: check the year", d, why)
+	}
 	return fmt.Sprintf("%s is %s, %s: check the year", quote(s), d, why)
 }
 
