@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -55,6 +57,11 @@ func checkCommand(c *cli.Context, stdin io.Reader) error {
 	}
 	if opts.Log, err = logger(c, c.App.ErrWriter, c.Bool("quiet")); err != nil {
 		return err
+	}
+	if format == "text" && isTerminal(c.App.ErrWriter) {
+		// A person reads the notes under "Notes" below the list: on the
+		// same terminal, each as a log line too would say it twice.
+		opts.Log = slog.New(skipMessage{opts.Log.Handler(), pipeline.NoteMessage})
 	}
 	sum, rejected, flagged, err := pipeline.Check(c.Context, opts, compute.Warning)
 	if err != nil {
@@ -153,6 +160,28 @@ func writeFindingsText(w io.Writer, list []finding) error {
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// skipMessage is a log handler that leaves out the records of one
+// message.
+type skipMessage struct {
+	slog.Handler
+	msg string
+}
+
+func (h skipMessage) Handle(ctx context.Context, r slog.Record) error {
+	if r.Message == h.msg {
+		return nil
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h skipMessage) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return skipMessage{h.Handler.WithAttrs(attrs), h.msg}
+}
+
+func (h skipMessage) WithGroup(name string) slog.Handler {
+	return skipMessage{h.Handler.WithGroup(name), h.msg}
 }
 
 // printNotes lists what the analyst should know of inputs read all the

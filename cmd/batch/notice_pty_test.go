@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,16 +55,7 @@ func TestANoticeOnATerminalIsAPlainLine(t *testing.T) {
 		}
 	}
 	term.Close()
-	var shown strings.Builder
-	buf := make([]byte, 4096)
-	for {
-		n, err := screen.Read(buf)
-		shown.Write(buf[:n])
-		if err != nil {
-			break // EIO once the terminal side is closed and all is read
-		}
-	}
-	got := shown.String()
+	got := readAll(screen)
 	if !strings.Contains(got, "batch: "+notice) {
 		t.Errorf("on a terminal, no plain line %q:\n%s", "batch: "+notice, got)
 	}
@@ -76,5 +68,56 @@ func TestANoticeOnATerminalIsAPlainLine(t *testing.T) {
 	_ = runLine(context.Background(), app, []string{"batch", "check", "--as-of", asOf, samplesCSV, samplesCSV})
 	if !strings.Contains(log.String(), `level=WARN msg="`+notice) {
 		t.Errorf("off a terminal, the notice is not a log line:\n%s", log.String())
+	}
+}
+
+// check on a terminal lists a note once, under "Notes", not also as a log
+// line on the same screen; with its log going elsewhere (a file, a
+// nightly job's mail), the log line stays.
+func TestCheckOnATerminalSaysANoteOnce(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "total.csv")
+	csv := "vacancy_id,office,county,cause,event_date\nA-1,Town Supervisor,Albany,death,2026-03-05\nTotal,1,,,\n"
+	if err := os.WriteFile(in, []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const note = "is a total row"
+	term, screen := openPTY(t)
+	var out strings.Builder
+	app := newApp(strings.NewReader(""), &out, term)
+	if err := runLine(context.Background(), app, []string{"batch", "check", "--as-of", "2026-03-10", in}); err != nil {
+		t.Fatal(err)
+	}
+	term.Close()
+	shown := readAll(screen)
+	if !strings.Contains(out.String(), "Notes (read all the same):") || !strings.Contains(out.String(), note) {
+		t.Fatalf("check lists no note:\n%s", out.String())
+	}
+	if strings.Contains(shown, note) {
+		t.Errorf("on a terminal, the note is also a log line:\n%s", shown)
+	}
+
+	var log strings.Builder
+	out.Reset()
+	app = newApp(strings.NewReader(""), &out, &log)
+	if err := runLine(context.Background(), app, []string{"batch", "check", "--as-of", "2026-03-10", in}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "msg=note") || !strings.Contains(log.String(), note) {
+		t.Errorf("off a terminal, the note is not a log line:\n%s", log.String())
+	}
+}
+
+// readAll reads what a pseudo-terminal showed, once its terminal side is
+// closed.
+func readAll(screen *os.File) string {
+	var shown strings.Builder
+	buf := make([]byte, 4096)
+	for {
+		n, err := screen.Read(buf)
+		shown.Write(buf[:n])
+		if err != nil {
+			return shown.String() // EIO once all is read
+		}
 	}
 }

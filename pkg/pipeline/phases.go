@@ -48,6 +48,11 @@ type phaseOneResult struct {
 	problems int
 }
 
+// NoteMessage is the message of the log line each note of an input
+// gives (a merged cell, a hidden sheet, a total row): what the run read
+// all the same.
+const NoteMessage = "note"
+
 // phaseOne reads every input, computes each row on the pool, and records
 // what the writing phase needs to know in advance: the duplicates, the
 // carried-through columns and where each conflict goes (plan.go). visit,
@@ -270,9 +275,9 @@ func readInputs(ctx context.Context, opts Options, p *phaseOneResult, est *rowEs
 			switch {
 			case i >= maxLoggedNotes:
 			case n.Source.Row == 0:
-				opts.Log.Warn("note", "input", path, "note", note)
+				opts.Log.Warn(NoteMessage, "input", path, "note", note)
 			default:
-				opts.Log.Warn("note", "input", path, "at", n.Source.String(), "column", n.Column, "note", n.Message)
+				opts.Log.Warn(NoteMessage, "input", path, "at", n.Source.String(), "column", n.Column, "note", n.Message)
 			}
 		}
 		if more := len(stats.Notes) - maxLoggedNotes + stats.NotesLeftOut; more > 0 {
